@@ -1,0 +1,83 @@
+"""Checks every engine must pass, used by each game's property tests and by test_contract.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import games
+from games.core import Game, IllegalAction
+
+
+def random_playout(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,
+                   *, max_moves: int = 5000, check_every: int = 0) -> tuple[dict, list[tuple[int, str]]]:
+    """Play random legal actions to the end; returns the final state and the notation log.
+
+    With ``check_every`` = k, every k-th move also checks the contract invariants below.
+    """
+    chooser = random.Random(seed)
+    state = game.setup(players, seed, options)
+    log: list[tuple[int, str]] = []
+    for step in range(max_moves):
+        if game.result(state) is not None:
+            return state, log
+        seat = chooser.choice(sorted(game.actors(state)))
+        legal = game.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        action = chooser.choice(legal)
+        text = game.notation(action)
+        before = game.dumps(state)
+        if check_every and step % check_every == 0:
+            check_notation_round_trip(game, state, legal)
+            check_public_view_is_json(game, state)
+        new_state, events = game.apply(state, seat, action)
+        assert game.dumps(state) == before, "apply changed its input state"
+        assert all(isinstance(e.get("text"), str) for e in events)
+        log.append((seat, text))
+        state = new_state
+    raise AssertionError(f"game did not end within {max_moves} moves")
+
+
+def check_notation_round_trip(game: Game, state: dict, legal: list[dict]) -> None:
+    for action in legal:
+        text = game.notation(action)
+        assert game.parse(state, text) == action, f"{text!r} does not round-trip"
+
+
+def check_public_view_is_json(game: Game, state: dict) -> None:
+    json.dumps(game.view(state, None))
+    for seat in game.actors(state):
+        json.dumps(game.view(state, seat))
+
+
+def check_replay(game: Game, players: int, seed: int, options: dict | None,
+                 final: dict, log: list[tuple[int, str]]) -> None:
+    replayed = game.replay(players, seed, options, log)
+    assert game.dumps(replayed) == game.dumps(final)
+    assert game.dumps(game.loads(game.dumps(final))) == game.dumps(final)
+
+
+def check_refusals_change_nothing(game: Game, state: dict) -> None:
+    """An out-of-turn seat and a malformed action are refused, and the state stays as it was."""
+    before = game.dumps(state)
+    players = len(game.view(state, None).get("players", [])) or game.max_players
+    for seat in range(players):
+        if seat not in game.actors(state) and game.legal_actions(state, seat) == []:
+            try:
+                action = next(iter(game.legal_actions(state, next(iter(game.actors(state))))), None)
+                if action is not None:
+                    game.apply(state, seat, action)
+                    raise AssertionError("an out-of-turn seat was allowed to act")
+            except IllegalAction:
+                pass
+    try:
+        game.apply(state, next(iter(game.actors(state)), 0), {"type": "no-such-move"})
+        raise AssertionError("a malformed action was accepted")
+    except IllegalAction:
+        pass
+    assert game.dumps(state) == before
+
+
+def available_games() -> list[str]:
+    return games.keys()
