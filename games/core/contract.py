@@ -108,6 +108,10 @@ class Game(ABC):
         """Why ``seat`` may not act now; engines may say more (e.g. which decision is pending)."""
         return "It is not your turn."
 
+    def prompt(self, state: State, seat: int) -> str:
+        """One line telling ``seat`` what it must do now (for turn pings); engines say more."""
+        return "It is your turn."
+
     def replay(
         self, players: int, seed: int, options: dict[str, Any] | None, moves: Iterable[tuple[int, str]]
     ) -> State:
@@ -152,7 +156,8 @@ class Game(ABC):
         """The seats that must act now (empty once the game is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (``[]`` for a seat that may not act)."""
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
