@@ -1,0 +1,205 @@
+"""The table service on its own, with the store and a tiny test game (no Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+import games
+from bot.service import Person, StaleAction, TableError, TableService
+from db import Store
+from games.core import IllegalAction
+
+ALICE, BOB, CAROL, MOD = Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(9, "mod", True)
+GUILD, CHANNEL = 100, 200
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs) -> None:
+        self.now += timedelta(**kwargs)
+
+
+@pytest.fixture(autouse=True)
+def race_game(monkeypatch):
+    monkeypatch.setitem(games._MODULES, "race", "tests.support.race")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bottega.db")
+    clock = FakeClock()
+    yield TableService(store, clock=clock, seed_source=lambda: 1234, render=False)
+    await store.close()
+
+
+async def started(service, *people):
+    await service.new_game(GUILD, CHANNEL, people[0], "race", len(people))
+    for person in people[1:]:
+        await service.join(CHANNEL, person)
+    return await service.start(CHANNEL, people[0])
+
+
+async def current(service):
+    table = await service.table(CHANNEL)
+    actor = table.user_of(next(iter(table.game.actors(table.state))))
+    return table, {p.id: p for p in (ALICE, BOB, CAROL)}[actor]
+
+
+async def test_lobby_join_start_and_seats_drawn_from_the_seed(service):
+    reply = await service.new_game(GUILD, CHANNEL, ALICE, "race", 2)
+    assert "opened a table of **Race to Ten** for 2" in reply.text
+    with pytest.raises(TableError, match="already have a seat"):
+        await service.join(CHANNEL, ALICE)
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="full"):
+        await service.join(CHANNEL, CAROL)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(CHANNEL, BOB)
+    reply = await service.start(CHANNEL, ALICE)
+    table = await service.table(CHANNEL)
+    assert "begins" in reply.text and table.row.status == "active"
+    assert reply.mentions == table.actor_users() and len(reply.mentions) == 1
+    assert f"<@{reply.mentions[0]}>: Add 1 or 2." in reply.text
+    assert reply.buttons == [("add 1", "add 1"), ("add 2", "add 2")]
+
+
+async def test_bad_table_requests_are_refused_clearly(service):
+    with pytest.raises(IllegalAction, match="no game called 'chess'"):
+        await service.new_game(GUILD, CHANNEL, ALICE, "chess", 2)
+    with pytest.raises(TableError, match="for 1 to 4 players, not 7"):
+        await service.new_game(GUILD, CHANNEL, ALICE, "race", 7)
+    with pytest.raises(TableError, match="no game in this channel"):
+        await service.act(CHANNEL, ALICE, "add 1")
+    await service.new_game(GUILD, CHANNEL, ALICE, "race", 2)
+    with pytest.raises(TableError, match="already has a table"):
+        await service.new_game(GUILD, CHANNEL, BOB, "race", 2)
+    with pytest.raises(TableError, match="not started yet"):
+        await service.act(CHANNEL, ALICE, "add 1")
+
+
+async def test_refused_moves_change_nothing(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    waiting = BOB if actor is ALICE else ALICE
+    before = table.game.dumps(table.state), table.row.version
+    with pytest.raises(IllegalAction) as out_of_turn:
+        await service.act(CHANNEL, waiting, "add 1")
+    assert out_of_turn.value.rule == "CORE-TURN"
+    with pytest.raises(IllegalAction) as malformed:
+        await service.act(CHANNEL, actor, "jump 3")
+    assert malformed.value.rule == "CORE-NOTATION" and "`add 1`" in malformed.value.message
+    with pytest.raises(TableError, match="not playing"):
+        await service.act(CHANNEL, CAROL, "add 1")
+    table = await service.table(CHANNEL)
+    assert (table.game.dumps(table.state), table.row.version) == before
+
+
+async def test_stale_button_and_double_press_apply_once(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    version = table.row.version
+    await service.act(CHANNEL, actor, "add 2", interaction_id=555, expected_version=version)
+    with pytest.raises(StaleAction) as stale:
+        await service.act(CHANNEL, actor, "add 2", interaction_id=556, expected_version=version)
+    assert stale.value.current is not None and stale.value.current.version == version + 1
+    table, actor = await current(service)
+    with pytest.raises(TableError, match="already recorded"):
+        await service.act(CHANNEL, actor, "add 1", interaction_id=555)
+    assert (await service.table(CHANNEL)).row.version == version + 1
+
+
+async def test_concurrent_moves_on_one_version_apply_once(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    version = table.row.version
+    outcomes = await asyncio.gather(
+        service.act(CHANNEL, actor, "add 1", expected_version=version),
+        service.act(CHANNEL, actor, "add 2", expected_version=version),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert (await service.table(CHANNEL)).row.version == version + 1
+
+
+async def test_reload_equals_live_state_through_a_whole_game(service):
+    await started(service, ALICE, BOB, CAROL)
+    for turn in range(40):
+        table, actor = await current(service)
+        reply = await service.act(CHANNEL, actor, "add 2" if turn % 3 else "add 1")
+        if "Game over" in reply.text:
+            break
+        fresh = await service.table(CHANNEL)
+        replayed = fresh.game.replay(3, fresh.row.seed, fresh.row.options,
+                                     [(m.seat, m.notation) for m in await service.store.moves(fresh.row.id)])
+        assert fresh.game.dumps(replayed) == fresh.game.dumps(fresh.state)
+    assert "Winner:" in reply.text and reply.mentions == []
+    assert await service.store.active_game(CHANNEL) is None
+
+
+async def test_public_replies_never_show_a_secret(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    reply = await service.act(CHANNEL, actor, "add 1")
+    mine = await service.private(CHANNEL, actor)
+    secret = table.state["secrets"][table.seat_of(actor.id)]
+    assert str(secret) not in reply.text
+    assert mine.ephemeral and not mine.text
+
+
+async def test_reminders_follow_the_player_who_must_act(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    service.clock.advance(hours=23)
+    assert await service.due_reminders() == []
+    service.clock.advance(hours=2)
+    due = await service.due_reminders()
+    assert [r.user_ids for r in due] == [[actor.id]] and "waiting since <t:" in due[0].text
+    assert await service.due_reminders() == []  # at most once per interval
+    await service.act(CHANNEL, actor, "add 1")
+    service.clock.advance(hours=25)
+    due = await service.due_reminders()
+    assert len(due) == 1 and due[0].user_ids != [actor.id]
+
+
+async def test_reminder_interval_is_bounded_and_for_managers(service):
+    await started(service, ALICE, BOB)
+    with pytest.raises(TableError, match="between 1 hour and 7 days"):
+        await service.settings(CHANNEL, ALICE, 0.5)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.settings(CHANNEL, BOB, 2)
+    reply = await service.settings(CHANNEL, MOD, 48)
+    assert "2 days" in reply.text
+
+
+async def test_abandon_by_majority_vote_or_host(service):
+    await started(service, ALICE, BOB, CAROL)
+    reply = await service.abandon(CHANNEL, BOB)
+    assert "1/2 votes" in reply.text
+    reply = await service.abandon(CHANNEL, CAROL)
+    assert "abandoned" in reply.text
+    assert await service.store.active_game(CHANNEL) is None
+
+
+async def test_mine_lists_games_waiting_on_me(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    reply = await service.mine(GUILD, actor)
+    assert "**Your move:**" in reply.ephemeral and "Add 1 or 2." in reply.ephemeral
+
+
+async def test_corrupted_snapshot_is_reported_and_changes_nothing(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    async with service.store._write() as db:
+        await db.execute("UPDATE snapshots SET state = 'not json' WHERE game_id = ?", (table.row.id,))
+    with pytest.raises(TableError, match="damaged"):
+        await service.act(CHANNEL, actor, "add 1")
+    assert (await service.store.get_game(table.row.id)).version == table.row.version
