@@ -1,0 +1,112 @@
+"""Schema migrations, applied in order at open.
+
+``MIGRATIONS[i]`` takes a database from ``PRAGMA user_version = i`` to ``i + 1``. Never edit a
+migration that has shipped: append a new one. Each script runs inside one transaction together
+with the ``user_version`` bump, so a failed upgrade leaves the database exactly as it was.
+
+Times are ISO-8601 UTC text in one fixed-width form (``2026-11-29T18:00:00.000000Z``), so text
+order is time order.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+BASE_SCHEMA = """
+CREATE TABLE games (
+    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id         INTEGER NOT NULL,
+    channel_id       INTEGER NOT NULL,
+    game_key         TEXT    NOT NULL,
+    options          TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+    seed             INTEGER NOT NULL,
+    players          INTEGER NOT NULL CHECK (players >= 1),
+    status           TEXT    NOT NULL DEFAULT 'lobby'
+                             CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+    version          INTEGER NOT NULL DEFAULT 0,
+    host_id          INTEGER NOT NULL,
+    reminder_seconds INTEGER NOT NULL DEFAULT 86400 CHECK (reminder_seconds > 0),
+    created_at       TEXT    NOT NULL,
+    updated_at       TEXT    NOT NULL,
+    last_move_at     TEXT,
+    board_message_id INTEGER,
+    board_jump_url   TEXT
+);
+
+CREATE TABLE seats (
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat         INTEGER CHECK (seat >= 0),
+    user_id      INTEGER NOT NULL,
+    display_name TEXT    NOT NULL,
+    is_bot       INTEGER NOT NULL DEFAULT 0 CHECK (is_bot IN (0, 1)),
+    joined_at    TEXT    NOT NULL,
+    UNIQUE (game_id, user_id),
+    UNIQUE (game_id, seat)
+);
+
+CREATE TABLE moves (
+    game_id        INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq            INTEGER NOT NULL CHECK (seq >= 1),
+    seat           INTEGER NOT NULL,
+    user_id        INTEGER NOT NULL,
+    notation       TEXT    NOT NULL,
+    created_at     TEXT    NOT NULL,
+    interaction_id INTEGER UNIQUE,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE snapshots (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL CHECK (seq >= 0),
+    state      TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE timers (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    kind     TEXT    NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+    user_id  INTEGER NOT NULL,
+    due_at   TEXT    NOT NULL,
+    payload  TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+    UNIQUE (game_id, kind, user_id)
+);
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
+LOOKUP_INDEXES = """
+-- One game in the lobby or in play per channel (threads are channels of their own).
+CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id)
+    WHERE status IN ('lobby', 'active');
+-- "My games" looks seats up by user; the scheduler scans timers by due time.
+CREATE INDEX seats_by_user ON seats(user_id);
+CREATE INDEX timers_by_due_at ON timers(due_at);
+"""
+
+MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES]
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration into single statements, so they can run inside one transaction.
+
+    (``executescript`` would commit before running, which breaks the one-transaction rule.)
+    """
+    found: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if pending.strip() and not _only_comments(pending):
+        raise ValueError(f"unterminated SQL statement in migration: {pending.strip()[:80]!r}")
+    return found
+
+
+def _only_comments(text: str) -> bool:
+    return all(not line.strip() or line.strip().startswith("--") for line in text.splitlines())

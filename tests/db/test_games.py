@@ -1,0 +1,139 @@
+"""Games and seats: creation, one open game per channel, lookups, lobby membership."""
+
+import pytest
+
+from db import AlreadySeated, ChannelBusy, GameNotFound
+
+from store_fixtures import START, minutes, new_game, started_game
+
+
+async def test_create_game_returns_the_stored_row(store):
+    game = await new_game(store, channel_id=55, guild_id=3, host_id=9, players=4)
+    assert (game.guild_id, game.channel_id, game.game_key, game.host_id) == (3, 55, "mor", 9)
+    assert game.options == {"variant": "base"} and game.seed == 1234 and game.players == 4
+    assert (game.status, game.version, game.reminder_seconds) == ("lobby", 0, 86400)
+    assert game.created_at == game.updated_at == START
+    assert game.last_move_at is None and game.board_message_id is None and game.board_jump_url is None
+    assert await store.get_game(game.id) == game
+
+
+async def test_get_game_of_unknown_id_is_none(store):
+    assert await store.get_game(12345) is None
+
+
+async def test_one_open_game_per_channel(store):
+    first = await new_game(store, channel_id=100)
+    with pytest.raises(ChannelBusy):
+        await new_game(store, channel_id=100)
+    other_channel = await new_game(store, channel_id=101)
+    assert await store.active_game(100) == first
+    assert await store.active_game(101) == other_channel
+    assert await store.active_game(102) is None
+
+
+async def test_an_active_game_also_keeps_the_channel_busy(store):
+    await started_game(store, channel_id=100)
+    with pytest.raises(ChannelBusy):
+        await new_game(store, channel_id=100)
+
+
+@pytest.mark.parametrize("closing_status", ["finished", "abandoned"])
+async def test_a_closed_game_frees_the_channel(store, closing_status):
+    old = await new_game(store, channel_id=100)
+    await store.set_status(old.id, closing_status, minutes(5))
+    assert await store.active_game(100) is None
+    fresh = await new_game(store, channel_id=100)
+    assert await store.active_game(100) == fresh
+    with pytest.raises(ChannelBusy):
+        await store.set_status(old.id, "lobby", minutes(6))
+    assert (await store.get_game(old.id)).status == closing_status
+
+
+async def test_set_status_reminder_and_board_message(store):
+    game = await new_game(store)
+    await store.set_status(game.id, "abandoned", minutes(1))
+    await store.set_reminder_seconds(game.id, 3600, minutes(2))
+    await store.set_board_message(game.id, 987654321012345678, "https://discord.com/channels/1/100/9")
+    changed = await store.get_game(game.id)
+    assert changed.status == "abandoned" and changed.reminder_seconds == 3600
+    assert changed.updated_at == minutes(2)
+    assert changed.board_message_id == 987654321012345678
+    assert changed.board_jump_url == "https://discord.com/channels/1/100/9"
+    assert changed.version == game.version
+
+
+async def test_game_updates_refuse_bad_values_and_unknown_games(store):
+    game = await new_game(store)
+    with pytest.raises(ValueError):
+        await store.set_status(game.id, "paused", START)
+    with pytest.raises(ValueError):
+        await store.set_reminder_seconds(game.id, 0, START)
+    with pytest.raises(GameNotFound):
+        await store.set_status(999, "finished", START)
+    with pytest.raises(GameNotFound):
+        await store.set_board_message(999, 1, None)
+
+
+async def test_games_for_user_lists_open_games_where_the_user_sits(store):
+    lobby = await new_game(store, channel_id=100)
+    await store.add_seat(lobby.id, 8, "bea", now=START)
+    playing = await started_game(store, channel_id=101, user_ids=(7, 8))
+    done = await started_game(store, channel_id=102, user_ids=(8, 9))
+    await store.set_status(done.id, "finished", minutes(3))
+    elsewhere = await new_game(store, channel_id=200, guild_id=2)
+    await store.add_seat(elsewhere.id, 8, "bea", now=START)
+    assert [g.id for g in await store.games_for_user(1, 8)] == [lobby.id, playing.id]
+    assert [g.id for g in await store.games_for_user(1, 7)] == [playing.id]
+    assert [g.id for g in await store.games_for_user(2, 8)] == [elsewhere.id]
+    assert await store.games_for_user(1, 9) == []
+
+
+async def test_active_games_lists_only_games_in_play(store):
+    await new_game(store, channel_id=100)
+    first = await started_game(store, channel_id=101)
+    second = await started_game(store, channel_id=102)
+    ended = await started_game(store, channel_id=103)
+    await store.set_status(ended.id, "abandoned", minutes(1))
+    assert [g.id for g in await store.active_games()] == [first.id, second.id]
+
+
+async def test_add_seat_and_already_seated(store):
+    game = await new_game(store)
+    seat = await store.add_seat(game.id, 7, "ada", now=START)
+    assert (seat.game_id, seat.seat, seat.user_id, seat.display_name, seat.is_bot, seat.joined_at) == (
+        game.id, None, 7, "ada", False, START)
+    with pytest.raises(AlreadySeated):
+        await store.add_seat(game.id, 7, "ada again", now=minutes(1))
+    robot = await store.add_seat(game.id, 0, "Lorenzo bot", is_bot=True, now=minutes(1))
+    assert robot.is_bot is True
+    assert [s.user_id for s in await store.seats(game.id)] == [7, 0]
+
+
+async def test_remove_seat_reports_whether_a_seat_was_freed(store):
+    game = await new_game(store)
+    await store.add_seat(game.id, 7, "ada", now=START)
+    assert await store.remove_seat(game.id, 7) is True
+    assert await store.remove_seat(game.id, 7) is False
+    assert await store.seats(game.id) == []
+    await store.add_seat(game.id, 7, "ada", now=minutes(1))
+
+
+async def test_seats_are_ordered_by_seat_then_join_time(store):
+    game = await new_game(store, players=3)
+    for offset, user_id in enumerate((30, 10, 20)):
+        await store.add_seat(game.id, user_id, f"u{user_id}", now=minutes(offset))
+    assert [s.user_id for s in await store.seats(game.id)] == [30, 10, 20]
+    await store.assign_seats(game.id, [20, 30, 10])
+    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 20), (1, 30), (2, 10)]
+    await store.assign_seats(game.id, [10, 20, 30])
+    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 10), (1, 20), (2, 30)]
+
+
+@pytest.mark.parametrize("order", [[7], [7, 8, 9], [7, 7], [7, 99]])
+async def test_assign_seats_must_name_every_seated_user_once(store, order):
+    game = await new_game(store)
+    await store.add_seat(game.id, 7, "ada", now=START)
+    await store.add_seat(game.id, 8, "bea", now=START)
+    with pytest.raises(ValueError):
+        await store.assign_seats(game.id, order)
+    assert [s.seat for s in await store.seats(game.id)] == [None, None]

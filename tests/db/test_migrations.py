@@ -1,0 +1,126 @@
+"""Numbered migrations: from an empty file, from every earlier version, atomically, never downgrading."""
+
+import sqlite3
+
+import pytest
+
+import db.store
+from db import ChannelBusy, Store, StoreError
+from db.migrations import MIGRATIONS, statements
+
+from store_fixtures import START, minutes
+
+EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta"}
+
+
+def build_at_version(path, version: int) -> sqlite3.Connection:
+    """A database as an older release left it: the first ``version`` migrations applied."""
+    raw = sqlite3.connect(path, isolation_level=None)
+    for script in MIGRATIONS[:version]:
+        raw.executescript(script)
+    raw.execute(f"PRAGMA user_version = {version}")
+    return raw
+
+
+def table_names(raw: sqlite3.Connection) -> set[str]:
+    rows = raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {name for (name,) in rows} - {"sqlite_sequence"}
+
+
+def test_there_are_several_honest_steps():
+    assert len(MIGRATIONS) >= 2
+    assert all(statements(script) for script in MIGRATIONS)
+
+
+async def test_migrates_an_empty_file_to_the_latest_version(tmp_path):
+    path = tmp_path / "fresh.db"
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    raw = sqlite3.connect(path)
+    assert table_names(raw) == EXPECTED_TABLES
+    indexes = {name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"games_one_open_per_channel", "seats_by_user", "timers_by_due_at"} <= indexes
+    raw.close()
+
+
+async def test_upgrades_from_the_previous_version_keeping_the_data(tmp_path):
+    """Version N-1 (base schema, no channel index) with a game in play upgrades to N intact."""
+    path = tmp_path / "old.db"
+    raw = build_at_version(path, len(MIGRATIONS) - 1)
+    raw.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game_key, options, seed, players, status, version,"
+        " host_id, created_at, updated_at) VALUES (1, 1, 100, 'lim', '{\"x\": 1}', 9, 2, 'active', 2, 7,"
+        " '2026-03-01T12:00:00.000000Z', '2026-03-01T12:00:00.000000Z')")
+    raw.execute("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at)"
+                " VALUES (1, 0, 7, 'ada', '2026-03-01T12:00:00.000000Z')")
+    raw.execute("INSERT INTO snapshots VALUES (1, 0, '{\"s\": 0}', '2026-03-01T12:00:00.000000Z')")
+    raw.execute("INSERT INTO moves VALUES (1, 2, 0, 7, 'place tower', '2026-03-01T12:01:00.000000Z', 77)")
+    raw.close()
+
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        game = await store.get_game(1)
+        assert (game.game_key, game.options, game.status, game.version) == ("lim", {"x": 1}, "active", 2)
+        assert [s.display_name for s in await store.seats(1)] == ["ada"]
+        seq, state, later = await store.load(1)
+        assert (seq, state, [m.notation for m in later]) == (0, '{"s": 0}', ["place tower"])
+        assert await store.append_move(1, expected_version=2, seat=0, user_id=7, notation="pass",
+                                       now=minutes(2)) == 3
+        assert [g.id for g in await store.games_for_user(1, 7)] == [1]
+        with pytest.raises(ChannelBusy):
+            await store.create_game(guild_id=1, channel_id=100, game_key="mor", options={}, seed=1,
+                                    players=2, host_id=7, now=START)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("start_version", range(len(MIGRATIONS)))
+async def test_every_earlier_version_reaches_the_latest(tmp_path, start_version):
+    path = tmp_path / f"v{start_version}.db"
+    build_at_version(path, start_version).close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    raw = sqlite3.connect(path)
+    assert table_names(raw) == EXPECTED_TABLES
+    raw.close()
+
+
+async def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "broken.db"
+    build_at_version(path, len(MIGRATIONS)).close()
+    broken = "CREATE TABLE half_done (x INTEGER);\nCREATE TABLE games (id INTEGER);\n"
+    monkeypatch.setattr(db.store, "MIGRATIONS", [*MIGRATIONS, broken])
+    with pytest.raises(sqlite3.OperationalError, match="already exists"):
+        await Store.open(path)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
+    assert "half_done" not in table_names(raw)
+    raw.close()
+
+
+async def test_a_newer_database_is_refused(tmp_path):
+    path = tmp_path / "future.db"
+    raw = build_at_version(path, len(MIGRATIONS))
+    raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    raw.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(path)
+
+
+def test_statements_split_scripts_without_breaking_trigger_bodies():
+    script = """
+    -- a comment
+    CREATE TABLE a (x TEXT DEFAULT 'semi;colon');
+    CREATE TRIGGER t AFTER INSERT ON a BEGIN
+        UPDATE a SET x = 'y';
+        DELETE FROM a WHERE x = 'z';
+    END;
+    """
+    parts = statements(script)
+    assert len(parts) == 2
+    assert parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+    with pytest.raises(ValueError, match="unterminated"):
+        statements("CREATE TABLE b (x)")
