@@ -1,0 +1,357 @@
+"""The shared drawing kit: fonts, palette, icons drawn as shapes, text helpers and PNG encoding.
+
+Everything expensive (fonts, icons) is built once and cached at module level, so a renderer only
+composes ready-made pieces. Icons are drawn four times larger and scaled down, which gives smooth
+edges without anti-aliased drawing primitives.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from PIL import Image, ImageDraw, ImageFont, features
+
+if not features.check("freetype2"):  # pragma: no cover - Pillow wheels always ship FreeType
+    raise ImportError("Bottega's rendering needs Pillow built with FreeType (scalable fonts).")
+
+RGB = tuple[int, int, int]
+
+# ----------------------------------------------------------------------------- palette
+BACKGROUND: RGB = (246, 239, 224)      # parchment
+PANEL: RGB = (255, 251, 242)
+PANEL_DARK: RGB = (234, 224, 203)
+INK: RGB = (43, 36, 30)
+MUTED: RGB = (122, 110, 96)
+LINE: RGB = (196, 182, 158)
+HIGHLIGHT: RGB = (230, 126, 34)        # the last move, whose turn
+HIGHLIGHT_SOFT: RGB = (252, 228, 196)
+WHITE: RGB = (255, 255, 255)
+GOOD: RGB = (76, 145, 65)
+BAD: RGB = (192, 57, 43)
+
+CARD_COLOURS: dict[str, RGB] = {
+    "green": (67, 145, 84),
+    "blue": (52, 108, 184),
+    "yellow": (222, 168, 30),
+    "purple": (126, 79, 160),
+}
+
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (214, 69, 65),     # vermilion
+    (23, 150, 148),    # teal
+    (214, 92, 160),    # magenta
+    (61, 90, 128),     # slate
+    (130, 100, 40),    # ochre, for games with a fifth seat
+)
+
+MARBLE_COLOURS: dict[str, RGB] = {
+    "white": (250, 250, 247),
+    "grey": (146, 146, 146),
+    "yellow": (240, 196, 32),
+    "blue": (60, 116, 210),
+    "purple": (135, 85, 175),
+    "red": (210, 48, 44),
+}
+
+# ------------------------------------------------------------------------------- fonts
+_SYSTEM_FONTS = {
+    False: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    True: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=None)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A scalable font: DejaVu Sans where the system has it (it covers many scripts and has a bold
+    face), otherwise Pillow's bundled font, which needs no system files at all."""
+    path = Path(_SYSTEM_FONTS[bold])
+    if path.is_file():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def is_bold_font_available() -> bool:
+    return Path(_SYSTEM_FONTS[True]).is_file()
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    probe = font(20)
+    missing = probe.getmask("\ue000")
+    mask = probe.getmask(char)
+    if mask.size != missing.size:
+        return True
+    width, height = mask.size
+    return any(mask[i] != missing[i] for i in range(width * height))
+
+
+def printable(text: str) -> str:
+    """``text`` reduced to characters the font can draw: accents are dropped where that leaves a
+    plain letter (José -> Jose), other missing glyphs (emoji, unsupported scripts) are left out."""
+    out = []
+    for char in unicodedata.normalize("NFC", text):
+        if char.isspace():
+            out.append(" ")
+        elif _has_glyph(char):
+            out.append(char)
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            out.extend(c for c in base if _has_glyph(c))
+    return " ".join("".join(out).split())
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text) + 0.5)
+
+
+def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so that it is at most ``max_width`` pixels wide."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size: int,
+         fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
+    draw.text(xy, str(value), font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def outlined_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size: int,
+                  fill: RGB = WHITE, outline: RGB = INK, anchor: str = "mm", bold: bool = True) -> None:
+    """Text with a dark rim: readable on any background (numbers on icons and cards)."""
+    draw.text(xy, str(value), font=font(size, bold), fill=fill, anchor=anchor,
+              stroke_width=max(1, size // 9), stroke_fill=outline)
+
+
+def seat_label(seat: int, names: list[str] | None) -> str:
+    """A player's display name, or ``P1``, ``P2``... when the table gave none."""
+    if names and seat < len(names) and names[seat]:
+        cleaned = printable(str(names[seat]))
+        if cleaned:
+            return cleaned
+    return f"P{seat + 1}"
+
+
+def fill_seats(line: str, names: list[str] | None, seats: int) -> str:
+    """An event line with its ``{p0}``, ``{p1}``... seat placeholders replaced by names."""
+    for seat in range(max(seats, len(names or ()))):
+        line = line.replace("{p%d}" % seat, seat_label(seat, names))
+    return line
+
+
+# ------------------------------------------------------------------------------- icons
+_SUPERSAMPLE = 4
+
+ICON_KINDS = (
+    "coin", "stone", "servant", "shield", "faith", "wood", "military", "vp", "any",
+    "cross", "card", "marble-white", "marble-grey", "marble-yellow", "marble-blue",
+    "marble-purple", "marble-red",
+)
+
+
+def _darker(colour: RGB, factor: float = 0.62) -> RGB:
+    return tuple(int(c * factor) for c in colour)  # type: ignore[return-value]
+
+
+def _lighter(colour: RGB, amount: float = 0.55) -> RGB:
+    return tuple(int(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+def _draw_icon(draw: ImageDraw.ImageDraw, kind: str, s: int) -> None:
+    """Draw ``kind`` filling an ``s`` x ``s`` canvas."""
+    m = s / 16  # one unit of a 16-unit design grid
+    rim = max(1, int(m * 1.1))
+    if kind == "coin":
+        gold = (236, 185, 35)
+        draw.ellipse((m, m, s - m, s - m), fill=gold, outline=(150, 104, 12), width=rim)
+        draw.ellipse((4 * m, 4 * m, s - 4 * m, s - 4 * m), outline=(176, 126, 20), width=rim)
+    elif kind == "stone":
+        points = [(3 * m, 5 * m), (7 * m, 1.8 * m), (12.5 * m, 3 * m), (15 * m, 8.5 * m),
+                  (12 * m, 14.2 * m), (5 * m, 14.5 * m), (1.2 * m, 10 * m)]
+        draw.polygon(points, fill=(150, 150, 146), outline=(84, 84, 80), width=rim)
+        draw.line([(5 * m, 7 * m), (9 * m, 5.5 * m)], fill=(200, 200, 196), width=rim)
+    elif kind == "servant":
+        purple = (128, 82, 170)
+        draw.ellipse((5.2 * m, 0.8 * m, 10.8 * m, 6.4 * m), fill=purple, outline=(72, 40, 100), width=rim)
+        draw.rounded_rectangle((2.5 * m, 7.2 * m, 13.5 * m, 15.2 * m), radius=int(4 * m),
+                               fill=purple, outline=(72, 40, 100), width=rim)
+    elif kind == "shield":
+        blue = (58, 112, 200)
+        points = [(2 * m, 1.5 * m), (14 * m, 1.5 * m), (14 * m, 7.5 * m), (8 * m, 15 * m),
+                  (2 * m, 7.5 * m)]
+        draw.polygon(points, fill=blue, outline=(26, 56, 112), width=rim)
+        draw.line([(8 * m, 3 * m), (8 * m, 12.5 * m)], fill=(170, 196, 240), width=rim)
+    elif kind == "faith":
+        red = (205, 45, 40)
+        outline = (120, 20, 16)
+        draw.rectangle((6 * m, 0.8 * m, 10 * m, 15.2 * m), fill=red, outline=outline, width=rim)
+        draw.rectangle((2 * m, 4 * m, 14 * m, 8 * m), fill=red, outline=outline, width=rim)
+        draw.rectangle((6 * m + rim, 4 * m + rim, 10 * m - rim, 8 * m - rim), fill=red)
+    elif kind == "cross":
+        black = (30, 30, 30)
+        draw.polygon([(5.5 * m, 1 * m), (10.5 * m, 1 * m), (10.5 * m, 5.5 * m), (15 * m, 5.5 * m),
+                      (15 * m, 10.5 * m), (10.5 * m, 10.5 * m), (10.5 * m, 15 * m), (5.5 * m, 15 * m),
+                      (5.5 * m, 10.5 * m), (1 * m, 10.5 * m), (1 * m, 5.5 * m), (5.5 * m, 5.5 * m)],
+                     fill=black, outline=(250, 250, 250), width=rim)
+    elif kind == "wood":
+        brown = (150, 96, 48)
+        draw.rounded_rectangle((1 * m, 4 * m, 15 * m, 12 * m), radius=int(3 * m), fill=brown,
+                               outline=(86, 52, 20), width=rim)
+        draw.ellipse((11 * m, 4 * m, 15 * m, 12 * m), fill=(214, 170, 110), outline=(86, 52, 20), width=rim)
+    elif kind == "military":
+        steel = (120, 126, 136)
+        draw.polygon([(8 * m, 0.5 * m), (10 * m, 3 * m), (10 * m, 11 * m), (6 * m, 11 * m), (6 * m, 3 * m)],
+                     fill=(215, 220, 228), outline=steel, width=rim)
+        draw.rectangle((3 * m, 10.5 * m, 13 * m, 12.5 * m), fill=(150, 96, 48))
+        draw.rectangle((7 * m, 12.5 * m, 9 * m, 15.5 * m), fill=(150, 96, 48))
+    elif kind == "vp":
+        laurel = (172, 120, 48)
+        draw.ellipse((m, m, s - m, s - m), fill=(250, 236, 200), outline=laurel, width=int(rim * 1.6))
+    elif kind == "any":
+        draw.ellipse((m, m, s - m, s - m), fill=(255, 255, 255), outline=(110, 110, 110), width=rim)
+        draw.text((s / 2, s / 2), "?", font=font(int(11 * m), True), fill=(80, 80, 80), anchor="mm")
+    elif kind == "card":
+        draw.rounded_rectangle((3 * m, 1 * m, 13 * m, 15 * m), radius=int(1.5 * m), fill=(250, 246, 236),
+                               outline=(90, 80, 70), width=rim)
+        draw.rectangle((3 * m + rim, 1 * m + rim, 13 * m - rim, 5 * m), fill=(170, 150, 120))
+    elif kind.startswith("marble-"):
+        colour = MARBLE_COLOURS[kind.removeprefix("marble-")]
+        draw.ellipse((m, m, s - m, s - m), fill=colour, outline=_darker(colour, 0.5), width=rim)
+        draw.ellipse((4 * m, 3.5 * m, 8 * m, 7 * m), fill=_lighter(colour, 0.6))
+    else:
+        raise KeyError(f"no icon called {kind!r}")
+
+
+@lru_cache(maxsize=None)
+def icon(kind: str, size: int) -> Image.Image:
+    """An RGBA icon of ``kind`` (see ICON_KINDS), ``size`` pixels square."""
+    big = size * _SUPERSAMPLE
+    canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    _draw_icon(ImageDraw.Draw(canvas), kind, big)
+    return canvas.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def has_icon(kind: str) -> bool:
+    return kind in ICON_KINDS
+
+
+def paste_icon(img: Image.Image, kind: str, xy: tuple[float, float], size: int) -> None:
+    """Paste an icon with its top-left corner at ``xy``."""
+    picture = icon(kind, size)
+    img.paste(picture, (int(xy[0]), int(xy[1])), picture)
+
+
+def vp_badge(img: Image.Image, centre: tuple[float, float], points: int, size: int) -> None:
+    """A victory-point medallion with its number."""
+    cx, cy = centre
+    paste_icon(img, "vp", (cx - size / 2, cy - size / 2), size)
+    text(ImageDraw.Draw(img), (cx, cy + 1), points, max(8, int(size * 0.5)), INK, "mm", bold=True)
+
+
+RESOURCE_ORDER = ("coin", "stone", "servant", "shield", "wood", "military", "faith", "vp", "any")
+
+
+def ordered_amounts(amounts: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Non-zero amounts in one fixed order, so equal costs always look the same."""
+    rank = {kind: i for i, kind in enumerate(RESOURCE_ORDER)}
+    items = [(k, v) for k, v in amounts.items() if v]
+    return sorted(items, key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
+
+
+def amounts_width(amounts: Iterable[tuple[str, int]], size: int, gap: int | None = None) -> int:
+    gap = size // 3 if gap is None else gap
+    widths = [text_width(str(n), size) + 2 + size for _, n in amounts]
+    return sum(widths) + gap * max(0, len(widths) - 1)
+
+
+def draw_amounts(img: Image.Image, xy: tuple[float, float], amounts: Iterable[tuple[str, int]],
+                 size: int, fill: RGB = INK, gap: int | None = None) -> int:
+    """Draw "2 [coin] 1 [stone]"... with the top-left at ``xy``; returns the width used."""
+    draw = ImageDraw.Draw(img)
+    gap = size // 3 if gap is None else gap
+    x, y = xy
+    start = x
+    for kind, n in amounts:
+        label = str(n)
+        text(draw, (x, y + size / 2), label, size, fill, "lm", bold=True)
+        x += text_width(label, size, True) + 2
+        if has_icon(kind):
+            paste_icon(img, kind, (x, y), size)
+            x += size + gap
+        else:
+            text(draw, (x, y + size / 2), kind, int(size * 0.8), MUTED, "lm")
+            x += text_width(kind, int(size * 0.8)) + gap
+    return int(x - start - gap) if x > start else 0
+
+
+def arrow(draw: ImageDraw.ImageDraw, left: float, mid_y: float, length: float, colour: RGB = INK,
+          thickness: int = 3) -> None:
+    """A right-pointing arrow (production input -> output)."""
+    head = max(5, thickness * 2.2)
+    draw.line([(left, mid_y), (left + length - head, mid_y)], fill=colour, width=thickness)
+    draw.polygon([(left + length - head - 1, mid_y - head * 0.8), (left + length, mid_y),
+                  (left + length - head - 1, mid_y + head * 0.8)], fill=colour)
+
+
+def panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB = PANEL,
+          outline: RGB = LINE, radius: int = 10, width: int = 2) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def card_frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB,
+               band: int, radius: int = 8) -> None:
+    """A card: a light body under a coloured band of height ``band`` (the card's colour)."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=radius, fill=PANEL, outline=_darker(colour, 0.7), width=2)
+    draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), radius=max(1, radius - 2), fill=colour)
+    draw.rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
+
+
+def level_pips(draw: ImageDraw.ImageDraw, centre: tuple[float, float], level: int, size: int,
+               fill: RGB = WHITE) -> None:
+    """A development card level as 1-3 dots (the cards' own flag convention)."""
+    cx, cy = centre
+    step = size * 1.6
+    start = cx - step * (level - 1) / 2
+    for i in range(level):
+        x = start + i * step
+        draw.ellipse((x - size / 2, cy - size / 2, x + size / 2, cy + size / 2), fill=fill,
+                     outline=INK, width=1)
+
+
+def dashed_rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: RGB,
+                     dash: int = 6, width: int = 1) -> None:
+    """An empty place (an empty slot or deck)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    for x in range(x0, x1, dash * 2):
+        draw.line([(x, y0), (min(x + dash, x1), y0)], fill=colour, width=width)
+        draw.line([(x, y1), (min(x + dash, x1), y1)], fill=colour, width=width)
+    for y in range(y0, y1, dash * 2):
+        draw.line([(x0, y), (x0, min(y + dash, y1))], fill=colour, width=width)
+        draw.line([(x1, y), (x1, min(y + dash, y1))], fill=colour, width=width)
+
+
+# ---------------------------------------------------------------------------- encoding
+MAX_WIDTH = 1600
+MAX_BYTES = 1_000_000
+
+
+def new_canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (min(width, MAX_WIDTH), height), colour)
+    return img, ImageDraw.Draw(img)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img``, reduced to a 256-colour palette (boards are flat colours plus text,
+    so nothing visible is lost and the file is several times smaller)."""
+    paletted = img.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE,
+                                          dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    paletted.save(out, "PNG", optimize=True)
+    return out.getvalue()
