@@ -515,10 +515,10 @@ class Store:
         )
         return None if row is None else (row["seq"], row["state"])
 
-    async def load(self, game_id: int) -> tuple[int, str, list[MoveRow]]:
+    async def load(self, game_id: int) -> tuple[int, str, list[MoveRow]] | None:
         """The newest snapshot's seq and text and the moves after it, read in one transaction.
 
-        :class:`GameNotFound` if the game does not exist or has not started (no snapshot yet).
+        None when the game has no snapshot: it has not started, or there is no such game.
         """
         async with self._read() as db:
             async with db.execute(
@@ -526,7 +526,7 @@ class Store:
             ) as cursor:
                 snapshot = await cursor.fetchone()
             if snapshot is None:
-                raise GameNotFound(f"game {game_id} does not exist or has not started")
+                return None
             async with db.execute(
                 "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, snapshot["seq"])
             ) as cursor:
