@@ -62,11 +62,17 @@ class CheckReport:
 
 
 def check_file(path: str | os.PathLike[str]) -> CheckReport:
-    """Run ``PRAGMA integrity_check`` and read ``PRAGMA user_version``."""
+    """Read ``PRAGMA user_version`` and run ``PRAGMA integrity_check``.
+
+    Damage bad enough to stop the check itself is reported as a problem, not raised.
+    """
     connection = _open_read_only(path)
     try:
-        findings = [row[0] for row in connection.execute("PRAGMA integrity_check")]
         (version,) = connection.execute("PRAGMA user_version").fetchone()
+        try:
+            findings = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as error:
+            findings = [f"the check stopped: {error}"]
     finally:
         connection.close()
     problems = [] if findings == ["ok"] else findings
