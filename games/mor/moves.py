@@ -1,0 +1,149 @@
+"""Enumerating the canonical legal actions of a seat.
+
+Payment splits and warehouse layouts are huge spaces, so the list holds canonical forms only:
+``pay:wh`` (warehouse first) plus ``pay:sb`` when it differs; the default ``place`` plus "keep
+the old warehouse, discard the new"; production as every set of card and leader powers with one
+shared resource for the "any" outputs, plus the base power alone with every input pair and
+output. ``apply`` accepts every other legal explicit form too.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from games.core import IllegalAction
+
+from .data import (
+    CARDS, DECK_IDS, LEADERS, LEADERS_KEPT, MARKET_COLUMNS, MARKET_ROWS, RESOURCES, SEAT_BONUS,
+)
+from .rules import (
+    add_counts, discounted_cost, legal_slots, payment_plan, played_leaders, requirement_met, total_holdings,
+)
+from .warehouse import best_layout, layout_of, warehouse_totals
+
+MARKET_LINES = [f"row-{r + 1}" for r in range(MARKET_ROWS)] + [f"col-{c + 1}" for c in range(MARKET_COLUMNS)]
+
+
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    player = state["seats"][seat]
+    if state["phase"] == "setup":
+        return _keeps(player, seat)
+    turn = state["turn"]
+    if turn["pending"] is not None:
+        return _placements(player, turn["pending"]["gained"])
+    actions: list[dict[str, Any]] = []
+    if not turn["main"]:
+        actions += _markets(state, player)
+        actions += _buys(state, player)
+        actions += _productions(player)
+    for leader_id in player["hand"]:
+        if requirement_met(player, leader_id):
+            actions.append({"type": "leader", "op": "play", "leader": leader_id})
+        actions.append({"type": "leader", "op": "discard", "leader": leader_id})
+    if turn["main"]:
+        actions.append({"type": "end"})
+    return actions
+
+
+def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    wanted = SEAT_BONUS[seat]["resources"]
+    picks = [list(c) for c in combinations_with_replacement(RESOURCES, wanted)]
+    return [{"type": "keep", "leaders": sorted(pair, key=lambda i: int(i[1:])), "resources": res}
+            for pair in combinations(player["dealt"], LEADERS_KEPT) for res in picks]
+
+
+def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str, Any]]:
+    actions: list[dict[str, Any]] = [{"type": "place"}]
+    old = warehouse_totals(player)
+    available = add_counts(old, gained)
+    default_layout, _ = best_layout(player, available, keep_first=old)
+    current = layout_of(player)
+    if current != default_layout:
+        discard = sorted((r for r, n in gained.items() for _ in range(n)), key=RESOURCES.index)
+        actions.append({"type": "place", "layout": current, "discard": discard})
+    return actions
+
+
+def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
+    options = [LEADERS[i]["resource"] for i in played_leaders(player, "white_marble")]
+    actions = []
+    for line in MARKET_LINES:
+        if len(options) < 2:
+            actions.append({"type": "market", "line": line})
+            continue
+        kind, _, number = line.partition("-")
+        index = int(number) - 1
+        grid = state["market"]["grid"]
+        marbles = grid[index] if kind == "row" else [row[index] for row in grid]
+        whites = marbles.count("white")
+        if not whites:
+            actions.append({"type": "market", "line": line})
+            continue
+        for choice in combinations_with_replacement(sorted(options, key=RESOURCES.index), whites):
+            actions.append({"type": "market", "line": line, "white": list(choice)})
+    return actions
+
+
+def _pay_variants(player: dict[str, Any], need: dict[str, int]) -> list[str]:
+    """``wh`` when affordable, plus ``sb`` when strongbox-first is a different split."""
+    try:
+        first = payment_plan(player, need, "wh")
+    except IllegalAction:
+        return []
+    return ["wh", "sb"] if payment_plan(player, need, "sb") != first else ["wh"]
+
+
+def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
+    actions = []
+    for deck in DECK_IDS:
+        cards = state["decks"][deck]
+        if not cards:
+            continue
+        slots = legal_slots(player, cards[0])
+        if not slots:
+            continue
+        for pay in _pay_variants(player, discounted_cost(player, cards[0])):
+            for slot in slots:
+                actions.append({"type": "buy", "deck": deck, "slot": slot, "pay": pay})
+    return actions
+
+
+def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
+    holdings = total_holdings(player)
+    tops = [slot[-1] for slot in player["slots"] if slot]
+    leaders = played_leaders(player, "extra_production")
+    actions = []
+    powers = [("card", c) for c in tops] + [("leader", i) for i in leaders]
+    for size in range(1, len(powers) + 1):
+        for chosen in combinations(powers, size):
+            need: dict[str, int] = {}
+            for kind, ident in chosen:
+                need = add_counts(need, CARDS[ident]["input"] if kind == "card" else LEADERS[ident]["input"])
+            if any(holdings.get(r, 0) < n for r, n in need.items()):
+                continue
+            cards = sorted((i for k, i in chosen if k == "card"), key=lambda c: int(c[1:]))
+            chosen_leaders = [i for k, i in chosen if k == "leader"]
+            for out in (RESOURCES if chosen_leaders else (None,)):
+                action: dict[str, Any] = {"type": "produce"}
+                if cards:
+                    action["cards"] = cards
+                if chosen_leaders:
+                    action["leaders"] = {i: out for i in chosen_leaders}
+                actions += _with_pay(player, action, need)
+    for pair in combinations_with_replacement(RESOURCES, 2):
+        need = {}
+        for r in pair:
+            need[r] = need.get(r, 0) + 1
+        if any(holdings.get(r, 0) < n for r, n in need.items()):
+            continue
+        for out in RESOURCES:
+            actions += _with_pay(player, {"type": "produce", "base": {"in": list(pair), "out": out}}, need)
+    return actions
+
+
+def _with_pay(player: dict[str, Any], action: dict[str, Any], need: dict[str, int]) -> list[dict[str, Any]]:
+    variants = _pay_variants(player, need)
+    if variants == ["wh"]:
+        return [action]
+    return [{**action, "pay": pay} for pay in variants]

@@ -1,0 +1,247 @@
+"""The typable notation of Masters of Renaissance actions (see docs/games/mor.md).
+
+``notation(action)`` writes the canonical text; ``parse(text)`` reads any accepted spelling
+(case-insensitive, resources in any order) and returns the canonical action, so
+``parse(notation(a)) == a`` for every action the engine lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games.core import IllegalAction
+
+from .data import CARDS, DECK_IDS, LEADERS, RESOURCES, card_number
+from .warehouse import BASE_PLACES
+
+_RESOURCE_ALIASES = {r: r for r in RESOURCES} | {"coins": "coin", "stones": "stone", "servants": "servant",
+                                                  "shields": "shield"}
+_LINE = re.compile(r"^(row|col)-(\d)$")
+
+
+def _bad(text: str, hint: str) -> IllegalAction:
+    return IllegalAction(f"I cannot read '{text}': {hint}", "CORE-NOTATION")
+
+
+def _sorted_resources(units: list[str]) -> list[str]:
+    return sorted(units, key=RESOURCES.index)
+
+
+def _leader_key(leader_id: str) -> int:
+    return int(leader_id[1:])
+
+
+def _resources(text: str, whole: str) -> list[str]:
+    """'coin,stone*2' or '2stone' -> ['coin', 'stone', 'stone'] (unsorted)."""
+    units: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        count = 1
+        match = re.fullmatch(r"(\d+)\s*\*?\s*([a-z]+)|([a-z]+)\s*\*\s*(\d+)", part)
+        if match:
+            count = int(match.group(1) or match.group(4))
+            part = match.group(2) or match.group(3)
+        name = _RESOURCE_ALIASES.get(part)
+        if name is None:
+            raise _bad(whole, f"'{part}' is not a resource (coin, stone, servant, shield).")
+        units += [name] * count
+    return units
+
+
+def _leader_id(text: str, whole: str) -> str:
+    leader_id = "L" + text[1:] if text[:1] in "lL" and text[1:].isdigit() else text
+    if leader_id not in LEADERS:
+        raise _bad(whole, f"'{text}' is not a leader card (L1 to L16).")
+    return leader_id
+
+
+def _card_id(text: str, whole: str) -> str:
+    card_id = text.lower()
+    if card_id not in CARDS:
+        raise _bad(whole, f"'{text}' is not a development card (c1 to c48).")
+    return card_id
+
+
+def _layout_text(layout: dict[str, list[str]]) -> list[str]:
+    places = [p for p in BASE_PLACES if layout.get(p)]
+    places += sorted((p for p in layout if p not in BASE_PLACES and layout[p]), key=_leader_key)
+    return [f"{p}:{','.join(layout[p])}" for p in places]
+
+
+def _pay_text(pay: Any) -> list[str]:
+    if pay is None:
+        return []
+    if isinstance(pay, str):
+        return [f"pay:{pay}"]
+    return [f"{src}:{','.join(pay[src])}" for src in ("wh", "sb") if pay.get(src)]
+
+
+def notation(action: dict[str, Any]) -> str:
+    kind = action.get("type")
+    if kind == "keep":
+        words = ["keep", *action["leaders"]]
+        if action["resources"]:
+            words.append("res:" + ",".join(action["resources"]))
+        return " ".join(words)
+    if kind == "market":
+        words = ["market", action["line"]]
+        if "white" in action:
+            words.append("white:" + ",".join(action["white"]))
+        return " ".join(words)
+    if kind in ("place", "arrange"):
+        words = [kind]
+        if "layout" in action:
+            words += _layout_text(action["layout"]) or ["empty"]
+        if "discard" in action:
+            words.append("discard:" + ",".join(action["discard"]))
+        return " ".join(words)
+    if kind == "buy":
+        words = ["buy", action["deck"]]
+        if "slot" in action:
+            words.append(f"slot:{action['slot']}")
+        return " ".join(words + _pay_text(action.get("pay")))
+    if kind == "produce":
+        words = ["produce"]
+        if "base" in action:
+            words.append(f"base:{'+'.join(action['base']['in'])}>{action['base']['out']}")
+        words += action.get("cards", [])
+        words += [f"{i}:{r}" for i, r in sorted(action.get("leaders", {}).items(), key=lambda kv: _leader_key(kv[0]))]
+        return " ".join(words + _pay_text(action.get("pay")))
+    if kind == "leader":
+        return f"leader {action['op']} {action['leader']}"
+    if kind == "end":
+        return "end"
+    raise IllegalAction("That is not a move of this game.", "CORE-NOTATION")
+
+
+def parse(text: str) -> dict[str, Any]:
+    if not isinstance(text, str) or not text.strip():
+        raise _bad(str(text), "say what you want to do, e.g. 'market row-2' or 'end'.")
+    words = text.strip().split()
+    head, rest = words[0].lower(), words[1:]
+    if head == "keep":
+        return _parse_keep(rest, text)
+    if head == "market":
+        return _parse_market(rest, text)
+    if head in ("place", "arrange"):
+        return _parse_layout_action(head, rest, text)
+    if head == "buy":
+        return _parse_buy(rest, text)
+    if head == "produce":
+        return _parse_produce(rest, text)
+    if head == "leader":
+        if len(rest) != 2 or rest[0].lower() not in ("play", "discard"):
+            raise _bad(text, "write 'leader play L5' or 'leader discard L2'.")
+        return {"type": "leader", "op": rest[0].lower(), "leader": _leader_id(rest[1], text)}
+    if head == "end" and not rest:
+        return {"type": "end"}
+    raise _bad(text, "moves are keep, market, place, arrange, buy, produce, leader and end.")
+
+
+def _split(word: str) -> tuple[str, str]:
+    key, _, value = word.partition(":")
+    return key.lower(), value.lower()
+
+
+def _parse_keep(rest: list[str], text: str) -> dict[str, Any]:
+    leaders, resources = [], []
+    for word in rest:
+        key, value = _split(word)
+        if key == "res":
+            resources += _resources(value, text)
+        else:
+            leaders.append(_leader_id(word, text))
+    return {"type": "keep", "leaders": sorted(leaders, key=_leader_key),
+            "resources": _sorted_resources(resources)}
+
+
+def _parse_market(rest: list[str], text: str) -> dict[str, Any]:
+    if not rest or not _LINE.match(rest[0].lower()):
+        raise _bad(text, "choose a line: row-1 to row-3 or col-1 to col-4, e.g. 'market row-2'.")
+    action: dict[str, Any] = {"type": "market", "line": rest[0].lower()}
+    for word in rest[1:]:
+        key, value = _split(word)
+        if key != "white":
+            raise _bad(text, "after the line only 'white:coin,shield' may follow.")
+        action["white"] = _sorted_resources(_resources(value, text))
+    return action
+
+
+def _parse_layout_action(head: str, rest: list[str], text: str) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": head}
+    layout: dict[str, list[str]] = {}
+    for word in rest:
+        key, value = _split(word)
+        if key == "discard":
+            action["discard"] = _sorted_resources(_resources(value, text))
+        elif key == "empty" and not value:
+            action["layout"] = layout
+        elif key in BASE_PLACES:
+            layout[key] = _resources(value, text)
+            action["layout"] = layout
+        elif key[:1] == "l" and key[1:].isdigit():
+            layout[_leader_id(key, text)] = _resources(value, text)
+            action["layout"] = layout
+        else:
+            raise _bad(text, "write depots as d1:coin d2:stone,stone, leader depots as L5:stone, "
+                             "and discards as discard:servant.")
+    if "layout" in action:
+        action["layout"] = {k: v for k, v in layout.items() if v}
+    return action
+
+
+def _parse_pay(key: str, value: str, action: dict[str, Any], text: str) -> bool:
+    if key == "pay" and value in ("wh", "sb"):
+        action["pay"] = value
+        return True
+    if key in ("wh", "sb"):
+        pay = action.get("pay") if isinstance(action.get("pay"), dict) else {}
+        pay[key] = _sorted_resources(_resources(value, text))
+        action["pay"] = pay
+        return True
+    return False
+
+
+def _parse_buy(rest: list[str], text: str) -> dict[str, Any]:
+    if not rest or rest[0].lower() not in DECK_IDS:
+        raise _bad(text, "name a deck as colour-level, e.g. 'buy green-2'.")
+    action: dict[str, Any] = {"type": "buy", "deck": rest[0].lower()}
+    for word in rest[1:]:
+        key, value = _split(word)
+        if key == "slot" and value.isdigit():
+            action["slot"] = int(value)
+        elif not _parse_pay(key, value, action, text):
+            raise _bad(text, "after the deck write slot:N and optionally pay:wh, pay:sb or wh:... sb:...")
+    return action
+
+
+def _parse_produce(rest: list[str], text: str) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "produce"}
+    cards: list[str] = []
+    leaders: dict[str, str] = {}
+    for word in rest:
+        key, value = _split(word)
+        if key == "base":
+            inputs, arrow, output = value.partition(">")
+            outs = _resources(output, text)
+            if not arrow or len(outs) != 1:
+                raise _bad(text, "write the base production as base:coin+stone>shield.")
+            action["base"] = {"in": _sorted_resources(_resources(inputs.replace("+", ","), text)),
+                              "out": outs[0]}
+        elif key[:1] == "c" and key[1:].isdigit() and not value:
+            cards.append(_card_id(key, text))
+        elif key[:1] == "l" and key[1:].isdigit():
+            outs = _resources(value, text)
+            if len(outs) != 1:
+                raise _bad(text, "a production leader needs the resource it makes, e.g. L13:coin.")
+            leaders[_leader_id(key, text)] = outs[0]
+        elif not _parse_pay(key, value, action, text):
+            raise _bad(text, "list powers as base:coin+stone>shield, card ids (c12) and leaders (L13:coin).")
+    if cards:
+        action["cards"] = sorted(cards, key=card_number)
+    if leaders:
+        action["leaders"] = leaders
+    return action

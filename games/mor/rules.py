@@ -1,0 +1,262 @@
+"""State helpers shared by the engine: holdings, payments, faith, Vatican reports, scoring.
+
+Every function here works on the JSON state described in :mod:`games.mor.engine`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import IllegalAction
+
+from .data import (
+    CARDS, COLOURS, DECK_IDS, END_CARDS, LAST_SPACE, LEADERS, LEVELS, RESOURCES, RESOURCES_PER_VP,
+    SECTIONS, faith_vp,
+)
+from .warehouse import warehouse_totals
+
+Counts = dict[str, int]
+
+
+def add_counts(a: Counts, b: Counts) -> Counts:
+    out = dict(a)
+    for r, n in b.items():
+        if n:
+            out[r] = out.get(r, 0) + n
+    return out
+
+
+def counts_of(units: list[str]) -> Counts:
+    out: Counts = {}
+    for r in units:
+        out[r] = out.get(r, 0) + 1
+    return out
+
+
+def describe(counts: Counts) -> str:
+    """'2 coin, 1 stone' (canonical order); 'nothing' when empty."""
+    parts = [f"{counts[r]} {r}" for r in (*RESOURCES, "faith") if counts.get(r)]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def total_holdings(player: dict[str, Any]) -> Counts:
+    """Personal supply: base depots + leader depots + strongbox."""
+    return add_counts(warehouse_totals(player), player["strongbox"])
+
+
+def resource_count(player: dict[str, Any]) -> int:
+    return sum(total_holdings(player).values())
+
+
+def owned_cards(player: dict[str, Any]) -> list[str]:
+    return [card for slot in player["slots"] for card in slot]
+
+
+def played_leaders(player: dict[str, Any], ability: str | None = None) -> list[str]:
+    return [i for i in player["played"] if ability is None or LEADERS[i]["ability"] == ability]
+
+
+# ------------------------------------------------------------------ buying
+def discounted_cost(player: dict[str, Any], card_id: str) -> Counts:
+    """Printed cost minus every played discount leader (MOR-BUY-2, MOR-LEADER-11, D-9)."""
+    cost = dict(CARDS[card_id]["cost"])
+    for leader_id in played_leaders(player, "discount"):
+        leader = LEADERS[leader_id]
+        if cost.get(leader["resource"]):
+            cost[leader["resource"]] = max(0, cost[leader["resource"]] - leader["amount"])
+    return {r: n for r, n in cost.items() if n}
+
+
+def legal_slots(player: dict[str, Any], card_id: str) -> list[int]:
+    """1-based slots that may take the card (MOR-BUY-7..9)."""
+    level = CARDS[card_id]["level"]
+    slots = []
+    for index, slot in enumerate(player["slots"]):
+        top_level = CARDS[slot[-1]]["level"] if slot else 0
+        if top_level == level - 1:
+            slots.append(index + 1)
+    return slots
+
+
+def top_card(state: dict[str, Any], deck: str) -> str | None:
+    cards = state["decks"][deck]
+    return cards[0] if cards else None
+
+
+# ---------------------------------------------------------------- payments
+def payment_plan(player: dict[str, Any], need: Counts, pay: Any) -> tuple[Counts, Counts]:
+    """How much of ``need`` comes from the warehouse and from the strongbox.
+
+    ``pay`` is ``"wh"`` (warehouse first, the default), ``"sb"`` (strongbox first) or an explicit
+    ``{"wh": [...], "sb": [...]}`` split (MOR-BUY-4, MOR-PROD-7). Raises when unaffordable.
+    """
+    warehouse = warehouse_totals(player)
+    strongbox = player["strongbox"]
+    holdings = add_counts(warehouse, strongbox)
+    short = {r: n - holdings.get(r, 0) for r, n in need.items() if n > holdings.get(r, 0)}
+    if short:
+        lacking = ", ".join(f"{need[r]} {r} and you have {holdings.get(r, 0)}" for r in short)
+        raise IllegalAction(f"You cannot afford that: it needs {lacking}.", "MOR-BUY-3")
+    if pay is None or pay == "wh" or pay == "sb":
+        first, second = (warehouse, strongbox) if pay != "sb" else (strongbox, warehouse)
+        from_first = {r: min(n, first.get(r, 0)) for r, n in need.items()}
+        from_second = {r: n - from_first[r] for r, n in need.items()}
+        plan = (from_first, from_second) if pay != "sb" else (from_second, from_first)
+        return ({r: n for r, n in plan[0].items() if n}, {r: n for r, n in plan[1].items() if n})
+    if not isinstance(pay, dict) or set(pay) - {"wh", "sb"}:
+        raise IllegalAction("Say where to pay from: pay:wh, pay:sb, or wh:... sb:...", "CORE-NOTATION")
+    from_wh = counts_of(pay.get("wh", []))
+    from_sb = counts_of(pay.get("sb", []))
+    if add_counts(from_wh, from_sb) != {r: n for r, n in need.items() if n}:
+        raise IllegalAction(
+            f"Your payment ({describe(add_counts(from_wh, from_sb))}) does not match what is due "
+            f"({describe(need)}).", "MOR-BUY-3")
+    for source, amounts, name in ((warehouse, from_wh, "warehouse"), (strongbox, from_sb, "strongbox")):
+        for r, n in amounts.items():
+            if source.get(r, 0) < n:
+                raise IllegalAction(
+                    f"Your {name} holds {source.get(r, 0)} {r}, not {n} (MOR-BUY-4).", "MOR-BUY-4")
+    return from_wh, from_sb
+
+
+def pay(player: dict[str, Any], from_wh: Counts, from_sb: Counts) -> None:
+    """Remove a payment; warehouse units come from base depots first, then leader depots."""
+    for r, n in from_wh.items():
+        for depot in player["depots"]:
+            if depot[0] == r and n:
+                taken = min(n, depot[1])
+                depot[1] -= taken
+                n -= taken
+                if depot[1] == 0:
+                    depot[0] = None
+        for leader_id in player["leader_depots"]:
+            if LEADERS[leader_id]["resource"] == r and n:
+                taken = min(n, player["leader_depots"][leader_id])
+                player["leader_depots"][leader_id] -= taken
+                n -= taken
+    for r, n in from_sb.items():
+        player["strongbox"][r] -= n
+
+
+# ------------------------------------------------------------------- leaders
+def requirement_met(player: dict[str, Any], leader_id: str) -> bool:
+    """MOR-LEADER-7/8: covered cards count; level II means exactly level II (D-8)."""
+    requires = LEADERS[leader_id]["requires"]
+    if "resources" in requires:
+        holdings = total_holdings(player)
+        return all(holdings.get(r, 0) >= n for r, n in requires["resources"].items())
+    owned = [CARDS[c] for c in owned_cards(player)]
+    for need in requires["cards"]:
+        have = sum(1 for c in owned if c["colour"] == need["colour"]
+                   and (need["level"] is None or c["level"] == need["level"]))
+        if have < need["count"]:
+            return False
+    return True
+
+
+def describe_requirement(leader_id: str) -> str:
+    requires = LEADERS[leader_id]["requires"]
+    if "resources" in requires:
+        return describe(requires["resources"])
+    parts = []
+    for need in requires["cards"]:
+        level = f" level {'I' * need['level']}" if need["level"] else ""
+        parts.append(f"{need['count']} {need['colour']}{level} card{'s' if need['count'] > 1 else ''}")
+    return " + ".join(parts)
+
+
+# ------------------------------------------------------------ faith & Vatican
+def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) -> list[dict[str, str]]:
+    """One faith event (D-4): move every marker first, then resolve reports in section order.
+
+    ``gains`` maps seats to faith points; ``cross`` moves Lorenzo's black cross (solo). Markers
+    stop at the last space (MOR-FAITH-4, MOR-SOLO-14). Checks the end triggers afterwards.
+    """
+    events: list[dict[str, str]] = []
+    seats = state["seats"]
+    for seat, points in gains.items():
+        if points > 0:
+            seats[seat]["faith"] = min(LAST_SPACE, seats[seat]["faith"] + points)
+    solo = state["solo"]
+    if solo is not None and cross > 0:
+        solo["cross"] = min(LAST_SPACE, solo["cross"] + cross)
+    markers = [p["faith"] for p in seats] + ([solo["cross"]] if solo is not None else [])
+    for index, section in enumerate(SECTIONS):
+        if state["reported"][index] or max(markers) < section["pope_space"]:
+            continue
+        state["reported"][index] = True
+        up, out = [], []
+        for seat, player in enumerate(seats):
+            if player["faith"] >= section["first_space"]:
+                player["favour"][index] = "active"
+                up.append(seat)
+            else:
+                player["favour"][index] = "discarded"
+                out.append(seat)
+        text = f"Vatican report {section['section']}: "
+        text += (", ".join(f"{{p{s}}}" for s in up) + f" turn their {section['favour_vp']}-VP tile face up"
+                 if up else "nobody turns a tile face up")
+        if out:
+            text += "; " + ", ".join(f"{{p{s}}}" for s in out) + " discard it"
+        events.append({"type": "vatican", "text": text + "."})
+    if solo is None:
+        if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
+            state["end_triggered"] = True
+            seat = next(s for s, p in enumerate(seats) if p["faith"] >= LAST_SPACE)
+            events.append({"type": "end_triggered",
+                           "text": f"{{p{seat}}} reached the end of the faith track: the game ends after this round."})
+    else:
+        events += check_solo_end(state)
+    return events
+
+
+# --------------------------------------------------------------------- solo
+def colour_gone(state: dict[str, Any]) -> str | None:
+    for colour in COLOURS:
+        if all(not state["decks"][f"{colour}-{lvl}"] for lvl in LEVELS):
+            return colour
+    return None
+
+
+def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
+    """MOR-SOLO-16..18, -21: win conditions first (D-14), then the losses; ends the game at once."""
+    solo = state["solo"]
+    if solo is None or state["phase"] == "over":
+        return []
+    player = state["seats"][0]
+    outcome = None
+    if player["faith"] >= LAST_SPACE:
+        outcome = (True, "You reached the last space of the faith track.")
+    elif len(owned_cards(player)) >= END_CARDS:
+        outcome = (True, f"You bought your {END_CARDS}th development card.")
+    elif solo["cross"] >= LAST_SPACE:
+        outcome = (False, "Lorenzo's black cross reached the last space of the faith track.")
+    elif colour_gone(state):
+        outcome = (False, f"No {colour_gone(state)} development card is left in the grid.")
+    if outcome is None:
+        return []
+    solo["outcome"] = {"won": outcome[0], "reason": outcome[1]}
+    state["phase"] = "over"
+    state["turn"]["pending"] = None
+    verdict = "{p0} wins" if outcome[0] else "Lorenzo wins"
+    return [{"type": "game_over", "text": f"{outcome[1]} {verdict}."}]
+
+
+# ------------------------------------------------------------------ scoring
+def score(player: dict[str, Any]) -> dict[str, int]:
+    """The per-category breakdown of MOR-SCORE-1..5."""
+    return {
+        "cards": sum(CARDS[c]["vp"] for c in owned_cards(player)),
+        "faith_track": faith_vp(player["faith"]),
+        "favour_tiles": sum(s["favour_vp"] for s, t in zip(SECTIONS, player["favour"]) if t == "active"),
+        "leaders": sum(LEADERS[i]["vp"] for i in player["played"]),
+        "resources": resource_count(player) // RESOURCES_PER_VP,
+    }
+
+
+def all_card_ids_in_play(state: dict[str, Any]) -> list[str]:
+    """Every development card wherever it is: decks, slots, removed by Lorenzo."""
+    ids = [c for deck in DECK_IDS for c in state["decks"][deck]]
+    ids += [c for p in state["seats"] for c in owned_cards(p)]
+    ids += state["removed"]
+    return ids

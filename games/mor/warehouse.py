@@ -1,0 +1,157 @@
+"""Warehouse layouts: validation of an explicit layout and the default that keeps the most.
+
+A player's warehouse lives in the state as ``depots`` (three ``[resource or None, count]``
+pairs, capacities 1, 2, 3) and ``leader_depots`` (``{leader_id: count}``, the resource and the
+capacity come from the leader card). A *layout* in an action is
+``{"d1": ["coin"], "d3": ["stone", "stone"], "L5": ["stone"]}`` (only non-empty places).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from games.core import IllegalAction
+
+from .data import DEPOT_CAPACITIES, LEADERS, RESOURCES
+
+BASE_PLACES = tuple(f"d{i + 1}" for i in range(len(DEPOT_CAPACITIES)))
+
+
+def empty_depots() -> list[list[Any]]:
+    return [[None, 0] for _ in DEPOT_CAPACITIES]
+
+
+def warehouse_totals(player: dict[str, Any]) -> dict[str, int]:
+    """Resources in base and leader depots, per type (zero counts omitted)."""
+    totals: dict[str, int] = {}
+    for resource, count in player["depots"]:
+        if count:
+            totals[resource] = totals.get(resource, 0) + count
+    for leader_id, count in player["leader_depots"].items():
+        if count:
+            resource = LEADERS[leader_id]["resource"]
+            totals[resource] = totals.get(resource, 0) + count
+    return totals
+
+
+def layout_of(player: dict[str, Any]) -> dict[str, list[str]]:
+    """The player's current warehouse as an action layout."""
+    layout: dict[str, list[str]] = {}
+    for place, (resource, count) in zip(BASE_PLACES, player["depots"]):
+        if count:
+            layout[place] = [resource] * count
+    for leader_id in sorted(player["leader_depots"], key=lambda i: int(i[1:])):
+        count = player["leader_depots"][leader_id]
+        if count:
+            layout[leader_id] = [LEADERS[leader_id]["resource"]] * count
+    return layout
+
+
+def apply_layout(player: dict[str, Any], layout: dict[str, list[str]]) -> None:
+    """Check ``layout`` against the depot rules and write it into ``player`` (MOR-WAREHOUSE-1..5)."""
+    depots = empty_depots()
+    leader_depots = {leader_id: 0 for leader_id in player["leader_depots"]}
+    used_types: dict[str, str] = {}
+    for place, units in layout.items():
+        if not units:
+            continue
+        kinds = set(units)
+        if len(kinds) > 1:
+            raise IllegalAction(
+                f"Depot {place} would mix {' and '.join(sorted(kinds))}: a depot holds one resource "
+                "type only (MOR-WAREHOUSE-2).", "MOR-WAREHOUSE-2")
+        resource = units[0]
+        if resource not in RESOURCES:
+            raise IllegalAction(f"'{resource}' is not a resource.", "MOR-COMP-2")
+        if place in BASE_PLACES:
+            index = BASE_PLACES.index(place)
+            capacity = DEPOT_CAPACITIES[index]
+            if len(units) > capacity:
+                raise IllegalAction(
+                    f"Depot {place} holds at most {capacity}, not {len(units)} (MOR-WAREHOUSE-5).",
+                    "MOR-WAREHOUSE-5")
+            if resource in used_types:
+                raise IllegalAction(
+                    f"{resource.capitalize()} cannot be in both {used_types[resource]} and {place}: "
+                    "two depots may not hold the same type (MOR-WAREHOUSE-3).", "MOR-WAREHOUSE-3")
+            used_types[resource] = place
+            depots[index] = [resource, len(units)]
+        elif place in leader_depots:
+            leader = LEADERS[place]
+            if resource != leader["resource"]:
+                raise IllegalAction(
+                    f"The depot of leader {place} holds only {leader['resource']} (MOR-LEADER-12).",
+                    "MOR-LEADER-12")
+            if len(units) > leader["capacity"]:
+                raise IllegalAction(
+                    f"The depot of leader {place} holds at most {leader['capacity']} (MOR-LEADER-12).",
+                    "MOR-LEADER-12")
+            leader_depots[place] = len(units)
+        else:
+            raise IllegalAction(
+                f"There is no depot '{place}': use d1, d2, d3 or a played extra-depot leader "
+                "(MOR-WAREHOUSE-1).", "MOR-WAREHOUSE-1")
+    player["depots"] = depots
+    player["leader_depots"] = leader_depots
+
+
+def best_layout(player: dict[str, Any], totals: dict[str, int],
+                keep_first: dict[str, int] | None = None) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """The layout that stores the most of ``totals``, and what it leaves out (to discard).
+
+    Ties prefer keeping ``keep_first`` (the resources already stored, so that new ones are the
+    ones discarded), then the layout closest to the current one (fewer moves). Leader depots are
+    filled before base depots of the same type.
+    """
+    keep_first = keep_first or {}
+    leader_capacity: dict[str, int] = {}
+    for leader_id in player["leader_depots"]:
+        leader = LEADERS[leader_id]
+        leader_capacity[leader["resource"]] = leader_capacity.get(leader["resource"], 0) + leader["capacity"]
+    wanted = [r for r in RESOURCES if totals.get(r, 0) > leader_capacity.get(r, 0)]
+    current = [resource for resource, count in player["depots"]]
+    best_key: tuple[int, int, int] | None = None
+    best_assignment: tuple[str | None, ...] = (None,) * len(DEPOT_CAPACITIES)
+    padded = wanted + [None] * len(DEPOT_CAPACITIES)
+    for assignment in set(permutations(padded, len(DEPOT_CAPACITIES))):
+        kept_total = kept_old = 0
+        for resource in RESOURCES:
+            capacity = leader_capacity.get(resource, 0) + sum(
+                cap for cap, r in zip(DEPOT_CAPACITIES, assignment) if r == resource)
+            kept = min(totals.get(resource, 0), capacity)
+            kept_total += kept
+            kept_old += min(kept, keep_first.get(resource, 0))
+        same = sum(1 for r, c in zip(assignment, current) if r == c)
+        key = (kept_total, kept_old, same)
+        if best_key is None or key > best_key or (key == best_key and _order(assignment) < _order(best_assignment)):
+            best_key, best_assignment = key, assignment
+    layout: dict[str, list[str]] = {}
+    left = dict(totals)
+    for leader_id in sorted(player["leader_depots"], key=lambda i: int(i[1:])):
+        leader = LEADERS[leader_id]
+        count = min(left.get(leader["resource"], 0), leader["capacity"])
+        if count:
+            layout[leader_id] = [leader["resource"]] * count
+            left[leader["resource"]] -= count
+    for place, capacity, resource in zip(BASE_PLACES, DEPOT_CAPACITIES, best_assignment):
+        if resource is not None:
+            count = min(left.get(resource, 0), capacity)
+            if count:
+                layout[place] = [resource] * count
+                left[resource] -= count
+    discard = {r: n for r, n in left.items() if n}
+    return layout, discard
+
+
+def _order(assignment: tuple[str | None, ...]) -> tuple[int, ...]:
+    """A fixed order among equally good assignments, so the default is deterministic."""
+    return tuple(RESOURCES.index(r) if r else len(RESOURCES) for r in assignment)
+
+
+def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for units in layout.values():
+        for resource in units:
+            totals[resource] = totals.get(resource, 0) + 1
+    return totals
