@@ -1,0 +1,150 @@
+"""The Discord process: the bot subclass, its start-up and its command sync.
+
+``setup_hook`` opens the store, builds the table service, loads every cog in ``cogs/``, registers
+the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the slash
+commands. Syncing is rate limited by Discord, so a global sync only happens when the command
+payload changed since the last one (its hash is kept in the store's ``meta`` table); with
+``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are instant.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import logging
+import pkgutil
+from datetime import datetime
+from typing import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from db import Store
+
+from .config import Config
+from .reminders import ReminderLoop
+from .service import TableService
+from .views import DYNAMIC_ITEMS, report_error
+
+log = logging.getLogger(__name__)
+
+COMMAND_HASH_KEY = "discord:command-hash"
+CORE_EXTENSIONS = ("cogs.game", "cogs.play")
+"""Loaded first, in this order: ``cogs.play`` creates the per-game command groups that the
+game-specific cogs (``cogs.mor`` ...) extend."""
+
+
+def extension_names() -> list[str]:
+    """The core cogs, then every other module of the ``cogs`` package that is an extension."""
+    others = sorted(
+        f"cogs.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if f"cogs.{module.name}" not in CORE_EXTENSIONS
+        and hasattr(importlib.import_module(f"cogs.{module.name}"), "setup")
+    )
+    return [*CORE_EXTENSIONS, *others]
+
+
+def command_payload_hash(tree: app_commands.CommandTree) -> str:
+    """A stable digest of exactly what a global sync would send to Discord."""
+    payload = sorted((command.to_dict(tree) for command in tree.get_commands()), key=lambda c: c["name"])
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class BottegaTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+class BottegaBot(commands.Bot):
+    """Bottega on Discord. Needs only the default (non-privileged) intents."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        store: Store | None = None,
+        render: bool = True,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=BottegaTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.config = config
+        self.clock = clock or discord.utils.utcnow
+        self.store: Store | None = store
+        self._owns_store = store is None
+        self._render = render
+        self.service: TableService | None = None
+        self.reminders: ReminderLoop | None = None
+        self.game_groups: dict[str, app_commands.Group] = {}
+        """One command group per game key (``/mor``, ``/lim``, ``/opera``), filled by ``cogs.play``."""
+        self.last_sync: str | None = None
+        """``"guild"``, ``"global"`` or ``None`` (unchanged, nothing sent) after start-up."""
+
+    async def setup_hook(self) -> None:
+        if self.store is None:
+            self.store = await Store.open(self.config.database_path)
+        self.service = TableService(self.store, clock=self.clock, render=self._render)
+        for name in extension_names():
+            await self.load_extension(name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.reminders = ReminderLoop(self)
+        self.reminders.start()
+        self.last_sync = await self.sync_commands()
+
+    async def sync_commands(self) -> str | None:
+        """Send the slash commands to Discord when needed; returns what was synced."""
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("slash commands synced to the development server %s", guild.id)
+            return "guild"
+        assert self.store is not None
+        digest = command_payload_hash(self.tree)
+        if await self.store.get_meta(COMMAND_HASH_KEY) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return None
+        await self.tree.sync()
+        await self.store.set_meta(COMMAND_HASH_KEY, digest)
+        log.info("slash commands changed; synced globally")
+        return "global"
+
+    async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.stop()
+        try:
+            await super().close()
+        finally:
+            if self.store is not None and self._owns_store:
+                await self.store.close()
+                self.store = None
+
+
+def create_bot(
+    config: Config,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    store: Store | None = None,
+    render: bool = True,
+) -> BottegaBot:
+    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``."""
+    return BottegaBot(config, clock=clock, store=store, render=render)
+
+
+def run_bot(config: Config) -> int:
+    """Connect to Discord and run until interrupted (``python -m bot``)."""
+    bot = create_bot(config)
+    bot.run(config.token or "", log_handler=None)
+    return 0

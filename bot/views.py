@@ -1,0 +1,305 @@
+"""Turning table-service replies into Discord messages, the one error path, and the buttons.
+
+Every command and component follows the same flow (:func:`respond`): acknowledge at once with a
+private "thinking" state (Discord's 3-second rule; rendering a board takes longer), call the
+service, post the public part of its :class:`Reply` in the channel (log line, board image, a ping
+for exactly the players who must act now, move buttons) and show the private part to the invoker.
+
+Buttons and selects are :class:`discord.ui.DynamicItem` s: their ``custom_id`` carries the game
+id, the state version and the move, so they keep working after a restart, and a press on an old
+board (or a second press of the same button) is refused by the service's version guard instead of
+being applied again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import re
+import secrets
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+from games import IllegalAction
+
+from .service import Image, Person, Reply, StaleAction, TableError
+
+if TYPE_CHECKING:
+    from .bot import BottegaBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+CUSTOM_ID_LIMIT = 100
+SELECT_LIMIT = 25
+ACT_PREFIX = "bottega:act"
+PICK_PREFIX = "bottega:pick"
+
+
+# --------------------------------------------------------------------------- the error path
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one error path: a short private answer for the player, a log line for operators.
+
+    Refusals (a table rule, a game rule, a missing permission) are explained; anything else gets
+    an error id that the operators find in the log next to the traceback.
+    """
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    current: Reply | None = None
+    if isinstance(error, StaleAction):
+        message, current = error.message, error.current
+    elif isinstance(error, (TableError, IllegalAction)):
+        message = error.message
+    elif isinstance(error, app_commands.CommandOnCooldown):
+        message = f"Slow down: try again in {error.retry_after:.0f} s."
+    else:
+        error_id = secrets.token_hex(4)
+        command = interaction.command.qualified_name if interaction.command else interaction.data
+        log.error(
+            "error %s in %s by user %s in channel %s", error_id, command, interaction.user.id,
+            interaction.channel_id, exc_info=(type(error), error, error.__traceback__),
+        )
+        message = f"Something went wrong on our side (error id `{error_id}`). Nothing was changed."
+    try:
+        await send_private(interaction, message, current)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
+
+
+async def send_private(interaction: discord.Interaction, text: str, board: Reply | None = None) -> None:
+    """Show ``text`` (and optionally a board) only to the invoker, whatever state the response is in."""
+    files = [_file(board.image)] if board is not None and board.image else []
+    if board is not None and board.text:
+        text = f"{text}\n\n{board.text}"
+    text = _clip(text)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, attachments=files)
+    else:
+        await interaction.response.send_message(text, files=files, ephemeral=True)
+
+
+# --------------------------------------------------------------------------- the common flow
+def person_of(interaction: discord.Interaction) -> Person:
+    """The service's view of the invoker; server managers may manage any table."""
+    permissions = interaction.permissions
+    return Person(interaction.user.id, interaction.user.display_name, bool(permissions.manage_guild))
+
+
+def require_bot_permissions(
+    interaction: discord.Interaction, *, files: bool = False, thread: bool = False
+) -> None:
+    """Refuse (and say what to grant) when the bot could not post its answer in this channel."""
+    have = interaction.app_permissions
+    channel = interaction.channel
+    in_thread = isinstance(channel, discord.Thread)
+    needed = {"view_channel": "View Channel"}
+    needed["send_messages_in_threads" if in_thread or thread else "send_messages"] = (
+        "Send Messages in Threads" if in_thread or thread else "Send Messages"
+    )
+    if files:
+        needed["attach_files"] = "Attach Files"
+    if thread:
+        needed["create_public_threads"] = "Create Public Threads"
+    missing = [label for name, label in needed.items() if not getattr(have, name)]
+    if missing:
+        raise TableError(
+            "I am missing permissions here: " + ", ".join(missing)
+            + ". A server manager can grant them in the channel settings."
+        )
+
+
+async def respond(
+    interaction: discord.Interaction,
+    call: Callable[[], Awaitable[Reply]],
+    *,
+    public: bool = True,
+    files: bool = True,
+) -> discord.Message | None:
+    """Defer, run ``call`` and post its reply; refusals become private answers."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if public:
+            require_bot_permissions(interaction, files=files)
+        reply = await call()
+    except (TableError, IllegalAction) as error:
+        await report_error(interaction, error)
+        return None
+    return await deliver(interaction, reply, public=public)
+
+
+async def deliver(interaction: discord.Interaction, reply: Reply, *, public: bool = True) -> discord.Message | None:
+    """Post ``reply``: its public part in the channel, its private part to the invoker."""
+    bot: BottegaBot = interaction.client  # type: ignore[assignment]
+    private_text, private_image = reply.ephemeral, reply.ephemeral_image
+    posted = None
+    if public and (reply.text or reply.image):
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        posted = await post_reply(bot, channel, reply)
+    elif reply.text or reply.image:
+        private_text = "\n\n".join(t for t in (reply.text, private_text) if t)
+        private_image = private_image or reply.image
+    if not private_text:
+        private_text = f"Done: {posted.jump_url}" if posted else "Done."
+    files = [_file(private_image)] if private_image else []
+    await interaction.edit_original_response(content=_clip(private_text), attachments=files)
+    return posted
+
+
+async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
+    """The public message of a reply; a board message becomes the table's latest board."""
+    view = await move_view(bot, channel, reply)
+    kwargs: dict[str, Any] = {
+        "content": _clip(reply.text) or None,
+        "allowed_mentions": mentions_of(reply.mentions),
+    }
+    if reply.image:
+        kwargs["file"] = _file(reply.image)
+    if view is not None:
+        kwargs["view"] = view
+    message = await channel.send(**kwargs)
+    if reply.image and reply.game_id is not None:
+        assert bot.service is not None
+        await bot.service.record_board_message(reply.game_id, message.id, message.jump_url)
+    return message
+
+
+def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
+    """Ping exactly these users: never everyone, never roles."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in user_ids]
+    )
+
+
+def _file(image: Image) -> discord.File:
+    return discord.File(io.BytesIO(image.data), filename=image.filename)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+# --------------------------------------------------------------------------- move components
+def move_token(game_id: int, version: int, notation: str) -> str:
+    """The move part of a button's custom_id: the notation itself, or a digest when too long."""
+    prefix = f"{ACT_PREFIX}:{game_id}:{version}:"
+    if len(prefix) + len(notation) <= CUSTOM_ID_LIMIT and not notation.startswith("#"):
+        return notation
+    return "#" + hashlib.sha256(notation.encode()).hexdigest()[:16]
+
+
+async def move_view(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View | None:
+    """Buttons for the service's suggestions, or one select when the actor has up to 25 moves."""
+    if reply.game_id is None or reply.version is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    if reply.buttons:
+        for label, notation in reply.buttons:
+            view.add_item(ActButton(reply.game_id, reply.version, notation, label))
+        return view
+    if not reply.mentions or len(reply.mentions) != 1:
+        return None
+    assert bot.service is not None
+    legal = await bot.service.legal(channel.id, Person(reply.mentions[0], ""))
+    legal = [n for n in legal if len(n) <= CUSTOM_ID_LIMIT]
+    if not legal or len(legal) > SELECT_LIMIT:
+        return None
+    view.add_item(MoveSelect(reply.game_id, reply.version, legal))
+    return view
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{ACT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<token>.+)"),
+):
+    """Plays one move of one board version: ``bottega:act:<game id>:<version>:<notation>``."""
+
+    def __init__(self, game_id: int, version: int, notation: str, label: str | None = None) -> None:
+        self.game_id, self.version = game_id, version
+        self.token = move_token(game_id, version, notation)
+        super().__init__(
+            discord.ui.Button(
+                label=(label or notation)[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{ACT_PREFIX}:{game_id}:{version}:{self.token}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ActButton:
+        button = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(button, item)
+        button.game_id, button.version = int(match["game_id"]), int(match["version"])
+        button.token = match["token"]
+        return button
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_component(interaction, self.game_id, self.version, self.token)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=re.compile(rf"{PICK_PREFIX}:(?P<game_id>\d+):(?P<version>\d+)"),
+):
+    """Chooses one of the actor's legal moves: ``bottega:pick:<game id>:<version>``."""
+
+    def __init__(self, game_id: int, version: int, notations: list[str]) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PICK_PREFIX}:{game_id}:{version}",
+                placeholder="Choose your move",
+                options=[discord.SelectOption(label=n[:100], value=n) for n in notations],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> MoveSelect:
+        select = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(select, item)
+        select.game_id, select.version = int(match["game_id"]), int(match["version"])
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_component(interaction, self.game_id, self.version, self.item.values[0])
+
+
+DYNAMIC_ITEMS = (ActButton, MoveSelect)
+
+
+async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:
+    """A button press or select choice: the same move path as ``/<game> move``."""
+    bot: BottegaBot = interaction.client  # type: ignore[assignment]
+    service = bot.service
+    assert service is not None
+    person = person_of(interaction)
+    channel_id = interaction.channel_id
+    assert channel_id is not None
+
+    async def play() -> Reply:
+        table = await service.table(channel_id)
+        if table.row.id != game_id:
+            raise TableError("That button belongs to a game that is over; this channel has a new table.")
+        notation = token
+        if token.startswith("#"):
+            legal = await service.legal(channel_id, person)
+            notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
+            if not notation:
+                raise StaleAction(
+                    "That move is not available to you now.", await service.status(channel_id, person)
+                )
+        return await service.act(
+            channel_id, person, notation, interaction_id=interaction.id, expected_version=version
+        )
+
+    try:
+        await respond(interaction, play)
+    except Exception as error:  # the one error path also covers components
+        await report_error(interaction, error)

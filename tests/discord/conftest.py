@@ -1,0 +1,68 @@
+"""Fixtures for the Discord tests: the real bot against simcord, checked against Discord's spec.
+
+After every test, each REST request the bot sent is validated against Discord's published OpenAPI
+description (see ``openapi_contract.py``); when the file is absent those checks are skipped and
+``test_openapi_reference_present`` says why.
+
+The Discord layer does not depend on any one game, so most tests play ``duel`` (a tiny real game
+in ``duel_game.py``, registered only while the tests run); the Masters of Renaissance playthrough
+uses the real engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+import simcord
+from openapi_contract import load_contract
+
+import games
+from bot.bot import BottegaBot, create_bot
+from bot.config import Config
+
+
+@pytest.fixture(autouse=True)
+def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games._MODULES, "duel", "duel_game")
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None)
+
+
+@pytest.fixture
+async def make_bot(config: Config):
+    """Builds bots on the test's database; closes every store they opened at the end."""
+    built: list[BottegaBot] = []
+
+    def make(**kwargs) -> BottegaBot:
+        bot = create_bot(kwargs.pop("config", config), **kwargs)
+        built.append(bot)
+        return bot
+
+    yield make
+    for bot in built:
+        if bot.reminders is not None:
+            bot.reminders.stop()
+        if bot.store is not None:
+            await bot.store.close()
+            bot.store = None
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[..., BottegaBot]) -> BottegaBot:
+    return make_bot()
+
+
+@pytest.fixture
+async def env(simcord_env: simcord.Env):
+    """The running simulation; after the test every REST request is checked against the spec."""
+    yield simcord_env
+    contract = load_contract()
+    if contract is None:
+        return
+    problems = contract.problems(simcord_env.http_requests)
+    assert not problems, "requests Discord's OpenAPI description rejects:\n" + "\n".join(problems)
