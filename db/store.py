@@ -12,6 +12,8 @@ service owns the clock) and are stored as fixed-width ISO-8601 UTC text.
 Versions: a new game is at version 0; :meth:`Store.start_game` and each
 :meth:`Store.append_move` add one, and a move's ``seq`` is the version it produced. The snapshot
 at seq 0 is the state at the start; a snapshot at seq *n* is the state after the move with seq *n*.
+So a game created at version 0 starts at version 1 and its first move has seq 2; seqs only ever
+grow, which is all that replay needs.
 """
 
 from __future__ import annotations
@@ -32,10 +34,10 @@ from .errors import (
     AlreadySeated,
     ChannelBusy,
     DuplicateInteraction,
-    WrongStatus,
     GameNotFound,
     StaleVersion,
     StoreError,
+    WrongStatus,
 )
 from .migrations import MIGRATIONS, statements
 
@@ -170,9 +172,8 @@ _SEAT_ORDER = "ORDER BY seat IS NULL, seat, joined_at, rowid"
 class Store:
     """Bottega's persistent state. Create with ``await Store.open(path)``; ``await close()`` at exit."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
-        self._path = path
         self._lock = asyncio.Lock()
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -191,8 +192,7 @@ class Store:
             await connection.execute("PRAGMA foreign_keys = ON")
             if not in_memory:
                 await connection.execute("PRAGMA journal_mode = WAL")
-                await connection.execute("PRAGMA synchronous = NORMAL")
-            store = cls(connection, path)
+            store = cls(connection)
             await store._migrate()
         except BaseException:
             await connection.close()
@@ -236,23 +236,36 @@ class Store:
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction, taken under the lock; rolled back if the body raises."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._end_transaction("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         """One read transaction: every query inside sees the same committed database."""
         async with self._lock:
-            await self._db.execute("BEGIN")
             try:
+                await self._db.execute("BEGIN")
                 yield self._db
             finally:
-                await self._db.execute("COMMIT")
+                await self._end_transaction("COMMIT")
+
+    async def _end_transaction(self, statement: str) -> None:
+        """COMMIT or ROLLBACK, tolerating a transaction that never began.
+
+        The connection runs statements in order on its own thread, so after a cancellation this
+        still runs after any BEGIN that was already queued, and the connection is never left
+        inside a transaction.
+        """
+        try:
+            await self._db.execute(statement)
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
+                raise
 
     @staticmethod
     async def _scalar(db: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:

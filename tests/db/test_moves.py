@@ -198,3 +198,21 @@ async def test_load_is_consistent_while_moves_are_appended(store):
     finally:
         writer.cancel()
     await writer
+
+
+@pytest.mark.parametrize("steps_before_cancel", range(8))
+async def test_a_cancelled_append_writes_all_or_nothing_and_leaves_the_store_usable(store, steps_before_cancel):
+    game = await started_game(store)
+    task = asyncio.create_task(store.append_move(
+        game.id, expected_version=game.version, seat=0, user_id=7, notation="m", now=START,
+        interaction_id=9, snapshot='{"after": "m"}'))
+    for _ in range(steps_before_cancel):
+        await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    state = await counts(store, game.id)
+    assert state in [(game.version, 0, 1), (game.version + 1, 1, 2)]
+    version = await store.append_move(game.id, expected_version=state[0], seat=1, user_id=8, notation="next",
+                                      now=minutes(1))
+    assert version == state[0] + 1
+    assert not store._db.in_transaction
