@@ -137,3 +137,14 @@ async def test_assign_seats_must_name_every_seated_user_once(store, order):
     with pytest.raises(ValueError):
         await store.assign_seats(game.id, order)
     assert [s.seat for s in await store.seats(game.id)] == [None, None]
+
+
+async def test_discord_snowflakes_and_63_bit_seeds_round_trip(store):
+    snowflake = 1_234_567_890_123_456_789
+    game = await store.create_game(guild_id=snowflake, channel_id=snowflake + 1, game_key="opera",
+                                   options={"nested": {"list": [1, "two"]}}, seed=2**63 - 1, players=1,
+                                   host_id=snowflake + 2, now=START)
+    await store.add_seat(game.id, snowflake + 2, "ada", now=START)
+    assert await store.get_game(game.id) == game
+    assert (game.guild_id, game.seed, game.options) == (snowflake, 2**63 - 1, {"nested": {"list": [1, "two"]}})
+    assert [g.id for g in await store.games_for_user(snowflake, snowflake + 2)] == [game.id]
