@@ -1,0 +1,42 @@
+"""The component data of Lorenzo il Magnifico, loaded once from ``games/lim/data/*.json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+_DIR = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> dict:
+    with open(_DIR / name, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+BOARD = _load("board.json")
+CARDS: dict[int, dict] = {card["no"]: card for card in _load("cards.json")["cards"]}
+LEADERS: dict[str, dict] = {leader["id"]: leader for leader in _load("leaders.json")["leaders"]}
+EXCOMMUNICATIONS: dict[str, dict] = {tile["id"]: tile for tile in _load("excommunications.json")["tiles"]}
+BONUS_TILES: dict[str, dict] = {tile["id"]: tile for tile in _load("bonus_tiles.json")["tiles"]}
+
+RESOURCES = ("wood", "stone", "servants", "coins")
+POINTS = ("mp", "fp", "vp")
+HOLDINGS = RESOURCES + POINTS
+COLOURED = ("white", "black", "orange")
+MEMBERS = COLOURED + ("neutral",)
+CARD_TYPES = ("territory", "character", "building", "venture")
+TOWERS = tuple(BOARD["towers"])  # green, blue, yellow, purple (board order)
+TOWER_OF_TYPE = {BOARD["towers"][t]["card_type"]: t for t in TOWERS}
+TOWER_SPACES = tuple(f"{tower}-{floor}" for tower in TOWERS for floor in range(1, 5))
+OTHER_SPACES = tuple(BOARD["spaces"])
+ALL_SPACES = TOWER_SPACES + OTHER_SPACES
+PRIVILEGES = BOARD["privileges"]
+ADVANCED_TILES = tuple(sorted(t for t in BONUS_TILES if t != "basic"))
+RESOURCE_NAMES = {"wood": "wood", "stone": "stone", "servants": "servants", "coins": "coins",
+                  "mp": "military points", "fp": "faith points", "vp": "victory points"}
+
+
+def describe(amounts: dict[str, int]) -> str:
+    """``{"coins": 2, "mp": 1}`` -> ``"2 coins + 1 military points"`` (``"nothing"`` when empty)."""
+    parts = [f"{n} {RESOURCE_NAMES[k]}" for k, n in amounts.items() if n]
+    return " + ".join(parts) if parts else "nothing"
