@@ -61,6 +61,27 @@ def from_db_time(text: str | None) -> datetime | None:
 
 
 @dataclass(frozen=True)
+class _Outcome:
+    rowcount: int
+    lastrowid: int | None
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: tuple | list = ()) -> _Outcome:
+    """Execute one statement and close its cursor at once.
+
+    A cursor left open keeps its statement pending (a PRAGMA that returned a row, say), and SQLite
+    refuses to COMMIT while one is; nothing may rely on the garbage collector closing it.
+    """
+    async with db.execute(sql, params) as cursor:
+        return _Outcome(cursor.rowcount, cursor.lastrowid)
+
+
+async def _run_many(db: aiosqlite.Connection, sql: str, rows: list) -> _Outcome:
+    async with db.executemany(sql, rows) as cursor:
+        return _Outcome(cursor.rowcount, cursor.lastrowid)
+
+
+@dataclass(frozen=True)
 class GameRow:
     id: int
     guild_id: int
@@ -188,10 +209,10 @@ class Store:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = sqlite3.Row
-            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await connection.execute("PRAGMA foreign_keys = ON")
+            await _run(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await _run(connection, "PRAGMA foreign_keys = ON")
             if not in_memory:
-                await connection.execute("PRAGMA journal_mode = WAL")
+                await _run(connection, "PRAGMA journal_mode = WAL")
             store = cls(connection)
             await store._migrate()
         except BaseException:
@@ -216,8 +237,8 @@ class Store:
                 if applied == len(MIGRATIONS):
                     return
                 for statement in statements(MIGRATIONS[applied]):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {applied + 1}")
+                    await _run(db, statement)
+                await _run(db, f"PRAGMA user_version = {applied + 1}")
 
     async def schema_version(self) -> int:
         async with self._lock:
@@ -237,9 +258,9 @@ class Store:
         """One write transaction, taken under the lock; rolled back if the body raises."""
         async with self._lock:
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
+                await _run(self._db, "BEGIN IMMEDIATE")
                 yield self._db
-                await self._db.execute("COMMIT")
+                await _run(self._db, "COMMIT")
             except BaseException:
                 await self._end_transaction("ROLLBACK")
                 raise
@@ -249,7 +270,7 @@ class Store:
         """One read transaction: every query inside sees the same committed database."""
         async with self._lock:
             try:
-                await self._db.execute("BEGIN")
+                await _run(self._db, "BEGIN")
                 yield self._db
             finally:
                 await self._end_transaction("COMMIT")
@@ -262,7 +283,7 @@ class Store:
         inside a transaction.
         """
         try:
-            await self._db.execute(statement)
+            await _run(self._db, statement)
         except sqlite3.OperationalError as error:
             if "no transaction is active" not in str(error):
                 raise
@@ -370,7 +391,7 @@ class Store:
     async def _update_game(self, game_id: int, assignments: str, params: tuple) -> None:
         async with self._write() as db:
             try:
-                cursor = await db.execute(
+                cursor = await _run(db, 
                     f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)
                 )
             except sqlite3.IntegrityError as error:
@@ -405,7 +426,7 @@ class Store:
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
         """True if the user had a seat and no longer has one."""
         async with self._write() as db:
-            cursor = await db.execute(
+            cursor = await _run(db, 
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             return cursor.rowcount > 0
@@ -426,8 +447,8 @@ class Store:
                 raise ValueError(
                     f"seat order {ordered} must name each of the seated users {sorted(seated)} once"
                 )
-            await db.execute("UPDATE seats SET seat = NULL WHERE game_id = ?", (game_id,))
-            await db.executemany(
+            await _run(db, "UPDATE seats SET seat = NULL WHERE game_id = ?", (game_id,))
+            await _run_many(db, 
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                 [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)],
             )
@@ -447,11 +468,11 @@ class Store:
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in the lobby")
             self._check_version(game, expected_version)
             new_version = expected_version + 1
-            await db.execute(
+            await _run(db, 
                 "UPDATE games SET status = 'active', version = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (new_version, stamp, game_id, expected_version),
             )
-            await db.execute(
+            await _run(db, 
                 "INSERT OR REPLACE INTO snapshots (game_id, seq, state, created_at) VALUES (?, 0, ?, ?)",
                 (game_id, snapshot, stamp),
             )
@@ -490,18 +511,18 @@ class Store:
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
             self._check_version(game, expected_version)
             new_version = expected_version + 1
-            await db.execute(
+            await _run(db, 
                 "UPDATE games SET version = ?, updated_at = ?, last_move_at = ?, status = ?"
                 " WHERE id = ? AND version = ?",
                 (new_version, stamp, stamp, "finished" if finished else "active", game_id, expected_version),
             )
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, new_version, seat, user_id, notation, stamp, interaction_id),
             )
             if snapshot is not None:
-                await db.execute(
+                await _run(db, 
                     "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
                     (game_id, new_version, snapshot, stamp),
                 )
@@ -556,7 +577,7 @@ class Store:
             raise ValueError(f"unknown timer kind {kind!r}; expected one of {TIMER_KINDS}")
         async with self._write() as db:
             await self._game_for_update(db, game_id)
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO timers (game_id, kind, user_id, due_at, payload) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game_id, kind, user_id)"
                 " DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
@@ -573,7 +594,7 @@ class Store:
             conditions.append("user_id = ?")
             params.append(user_id)
         async with self._write() as db:
-            cursor = await db.execute(f"DELETE FROM timers WHERE {' AND '.join(conditions)}", tuple(params))
+            cursor = await _run(db, f"DELETE FROM timers WHERE {' AND '.join(conditions)}", tuple(params))
             return cursor.rowcount
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
@@ -597,7 +618,7 @@ class Store:
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self._write() as db:
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
