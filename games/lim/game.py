@@ -193,7 +193,7 @@ class LorenzoIlMagnifico(Game):
         if turn["placed"]:
             raise IllegalAction("You have placed this turn: use 'end'.", "LIM-ROUND-7")
         if not turn["skip"]:
-            if rules.legal_placements(state, seat):
+            if rules.can_place(state, seat):
                 raise IllegalAction("You may not pass while a family member can be placed.", "LIM-ROUND-9")
             forfeit(state, seat, events)
         rules.next_turn(state, events)
@@ -270,7 +270,7 @@ class LorenzoIlMagnifico(Game):
             if turn["placed"] or turn["skip"]:
                 rules.next_turn(state, events)
                 continue
-            if rules.legal_placements(state, seat):
+            if rules.can_place(state, seat):
                 return
             forfeit(state, seat, events)
             rules.next_turn(state, events)

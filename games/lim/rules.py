@@ -14,8 +14,9 @@ chains of bonus actions resolve depth first (LIM-EFFECT-12).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Iterator
 
 from games.core import IllegalAction, Rng, seed_state
 
@@ -184,7 +185,7 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
     for s in report["waiting"]:
         seat = state["seats"][s]
         if report["choices"][str(s)]:
-            bonus = sum(e["gain"].get("vp", 0) for e in leader_effects(state, s) if e["kind"] == "church_bonus")
+            bonus = leader_profile(state, s)["church_vp"]
             gained = faith_vp(seat["res"]["fp"]) + bonus
             seat["res"]["vp"] += gained
             events.append(event("support", f"{{p{s}}} supports the Church: {gained} victory points, faith back to 0."))
@@ -231,12 +232,77 @@ def end_round(state: State, events: list[Event]) -> None:
 
 
 # ------------------------------------------------------------------------------ effect lookups
-def excomm_effects(state: State, s: int) -> list[dict]:
-    return [EXCOMMUNICATIONS[t]["effect"] for t in state["seats"][s]["excommunicated"]]
+# The effects in force for a seat depend only on a few lists (characters held, tiles suffered,
+# leaders in play); their summaries are cached on those lists because legal-move generation asks
+# for them many times per move.
+@lru_cache(maxsize=4096)
+def _character_profile(cards: tuple[int, ...]) -> dict[str, Any]:
+    effects = tuple(e for no in cards for e in CARDS[no].get("permanent", ()))
+    card_mod: dict[str, int] = {}
+    discounts: dict[str, list] = {}
+    for e in effects:
+        if e["kind"] == "card_bonus":
+            card_mod[e["card_type"]] = card_mod.get(e["card_type"], 0) + e["value"]
+            if e.get("discount_choices"):
+                discounts.setdefault(e["card_type"], []).append(e["discount_choices"])
+    return {
+        "effects": effects,
+        "card_mod": card_mod,
+        "discounts": discounts,
+        "work": {area: sum(e["value"] for e in effects if e["kind"] == f"{area}_bonus")
+                 for area in ("harvest", "production")},
+        "no_floor": frozenset(f for e in effects if e["kind"] == "no_floor_bonus" for f in e["floors"]),
+    }
+
+
+@lru_cache(maxsize=4096)
+def _excomm_profile(tiles: tuple[str, ...]) -> dict[str, Any]:
+    effects = tuple(EXCOMMUNICATIONS[t]["effect"] for t in tiles)
+    take: dict[str, int] = {}
+    for e in effects:
+        if e["kind"] == "action_malus" and e["action"] == "take_card":
+            take[e["card_type"]] = take.get(e["card_type"], 0) + e["value"]
+    return {
+        "effects": effects,
+        "kinds": frozenset(e["kind"] for e in effects),
+        "take_malus": take,
+        "work_malus": {area: sum(e["value"] for e in effects if e["kind"] == "action_malus" and e["action"] == area)
+                       for area in ("harvest", "production")},
+        "coloured_malus": sum(e["value"] for e in effects if e["kind"] == "coloured_malus"),
+        "rate": max([e["rate"] for e in effects if e["kind"] == "servant_rate"], default=1),
+        "reduce": tuple(e for e in effects if e["kind"] == "reduce"),
+    }
+
+
+@lru_cache(maxsize=4096)
+def _leader_profile(sources: tuple[str, ...]) -> dict[str, Any]:
+    effects = tuple(e for lid in sources for e in LEADERS[lid]["effects"])
+    set_values = [e["value"] for e in effects if e["kind"] == "member_value"]
+    return {
+        "effects": effects,
+        "kinds": frozenset(e["kind"] for e in effects),
+        "bonus": {group: sum(e["value"] for e in effects if e["kind"] == "member_bonus" and e["members"] == group)
+                  for group in ("neutral", "coloured")},
+        "set_value": set_values[0] if set_values else None,
+        "coin_discount": sum(e["value"] for e in effects if e["kind"] == "coin_discount"),
+        "church_vp": sum(e["gain"].get("vp", 0) for e in effects if e["kind"] == "church_bonus"),
+    }
+
+
+def character_profile(state: State, s: int) -> dict[str, Any]:
+    return _character_profile(tuple(state["seats"][s]["cards"]["character"]))
+
+
+def excomm_profile(state: State, s: int) -> dict[str, Any]:
+    return _excomm_profile(tuple(state["seats"][s]["excommunicated"]))
+
+
+def excomm_effects(state: State, s: int) -> tuple[dict, ...]:
+    return excomm_profile(state, s)["effects"]
 
 
 def has_excomm(state: State, s: int, kind: str) -> bool:
-    return any(e["kind"] == kind for e in excomm_effects(state, s))
+    return kind in excomm_profile(state, s)["kinds"]
 
 
 def leader_kind(state: State, leader_id: str) -> str:
@@ -258,66 +324,44 @@ def is_once_per_round(state: State, entry: dict) -> bool:
     return leader_kind(state, ability_source(entry)) == "once"
 
 
-def leader_effects(state: State, s: int) -> list[dict]:
+def leader_profile(state: State, s: int) -> dict[str, Any]:
     """The leader effects in force for seat ``s`` now (permanent ones and those lent for this round)."""
     seat = state["seats"][s]
-    out: list[dict] = []
-    for entry in seat["leaders"]:
-        if not is_once_per_round(state, entry):
-            out.extend(LEADERS[ability_source(entry)]["effects"])
-    for leader_id in seat["round"]["borrowed"]:
-        out.extend(LEADERS[leader_id]["effects"])
-    return out
+    sources = [ability_source(e) for e in seat["leaders"] if not is_once_per_round(state, e)]
+    return _leader_profile(tuple(sources + seat["round"]["borrowed"]))
 
 
 def has_leader(state: State, s: int, kind: str) -> bool:
-    return any(e["kind"] == kind for e in leader_effects(state, s))
-
-
-def character_effects(state: State, s: int) -> list[dict]:
-    out: list[dict] = []
-    for no in state["seats"][s]["cards"]["character"]:
-        out.extend(CARDS[no].get("permanent", ()))
-    return out
+    return kind in leader_profile(state, s)["kinds"]
 
 
 def servant_rate(state: State, s: int) -> int:
-    rates = [e["rate"] for e in excomm_effects(state, s) if e["kind"] == "servant_rate"]
-    return max(rates, default=1)
+    return excomm_profile(state, s)["rate"]
 
 
 def member_value(state: State, s: int, member: str) -> int:
     """LIM-PLACE-9: base value (die, set effects) plus the modifiers that apply to family members."""
-    seat = state["seats"][s]
-    leaders = leader_effects(state, s)
+    leaders = leader_profile(state, s)
     if member == "neutral":
-        value = 0
-        value += sum(e["value"] for e in leaders if e["kind"] == "member_bonus" and e["members"] == "neutral")
-        return value
+        return leaders["bonus"]["neutral"]
     value = state["dice"][member]
-    if any(e["kind"] == "member_value" for e in leaders):
-        value = next(e["value"] for e in leaders if e["kind"] == "member_value")
-    if seat["round"]["six"] == member:
+    if leaders["set_value"] is not None:
+        value = leaders["set_value"]
+    if state["seats"][s]["round"]["six"] == member:
         value = 6
-    value += sum(e["value"] for e in leaders if e["kind"] == "member_bonus" and e["members"] == "coloured")
-    value -= sum(e["value"] for e in excomm_effects(state, s) if e["kind"] == "coloured_malus")
-    return value
+    return value + leaders["bonus"]["coloured"] - excomm_profile(state, s)["coloured_malus"]
 
 
 def card_action_modifier(state: State, s: int, card_type: str) -> int:
     """LIM-EFFECT-9 and LIM-EXCOMM-21..24: the value change of an action taking ``card_type``."""
-    bonus = sum(e["value"] for e in character_effects(state, s)
-                if e["kind"] == "card_bonus" and e["card_type"] == card_type)
-    malus = sum(e["value"] for e in excomm_effects(state, s)
-                if e["kind"] == "action_malus" and e["action"] == "take_card" and e["card_type"] == card_type)
-    return bonus - malus
+    return character_profile(state, s)["card_mod"].get(card_type, 0) - \
+        excomm_profile(state, s)["take_malus"].get(card_type, 0)
 
 
 def work_modifier(state: State, s: int, area: str, card_bonuses: bool = True) -> int:
     """Harvest/Production value change: Farmer, Peasant, Artisan, Scholar and LIM-EXCOMM-15/16."""
-    bonus = sum(e["value"] for e in character_effects(state, s) if e["kind"] == f"{area}_bonus") if card_bonuses else 0
-    malus = sum(e["value"] for e in excomm_effects(state, s) if e["kind"] == "action_malus" and e["action"] == area)
-    return bonus - malus
+    bonus = character_profile(state, s)["work"][area] if card_bonuses else 0
+    return bonus - excomm_profile(state, s)["work_malus"][area]
 
 
 def work_threshold(state: State, s: int, area: str) -> int:
@@ -347,9 +391,7 @@ def reduced(state: State, s: int, gain: dict[str, int], immediate: bool = False)
         for k in RESOURCES:
             if k in got:
                 got[k] *= 2
-    for effect in excomm_effects(state, s):
-        if effect["kind"] != "reduce":
-            continue
+    for effect in excomm_profile(state, s)["reduce"]:
         for k in effect["resources"]:
             if got.get(k, 0) > 0:
                 got[k] -= 1
@@ -384,9 +426,9 @@ def tower_occupied(state: State, tower: str) -> bool:
 
 def discount_choices(state: State, s: int, card_type: str) -> list[dict[str, int]]:
     """The alternatives of a 'one of' discount (Stonemason), if the player has one for this type."""
-    for effect in character_effects(state, s):
-        if effect["kind"] == "card_bonus" and effect["card_type"] == card_type and len(effect.get("discount_choices", ())) > 1:
-            return effect["discount_choices"]
+    for choices in character_profile(state, s)["discounts"].get(card_type, ()):
+        if len(choices) > 1:
+            return choices
     return []
 
 
@@ -429,8 +471,7 @@ def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, co
         raise IllegalAction(f"The {tower} tower is occupied: you must pay 3 coins first and you have {res['coins']}.",
                             "LIM-TOWER-7")
     res["coins"] -= fee
-    no_bonus = any(floor in e["floors"] for e in character_effects(state, s) if e["kind"] == "no_floor_bonus")
-    bonus = {} if no_bonus else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+    bonus = {} if floor in character_profile(state, s)["no_floor"] else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
     for k, v in bonus.items():
         res[k] += v
     if card_type == "territory" and not has_leader(state, s, "no_territory_mp"):
@@ -450,18 +491,15 @@ def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, co
                 raise IllegalAction(f"That cost of {card['name']} needs {v} {k} held; you have {res[k]}.",
                                     "LIM-CARD-11")
         total: dict[str, int] = {}
-        for effect in character_effects(state, s):
-            if effect["kind"] == "card_bonus" and effect["card_type"] == card_type:
-                for k, v in chosen_discount(effect.get("discount_choices", []), option["pay"], discount).items():
-                    total[k] = total.get(k, 0) + v
+        for choices in character_profile(state, s)["discounts"].get(card_type, ()):
+            for k, v in chosen_discount(choices, option["pay"], discount).items():
+                total[k] = total.get(k, 0) + v
         if discount is not None and not discount_choices(state, s, card_type):
             raise IllegalAction("You have no discount to choose for that card.", "LIM-EFFECT-8")
         for k, v in (extra_discount or {}).items():
             total[k] = total.get(k, 0) + v
-        if "coins" in option["pay"]:
-            for effect in leader_effects(state, s):
-                if effect["kind"] == "coin_discount":
-                    total["coins"] = total.get("coins", 0) + effect["value"]
+        if "coins" in option["pay"] and leader_profile(state, s)["coin_discount"]:
+            total["coins"] = total.get("coins", 0) + leader_profile(state, s)["coin_discount"]
         payment = {k: max(0, v - total.get(k, 0)) for k, v in option["pay"].items()}
         payment = {k: v for k, v in payment.items() if v}
         for k, v in payment.items():
@@ -776,8 +814,16 @@ def work_servant_range(state: State, s: int, area: str, value0: int, minimum: in
 
 
 def legal_placements(state: State, s: int) -> list[dict]:
+    return list(iter_placements(state, s))
+
+
+def can_place(state: State, s: int) -> bool:
+    return next(iter_placements(state, s), None) is not None
+
+
+def iter_placements(state: State, s: int) -> Iterator[dict]:
+    """Every legal placement, Council Palace and other areas first (cheap to find one)."""
     seat = state["seats"][s]
-    out: list[dict] = []
     rate = servant_rate(state, s)
     held = seat["res"]["servants"]
     for member in MEMBERS:
@@ -799,7 +845,7 @@ def legal_placements(state: State, s: int) -> list[dict]:
                     place_other_check(state, s, member, space, servants)
                 except IllegalAction:
                     break
-                out.append(action)
+                yield action
         for tower in TOWERS:
             card_type = BOARD["towers"][tower]["card_type"]
             value0 = base + card_action_modifier(state, s, card_type)
@@ -817,8 +863,7 @@ def legal_placements(state: State, s: int) -> list[dict]:
                         check_place(state, s, action)
                     except IllegalAction:
                         continue
-                    out.append(action)
-    return out
+                    yield action
 
 
 # ---------------------------------------------------------------------------------- leaders
