@@ -87,3 +87,21 @@ def leaders(state: dict, seat: int, *ids: str, copy: str | None = None) -> dict:
     for lid in ids:
         state["seats"][seat]["leaders"].append({"id": lid, "down": False, "copy": copy if lid == "lorenzo" else None})
     return state
+
+
+def refused(state: dict, seat: int, text: str, rule: str) -> str:
+    """Assert that ``text`` is refused under ``rule`` and changes nothing; returns the message."""
+    from games.core import IllegalAction
+
+    before = G.dumps(state)
+    try:
+        G.play(state, seat, text)
+    except IllegalAction as err:
+        assert err.rule == rule, f"{text!r} refused under {err.rule} ({err.message}), expected {rule}"
+        assert G.dumps(state) == before
+        return err.message
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def legal(state: dict, seat: int) -> list[str]:
+    return [G.notation(a) for a in G.legal_actions(state, seat)]
