@@ -36,7 +36,7 @@ class Renderer(Protocol):
 
 
 _RENDERERS = {
-
+    "mor": "rendering.mor",
 }
 
 
