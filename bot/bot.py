@@ -25,7 +25,7 @@ import cogs
 from db import Store
 
 from .config import Config
-from .reminders import ReminderLoop
+from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .service import TableService
 from .views import DYNAMIC_ITEMS, report_error
 
@@ -70,6 +70,7 @@ class BottegaBot(commands.Bot):
         clock: Callable[[], datetime] | None = None,
         store: Store | None = None,
         render: bool = True,
+        reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
@@ -85,6 +86,7 @@ class BottegaBot(commands.Bot):
         self.store: Store | None = store
         self._owns_store = store is None
         self._render = render
+        self._reminder_check_seconds = reminder_check_seconds
         self.service: TableService | None = None
         self.reminders: ReminderLoop | None = None
         self.game_groups: dict[str, app_commands.Group] = {}
@@ -99,7 +101,7 @@ class BottegaBot(commands.Bot):
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.reminders = ReminderLoop(self)
+        self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
         self.last_sync = await self.sync_commands()
 
@@ -138,9 +140,16 @@ def create_bot(
     clock: Callable[[], datetime] | None = None,
     store: Store | None = None,
     render: bool = True,
+    reminder_check_seconds: float = CHECK_EVERY_SECONDS,
 ) -> BottegaBot:
-    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``."""
-    return BottegaBot(config, clock=clock, store=store, render=render)
+    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``.
+
+    ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
+    that skip days at a time check less often).
+    """
+    return BottegaBot(
+        config, clock=clock, store=store, render=render, reminder_check_seconds=reminder_check_seconds
+    )
 
 
 def run_bot(config: Config) -> int:

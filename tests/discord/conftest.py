@@ -24,6 +24,11 @@ from bot.config import Config
 from db import Store
 
 
+REMINDER_CHECK_SECONDS = 60 * 60
+"""How often the test bots look for due reminders: each simulated check costs real time (the
+store answers from its own thread), and the tests skip whole days."""
+
+
 @pytest.fixture(autouse=True)
 def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(games._MODULES, "duel", "duel_game")
@@ -48,6 +53,7 @@ async def make_bot(config: Config):
         chosen = kwargs.pop("config", config)
         store = await Store.open(chosen.database_path)
         stores.append(store)
+        kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
         return create_bot(chosen, store=store, **kwargs)
 
     yield make

@@ -1,0 +1,75 @@
+"""Reminders after simulated days: posted by the loop from timers kept in the database."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from conftest import REMINDER_CHECK_SECONDS
+
+HOUR = 3600
+DAY = 24 * HOUR
+CHECK = REMINDER_CHECK_SECONDS
+
+
+def reminders(table):
+    return [m for m in table.channel.history() if m.content.startswith("Reminder:")]
+
+
+async def test_a_waiting_player_is_reminded_after_a_day_with_a_link_to_the_board(table, env):
+    board = await table.open()
+    actor = table.actor(board)
+    await env.advance_time(DAY - CHECK)
+    assert reminders(table) == []
+    await env.advance_time(2 * CHECK)
+    [reminder] = reminders(table)
+    assert f"<@{actor.id}>" in reminder.content and board.jump_url in reminder.content
+    assert re.search(r"waiting since <t:\d+:R>", reminder.content)
+    request = [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/messages")][-1]
+    assert request.json["allowed_mentions"]["users"] == [actor.id]
+
+
+async def test_reminders_repeat_each_interval_and_stop_after_the_move(table, env):
+    board = await table.open()
+    actor = table.actor(board)
+    await env.advance_time(2 * DAY + CHECK)
+    assert len(reminders(table)) == 2
+    await actor.slash(table.channel, "duel move", notation="add 1")
+    nxt = table.actor()
+    await env.advance_time(DAY + CHECK)
+    latest = reminders(table)[-1]
+    assert f"<@{nxt.id}>" in latest.content and f"<@{actor.id}>" not in latest.content
+    assert table.last().jump_url != board.jump_url
+
+
+async def test_the_interval_follows_the_table_settings(table, env):
+    await table.open()
+    await table.alice.slash(table.channel, "game settings", reminder_hours=3)
+    await env.advance_time(3 * HOUR + CHECK)
+    assert len(reminders(table)) == 1
+
+
+async def test_reminders_survive_a_restart(table, env, make_bot):
+    board = await table.open()
+    actor = table.actor(board)
+    await env.advance_time(12 * HOUR)
+    await env.restart_bot(await make_bot())
+    await env.advance_time(12 * HOUR + CHECK)
+    [reminder] = reminders(table)
+    assert f"<@{actor.id}>" in reminder.content
+
+
+async def test_a_finished_or_abandoned_game_sends_no_reminders(table, env):
+    await table.open()
+    await table.alice.slash(table.channel, "game abandon")
+    await env.advance_time(DAY + CHECK)
+    assert reminders(table) == []
+
+
+async def test_the_service_uses_the_simulated_clock(table, env):
+    await table.open()
+    await env.advance_time(2 * DAY)
+    assert env.bot.clock() - env.now() < timedelta(seconds=1)
+    status = await table.carol.slash(table.channel, "game status")
+    stamp = int(re.search(r"Waiting since <t:(\d+):R>", status.response.content).group(1))
+    assert (env.now() - timedelta(days=2)).timestamp() - 1 <= stamp <= env.now().timestamp()
