@@ -143,7 +143,8 @@ def test_OM_MARKET_12_market_public_deck_order_hidden():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_OM_END_1_to_5_and_TS_25_final_round_timing(players):
-    """OM-END-1..5, OM-FLOW-1, TS-25: trigger on the last refill of round 8, 9 turns each, hands of 2."""
+    """OM-END-1, OM-END-2, OM-END-3, OM-END-4, OM-END-5, OM-FLOW-1, TS-25: trigger on the last refill
+    of round 8, 9 turns each, hands of 2."""
     chooser = random.Random(players)
     state = new_game(players, seed=players)
     trigger = None

@@ -179,7 +179,7 @@ def delivery_state(**player):
 
 
 def test_OM_OPERA_3_to_7_and_TS_11_glass_to_a_level_2_worksite():
-    """OM-OPERA-1..7, TS-11."""
+    """OM-OPERA-1, OM-OPERA-3, OM-OPERA-4, OM-OPERA-5, OM-OPERA-6, OM-OPERA-7, TS-11."""
     state, _, site = delivery_state(refined={"g": 1}, cert={"S": 5}, slots={"right-small": ["S02"]})
     state, _ = play(state, 0, f"deliver {site}")
     player = state["seats"][0]

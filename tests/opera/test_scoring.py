@@ -28,7 +28,8 @@ def finished(players=4):
 
 
 def test_OM_SCORE_1_to_8_and_TS_34_full_final_score():
-    """OM-SCORE-1..8, OM-SCORE-9, OM-COMP-5, TS-34: 14 + 13 + 4 + 8 + 5 + 2 + 4 + 7 = 57."""
+    """OM-SCORE-1, OM-SCORE-2, OM-SCORE-3, OM-SCORE-4, OM-SCORE-5, OM-SCORE-6, OM-SCORE-7, OM-SCORE-8,
+    OM-SCORE-9, OM-COMP-5, TS-34: 14 + 13 + 4 + 8 + 5 + 2 + 4 + 7 = 57."""
     state = finished(4)
     fixture(state, 0, vp=14, cert={"L": 6, "W": 3, "M": 8, "S": 5},
             slots={"left-small": ["S04", "S05"], "left-medium": ["M01"], "right-small": ["S01"],

@@ -124,7 +124,8 @@ def test_OM_SETUP_10_OM_SETUP_11_seat_0_starts_and_order_is_clockwise():
 
 
 def test_OM_SETUP_12_to_16_city_rows():
-    """OM-SETUP-12..16: 3 cities, each area left/centre/right from City decks 1/2/3, 18 cards."""
+    """OM-SETUP-12, OM-SETUP-13, OM-SETUP-14, OM-SETUP-15, OM-SETUP-16: 3 cities, each area
+    left/centre/right from City decks 1/2/3, 18 cards, only the active half shown."""
     state = GAME.setup(4, 9)
     assert set(state["cities"]) == {"ven", "ant", "con"}
     used = []
@@ -173,7 +174,8 @@ def test_OM_SETUP_21_22_market_board_and_starting_vp():
 
 @pytest.mark.parametrize("players,d1,stack", [(2, 10, 2), (3, 15, 3), (4, 20, 4)])
 def test_OM_SETUP_23_to_28_market_decks_by_player_count(players, d1, stack):
-    """OM-SETUP-23..28 and TS-23: removals, A on B, starting market from A, C in 3 equal stacks."""
+    """OM-SETUP-23, OM-SETUP-24, OM-SETUP-25, OM-SETUP-26, OM-SETUP-27, OM-SETUP-28 and TS-23:
+    removals, A on B, starting market from A, C in 3 equal stacks."""
     state = GAME.setup(players, 4)
     assert all(c in DATA.trade_groups["A"] for c in state["market"])
     decks = state["decks"]
@@ -189,7 +191,8 @@ def test_OM_SETUP_23_to_28_market_decks_by_player_count(players, d1, stack):
 
 
 def test_OM_SETUP_29_to_32_worksite_grid():
-    """OM-SETUP-29..32: level rows bottom to top, 4 worksite columns, random sides."""
+    """OM-SETUP-29, OM-SETUP-30, OM-SETUP-31, OM-SETUP-32: level rows bottom to top, 4 worksite
+    columns, random sides."""
     faces = Counter()
     for seed in range(20):
         state = GAME.setup(2, seed)
@@ -201,7 +204,8 @@ def test_OM_SETUP_29_to_32_worksite_grid():
 
 
 def test_OM_SETUP_33_to_37_and_TS_24_snake_draft():
-    """OM-SETUP-33..37 and TS-24: p small + p medium revealed, picks 1,2,3,3,2,1, then 2/2/2 display."""
+    """OM-SETUP-33, OM-SETUP-34, OM-SETUP-35, OM-SETUP-36, OM-SETUP-37 and TS-24: p small + p medium
+    revealed, picks 1,2,3,3,2,1, public buildings under construction, then a 2/2/2 display."""
     state = GAME.setup(3, 8)
     pool = state["display"]
     assert Counter(DATA.buildings[c]["size"] for c in pool) == {"small": 3, "medium": 3}

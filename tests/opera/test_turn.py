@@ -66,7 +66,8 @@ def test_OM_FLOW_6_rounds_remaining_is_information_only():
 
 # ------------------------------------------------------------------- merchant
 def test_OM_MERCHANT_1_to_5_and_TS_16_destinations():
-    """OM-MERCHANT-1..5 and TS-16: exactly the 3 areas without one's own merchant, any merchant."""
+    """OM-MERCHANT-1, OM-MERCHANT-2, OM-MERCHANT-3, OM-MERCHANT-4, OM-MERCHANT-5 and TS-16: exactly
+    the 3 areas without one's own merchant, whatever the other players' merchants."""
     state = new_game(2)
     player = state["seats"][0]
     player["merchants"] = ["ant:gain", "ven:cost", "con:cost"]
@@ -334,7 +335,7 @@ def test_OM_PAY_11_and_TS_37_no_pass_in_phases_1_and_2():
 
 # ------------------------------------------------------------------- goods
 def test_OM_GOODS_1_2_3_4_9_and_TS_07_gain_pushes_the_certificate():
-    """OM-GOODS-1..4, OM-GOODS-9, TS-07."""
+    """OM-GOODS-1, OM-GOODS-2, OM-GOODS-3, OM-GOODS-4, OM-GOODS-9, TS-07."""
     state = new_game(2)
     player = fixture(state, 0, raw={"L": 3}, cert={"L": 4})
     R.gain_raw(state, player, "L")
