@@ -1,0 +1,75 @@
+"""The one error path: players get a short private explanation, operators a log line with an
+error id and the traceback; nobody sees a traceback in Discord."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+
+@pytest.fixture
+def broken_status(env, monkeypatch):
+    async def explode(*args, **kwargs):
+        raise RuntimeError("the table fell over")
+
+    monkeypatch.setattr(env.bot.service, "status", explode)
+
+
+async def test_an_unexpected_error_gives_an_error_id_and_logs_the_traceback(table, env, broken_status, caplog):
+    await table.open()
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        result = await table.carol.slash(table.channel, "game status")
+    text = result.response.content
+    assert result.ephemeral and "Something went wrong on our side" in text
+    error_id = re.search(r"error id `([0-9a-f]{8})`", text).group(1)
+    assert "Traceback" not in text and "RuntimeError" not in text and "fell over" not in text
+    [record] = [r for r in caplog.records if error_id in r.getMessage()]
+    assert record.exc_info[0] is RuntimeError and "game status" in record.getMessage()
+    assert [type(e.original) for e in env.errors] == [RuntimeError], "the harness saw it too"
+
+
+async def test_an_unexpected_error_in_a_button_takes_the_same_path(table, env, monkeypatch, caplog):
+    board = await table.open()
+
+    async def explode(*args, **kwargs):
+        raise KeyError("lost seat")
+
+    monkeypatch.setattr(env.bot.service, "act", explode)
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        result = await table.actor(board).click(board, label="add 1")
+    error_id = re.search(r"error id `([0-9a-f]{8})`", result.response.content).group(1)
+    assert result.ephemeral and "lost seat" not in result.response.content
+    assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+async def test_a_failed_post_is_reported_privately(table, env, caplog):
+    await table.open(start=False)
+    env.inject_error("POST", "/channels/*/messages", status=500)
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        result = await table.alice.slash(table.channel, "game start")
+    assert "Something went wrong on our side" in result.response.content
+    assert [e for e in env.errors if "500" in str(e)], "the tree error is also visible to the test harness"
+
+
+async def test_refusals_are_short_and_private(table):
+    await table.open()
+    result = await table.carol.slash(table.channel, "duel move", notation="add 1")
+    assert result.ephemeral and len(result.response.content) < 200
+    assert table.last().content.startswith("**Duel to Ten** begins")
+
+
+async def test_a_broken_reminder_pass_is_logged_and_the_loop_carries_on(table, env, monkeypatch, caplog):
+    await table.open()
+    calls = []
+
+    async def explode():
+        calls.append(1)
+        raise RuntimeError("database unavailable")
+
+    monkeypatch.setattr(env.bot.service, "due_reminders", explode)
+    with caplog.at_level(logging.ERROR, logger="bot.reminders"):
+        await env.advance_time(3 * 3600)
+    assert len(calls) >= 2 and env.bot.reminders.running
+    assert any("reminder pass failed (error id" in r.getMessage() for r in caplog.records)
