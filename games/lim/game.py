@@ -376,16 +376,22 @@ class LorenzoIlMagnifico(Game):
         else:
             return 0
         space = action["space"]
-        rate = rules.servant_rate(state, seat)
         if space in BOARD["spaces"]:
             info = BOARD["spaces"][space]
             if info["area"] in ("harvest", "production"):
                 value0 = rules.work_value0(state, seat, info["area"], base) + info["modifier"]
-                return max(0, 1 - value0) * rate
-            return max(0, info["value"] - base) * rate
+                return self._affordable(state, seat, 1 - value0)
+            return self._affordable(state, seat, info["value"] - base)
         tower, floor = rules.split_space(space)
         value0 = base + rules.card_action_modifier(state, seat, BOARD["towers"][tower]["card_type"])
-        return max(0, BOARD["towers"][tower]["floors"][floor - 1]["value"] - value0) * rate
+        return self._affordable(state, seat, BOARD["towers"][tower]["floors"][floor - 1]["value"] - value0)
+
+    @staticmethod
+    def _affordable(state: State, seat: int, increase: int) -> int:
+        """Servants for ``increase``, capped by what the seat holds (the value check then explains)."""
+        rate = rules.servant_rate(state, seat)
+        held = state["seats"][seat]["res"]["servants"]
+        return min(max(0, increase), held // rate) * rate
 
     # -------------------------------------------------------------------------------- views
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
