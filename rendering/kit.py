@@ -388,14 +388,19 @@ def new_canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img``, reduced to a 256-colour palette (boards are flat colours plus text,
-    so nothing visible is lost and the file is several times smaller).
+    """PNG bytes of ``img`` reduced to a 256-colour palette: boards are flat colours plus text,
+    so nothing visible is lost and the file is several times smaller.
 
-    zlib level 6 rather than ``optimize``: on a 4-player board ``optimize`` (level 9) takes six
-    times longer (about 70 ms instead of 12) for a file only 8% smaller, far below the size limit.
+    The palette is chosen from every third pixel of every third row (a nearest-neighbour sample
+    keeps pure colours, unlike averaging) and then the whole image is mapped onto it: half the
+    cost of quantizing every pixel, with the same error. zlib level 6 rather than ``optimize``:
+    on a 4-player board ``optimize`` (level 9) takes six times longer (about 70 ms instead of
+    12) for a file only 8% smaller, far below the size limit.
     """
-    paletted = img.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE,
-                                          dither=Image.Dither.NONE)
+    rgb = img.convert("RGB")
+    sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.Resampling.NEAREST)
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=6)
     return out.getvalue()
