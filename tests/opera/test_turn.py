@@ -21,18 +21,24 @@ def pay_state(costs, *, seat=0, city="ven", benefits=("WM", "MS", "LW"), **playe
 
 # ----------------------------------------------------------------------- flow
 def test_OM_FLOW_1_to_3_nine_rounds_of_one_turn_each_in_four_phases():
-    """OM-FLOW-1, OM-FLOW-2, OM-FLOW-3, OM-END-5: every seat plays once per round, 9 rounds."""
+    """OM-FLOW-1, OM-FLOW-2, OM-FLOW-3, OM-END-5: every seat plays once per round, 9 rounds, and
+    each turn goes through the phases in order (phase 2 may resolve at once after the move)."""
     state = new_game(3, seed=2)
-    turns, phases = [], []
+    order = ["merchant", "activate", "refined", "build", "market"]
+    turns, sequences = [], []
     while GAME.result(state) is None:
         (seat,) = GAME.actors(state)
         if state["phase"] == "merchant":
             turns.append((state["round"], seat))
-        if not phases or phases[-1] != state["phase"]:
-            phases.append(state["phase"])
+            sequences.append([])
+        if not sequences[-1] or sequences[-1][-1] != state["phase"]:
+            sequences[-1].append(state["phase"])
         state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     assert turns == [(r, s) for r in range(1, 10) for s in range(3)]
-    assert phases[:4] == ["merchant", "refined", "market", "merchant"] or "activate" in phases
+    for sequence in sequences:
+        assert sequence[0] == "merchant" and "refined" in sequence
+        assert [order.index(p) for p in sequence] == sorted(order.index(p) for p in sequence)
+    assert all("market" in seq for seq in sequences[:-3]) and not any("market" in seq for seq in sequences[-3:])
 
 
 def test_OM_FLOW_4_only_the_active_player_acts():
