@@ -822,48 +822,61 @@ def can_place(state: State, s: int) -> bool:
 
 
 def iter_placements(state: State, s: int) -> Iterator[dict]:
-    """Every legal placement, Council Palace and other areas first (cheap to find one)."""
+    """Every legal placement, the areas first (cheap to find one), then the towers."""
     seat = state["seats"][s]
     rate = servant_rate(state, s)
     held = seat["res"]["servants"]
-    for member in MEMBERS:
-        if seat["members"][member] is not None:
+    members = [m for m in MEMBERS if seat["members"][m] is None]
+    bases = {m: member_value(state, s, m) for m in members}
+    occupied_ok = has_leader(state, s, "occupied_spaces")
+    no_market = has_excomm(state, s, "no_market")
+    for space in OTHER_SPACES:
+        info = BOARD["spaces"][space]
+        area = info["area"]
+        if not space_available(state, space) or (area == "market" and no_market) or \
+                (state["board"].get(space) and not info["shared"] and not occupied_ok):
             continue
-        base = member_value(state, s, member)
-        for space in OTHER_SPACES:
-            info = BOARD["spaces"][space]
-            area = info["area"]
-            if area in ("harvest", "production"):
-                value0 = work_value0(state, s, area, base) + info["modifier"]
+        work = area in ("harvest", "production")
+        coloured_there = work and any(o["seat"] == s and o["member"] != "neutral"
+                                      for other in (f"{area}-1", f"{area}-2") for o in state["board"].get(other, ()))
+        for member in members:
+            if coloured_there and member != "neutral":
+                continue
+            if work:
+                value0 = work_value0(state, s, area, bases[member]) + info["modifier"]
                 options = work_servant_range(state, s, area, value0, 1)
             else:
-                need = max(0, info["value"] - base) * rate
+                need = max(0, info["value"] - bases[member]) * rate
                 options = [need] if need <= held else []
             for servants in options:
-                action = {"type": "place", "member": member, "space": space, "servants": servants}
-                try:
-                    place_other_check(state, s, member, space, servants)
-                except IllegalAction:
-                    break
-                yield action
-        for tower in TOWERS:
-            card_type = BOARD["towers"][tower]["card_type"]
-            value0 = base + card_action_modifier(state, s, card_type)
-            for floor in FLOORS:
-                space = f"{tower}-{floor}"
-                if state["towers"][tower][floor - 1] is None:
-                    continue
-                minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
-                servants = max(0, minimum - value0) * rate
+                yield {"type": "place", "member": member, "space": space, "servants": servants}
+    # A tower take depends on the member only through the servants it needs and whether it is
+    # coloured, so each (space, servants, variant, neutral) is checked once.
+    verdicts: dict[tuple, bool] = {}
+    for tower in TOWERS:
+        card_type = BOARD["towers"][tower]["card_type"]
+        modifier = card_action_modifier(state, s, card_type)
+        for floor in FLOORS:
+            if state["towers"][tower][floor - 1] is None:
+                continue
+            space = f"{tower}-{floor}"
+            minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
+            variants = tower_variants(state, s, space)
+            for member in members:
+                servants = max(0, minimum - bases[member] - modifier) * rate
                 if servants > held:
                     continue
-                for variant in tower_variants(state, s, space):
-                    action = {"type": "place", "member": member, "space": space, "servants": servants, **variant}
-                    try:
-                        check_place(state, s, action)
-                    except IllegalAction:
-                        continue
-                    yield action
+                for variant in variants:
+                    key = (space, servants, variant.get("cost"), variant.get("discount"), member == "neutral")
+                    if key not in verdicts:
+                        try:
+                            tower_plan(state, s, space, bases[member], servants, cost=variant.get("cost"),
+                                       discount=variant.get("discount"), member=member)
+                            verdicts[key] = True
+                        except IllegalAction:
+                            verdicts[key] = False
+                    if verdicts[key]:
+                        yield {"type": "place", "member": member, "space": space, "servants": servants, **variant}
 
 
 # ---------------------------------------------------------------------------------- leaders
