@@ -71,6 +71,7 @@ class BottegaBot(commands.Bot):
         store: Store | None = None,
         render: bool = True,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
+        seed_source: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
@@ -87,6 +88,7 @@ class BottegaBot(commands.Bot):
         self._owns_store = store is None
         self._render = render
         self._reminder_check_seconds = reminder_check_seconds
+        self._seed_source = seed_source
         self.service: TableService | None = None
         self.reminders: ReminderLoop | None = None
         self.game_groups: dict[str, app_commands.Group] = {}
@@ -97,7 +99,9 @@ class BottegaBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await Store.open(self.config.database_path)
-        self.service = TableService(self.store, clock=self.clock, render=self._render)
+        self.service = TableService(
+            self.store, clock=self.clock, seed_source=self._seed_source, render=self._render
+        )
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -141,14 +145,16 @@ def create_bot(
     store: Store | None = None,
     render: bool = True,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
+    seed_source: Callable[[], int] | None = None,
 ) -> BottegaBot:
     """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``.
 
     ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
-    that skip days at a time check less often).
+    that skip days at a time check less often); ``seed_source`` makes new games reproducible.
     """
     return BottegaBot(
-        config, clock=clock, store=store, render=render, reminder_check_seconds=reminder_check_seconds
+        config, clock=clock, store=store, render=render,
+        reminder_check_seconds=reminder_check_seconds, seed_source=seed_source,
     )
 
 

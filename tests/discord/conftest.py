@@ -29,6 +29,10 @@ REMINDER_CHECK_SECONDS = 60 * 60
 store answers from its own thread), and the tests skip whole days."""
 
 
+GAME_SEED = 20261129
+"""Every table the test bots open uses this seed, so each test plays the same game every run."""
+
+
 @pytest.fixture(autouse=True)
 def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(games._MODULES, "duel", "duel_game")
@@ -54,6 +58,7 @@ async def make_bot(config: Config):
         store = await Store.open(chosen.database_path)
         stores.append(store)
         kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
+        kwargs.setdefault("seed_source", lambda: GAME_SEED)
         return create_bot(chosen, store=store, **kwargs)
 
     yield make
