@@ -25,7 +25,7 @@ NAME_COLUMN = 230
 MAX_LIST_ITEMS = 6
 
 # Keys a view may use to say who must act now (a seat number or a list of seats).
-ACTOR_KEYS = ("actors", "to_act", "active_seats", "current_seat", "current_player", "active_seat",
+ACTOR_KEYS = ("actors", "active", "to_act", "active_seats", "current_seat", "current_player", "active_seat",
               "active_player", "turn_seat", "current")
 # Keys that identify a player rather than describe them.
 IDENTITY_KEYS = ("seat", "name", "id", "player")
@@ -66,8 +66,8 @@ def _is_amounts(value: Any) -> bool:
     return isinstance(value, dict) and bool(value) and all(_is_number(v) for v in value.values())
 
 
-def _short(value: Any) -> str:
-    """One readable line for any JSON value."""
+def _short(value: Any, depth: int = 0) -> str:
+    """One readable line for any JSON value (nested values are summarised one level deep)."""
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -75,15 +75,22 @@ def _short(value: Any) -> str:
     if _is_number(value) or isinstance(value, str):
         return str(value)
     if isinstance(value, list):
-        if all(v is None or isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
-            shown = ", ".join("-" if v is None else str(v) for v in value[:MAX_LIST_ITEMS])
-            more = len(value) - MAX_LIST_ITEMS
-            return (shown + (f" +{more}" if more > 0 else "")) if value else "none"
-        return f"{len(value)}"
+        if not value:
+            return "none"
+        if all(isinstance(v, dict) for v in value):
+            for key in ("name", "id"):
+                if all(isinstance(v.get(key), (str, int)) for v in value):
+                    value = [v[key] for v in value]
+                    break
+        if any(isinstance(v, (dict, list)) for v in value):
+            return f"{len(value)} items" if len(value) != 1 else "1 item"
+        shown = ", ".join(_short(v, depth + 1) for v in value[:MAX_LIST_ITEMS])
+        more = len(value) - MAX_LIST_ITEMS
+        return shown + (f" +{more}" if more > 0 else "")
     if isinstance(value, dict):
-        if _is_amounts(value):
-            return ", ".join(f"{k} {v}" for k, v in value.items())
-        return f"{len(value)}"
+        if depth > 0:
+            return f"{len(value)} items"
+        return ", ".join(f"{kit.resource_kind(k)} {_short(v, depth + 1)}" for k, v in value.items())
     return str(value)
 
 
@@ -93,8 +100,8 @@ class Cell:
     value: Any
 
     def shows_icons(self) -> bool:
-        return _is_amounts(self.value) and all(kit.has_icon(k) for k in self.value) and any(
-            self.value.values())
+        return _is_amounts(self.value) and all(kit.has_icon(kit.resource_kind(k)) for k in self.value) \
+            and any(self.value.values())
 
     def width(self) -> int:
         label_w = kit.text_width(self.label, LABEL_SIZE)
@@ -105,7 +112,7 @@ class Cell:
         return min(max(label_w, value_w, 40) + 2 * CELL_PAD, WIDTH - 2 * MARGIN - NAME_COLUMN)
 
     def _amounts(self) -> list[tuple[str, int]]:
-        return kit.ordered_amounts(self.value)
+        return kit.ordered_amounts({kit.resource_kind(k): v for k, v in self.value.items()})
 
     def draw(self, img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, width: int) -> None:
         kit.panel(draw, (x, y, x + width, y + CELL_HEIGHT), kit.PANEL, kit.LINE, radius=6, width=1)
@@ -166,7 +173,8 @@ def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = No
     """The whole view as a table: a title band, then one band per player, then the rest."""
     players = players_of(view)
     actors = actors_of(view)
-    top_fields = {k: v for k, v in view.items() if k != "players" and k not in ACTOR_KEYS}
+    top_fields = {k: v for k, v in view.items()
+                  if k not in ("players", "game") and k not in ACTOR_KEYS and v is not None}
     scalar_fields = {k: v for k, v in top_fields.items() if not isinstance(v, (dict, list))}
     other_fields = {k: v for k, v in top_fields.items() if isinstance(v, (dict, list))}
 

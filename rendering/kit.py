@@ -274,6 +274,18 @@ def frozen(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+ICON_ALIASES = {
+    "coins": "coin", "stones": "stone", "servants": "servant", "shields": "shield", "woods": "wood",
+    "mp": "military", "military_points": "military", "fp": "faith", "faith_points": "faith",
+    "victory_points": "vp", "victory": "vp",
+}
+
+
+def resource_kind(name: str) -> str:
+    """The icon name for a resource as a game's view spells it (``coins``, ``mp``...)."""
+    return ICON_ALIASES.get(name, name)
+
+
 def has_icon(kind: str) -> bool:
     return kind in ICON_KINDS
 

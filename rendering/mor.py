@@ -195,10 +195,13 @@ def solo_token(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, token: Map
     else:
         draw.ellipse(box, fill=(214, 206, 194), outline=kit.INK, width=2)
         kit.paste_icon(img, "cross", (cx - 14, cy - 26), 28)
-        kit.text(draw, (cx, cy + 18), f"+{token['spaces']}", 20, kit.INK, "mm", bold=True)
-        if token.get("reshuffle"):
-            draw.arc((x1 - 26, y0 + 2, x1 - 2, y0 + 26), 200, 520, fill=kit.INK, width=3)
-            draw.polygon([(x1 - 4, y0 + 8), (x1 + 2, y0 + 16), (x1 - 10, y0 + 16)], fill=kit.INK)
+        shuffle = bool(token.get("reshuffle"))
+        label_x = cx - 9 if shuffle else cx
+        kit.text(draw, (label_x, cy + 18), f"+{token['spaces']}", 20, kit.INK, "mm", bold=True)
+        if shuffle:  # a circular arrow: the tokens are shuffled again
+            ax, ay, r = cx + 15, cy + 18, 8
+            draw.arc((ax - r, ay - r, ax + r, ay + r), 60, 360, fill=kit.INK, width=3)
+            draw.polygon([(ax + r - 5, ay - 1), (ax + r + 5, ay - 1), (ax + r, ay + 6)], fill=kit.INK)
 
 
 def draw_table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any],

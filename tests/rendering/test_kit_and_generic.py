@@ -164,3 +164,40 @@ def test_generic_names_are_drawn_not_seat_numbers():
 def test_generic_card_image():
     png = rendering.render_card("opera", "tile-7")
     assert decode(png).width <= kit.MAX_WIDTH
+
+
+def test_generic_summaries_name_things_rather_than_count_them():
+    cards = [{"no": 6, "name": "Monastery"}, {"no": 12, "name": "Rock Pit"}]
+    assert generic._short(cards) == "Monastery, Rock Pit"
+    assert generic._short([{"id": "CY1-03"}, {"id": "H1-02"}]) == "CY1-03, H1-02"
+    assert generic._short([[1], [2], [3]]) == "3 items"
+    assert generic._short({"value": 5, "space": None}) == "value 5, space -"
+    assert generic._short(list(range(9))) == "0, 1, 2, 3, 4, 5 +3"
+    assert generic._short([]) == "none"
+
+
+def test_generic_resource_names_as_games_spell_them_get_icons():
+    assert kit.resource_kind("coins") == "coin" and kit.resource_kind("mp") == "military"
+    assert generic.Cell("resources", {"coins": 2, "fp": 1}).shows_icons()
+    assert not generic.Cell("levels", {"b": 1, "p": 2}).shows_icons()
+
+
+def test_generic_leaves_out_empty_top_level_fields():
+    bare = rendering.render("lim", {"players": [{"vp": 1}], "round": 1})
+    noisy = rendering.render("lim", {"players": [{"vp": 1}], "round": 1, "result": None, "game": "lim"})
+    assert bare == noisy
+
+
+@pytest.mark.parametrize("key", ["lim", "opera"])
+def test_generic_draws_real_engine_views(key):
+    import games
+
+    try:
+        game = games.get(key)
+    except (ImportError, AttributeError):
+        pytest.skip(f"the {key} engine is not in this checkout yet")
+    state = game.setup(game.max_players, 3, {})
+    png = rendering.render(key, game.view(state, None), names=["Ada", "Bea", "Cy", "Dee", "Eve"])
+    assert decode(png).width <= kit.MAX_WIDTH and len(png) <= kit.MAX_BYTES
+    seat = min(game.actors(state))
+    assert decode(rendering.render_private(key, game.view(state, seat))).width <= kit.MAX_WIDTH
