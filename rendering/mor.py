@@ -23,7 +23,7 @@ WIDTH = 1400
 MARGIN = 16
 GAP = 14
 
-MARBLE = 56
+MARBLE = 62
 MARBLE_GAP = 10
 GRID_U = 0.9                          # development grid card scale (132 x 180 at 1)
 GRID_CARD = (int(132 * GRID_U), int(180 * GRID_U))
@@ -121,12 +121,11 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
             y += 38
     turn = view["turn"]["number"]
     if turn:
-        kit.paste_icon(img, "inkwell", (x0, y + 2), 22)
-        kit.text(draw, (x0 + 28, y + 13), f"round {turn}", 18, kit.MUTED, "lm")
+        kit.text(draw, (x0, y + 13), f"round {turn}", 18, kit.MUTED, "lm")
     if view.get("end_triggered") and phase != "over":
         tag = "last round"
         tag_w = kit.text_width(tag, 17, True) + 20
-        tx = x0 + (150 if turn else 0)
+        tx = x0 + (130 if turn else 0)
         draw.rounded_rectangle((tx, y, tx + tag_w, y + 26), radius=13, fill=LAST_ROUND)
         kit.text(draw, (tx + tag_w / 2, y + 13), tag, 17, kit.WHITE, "mm", bold=True)
     y += 36
@@ -384,7 +383,9 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     # Identity column: name, VP, first-player inkwell, cards owned, waiting resources.
     name_w = 300
     nx = x0 + 28
-    kit.text(draw, (nx, y + 14), kit.fit(labels[seat], 26, name_w - 20, True), 26, kit.INK, bold=True)
+    name_size = next((size for size in (26, 22, 19) if kit.text_width(labels[seat], size, True) <= name_w - 20), 19)
+    kit.text(draw, (nx, y + 14 + (26 - name_size) // 2), kit.fit(labels[seat], name_size, name_w - 20, True),
+             name_size, kit.INK, bold=True)
     kit.vp_badge(img, (nx + 26, y + 74), player["vp"], 50)
     info_x = nx + 64
     kit.paste_icon(img, "card", (info_x, y + 56), 30)
@@ -395,6 +396,9 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     if pending and pending["seat"] == seat and pending["gained"]:
         gained = kit.ordered_amounts(pending["gained"])
         px, py = nx + 30, y + 112
+        width = 54 + kit.amounts_width(gained, 24)
+        draw.rounded_rectangle((px - 6, py - 4, px + width + 6, py + 30), radius=8, fill=kit.WHITE,
+                               outline=kit.HIGHLIGHT, width=2)
         kit.paste_icon(img, "marble-white", (px, py), 26)
         kit.arrow(draw, px + 30, py + 13, 18, kit.INK, 3)
         kit.draw_amounts(img, (px + 54, py + 1), gained, 24)
