@@ -59,7 +59,7 @@ class GenericRenderer:
     def draw_private(self, view: dict[str, Any], names: list[str] | None):
         seat = view.get("seat") if isinstance(view.get("seat"), int) else None
         subtitle = None if seat is None else f"Private view of {kit.seat_label(seat, names)}"
-        return generic.draw_table(self.title, view, names, subtitle=subtitle)
+        return generic.draw_table(self.title, view, names, subtitle=subtitle, public=False)
 
     def draw_card(self, card_id: str):
         return generic.draw_card(self.title, card_id, None)

@@ -29,6 +29,9 @@ ACTOR_KEYS = ("actors", "active", "to_act", "active_seats", "current_seat", "cur
               "active_player", "turn_seat", "current")
 # Keys that identify a player rather than describe them.
 IDENTITY_KEYS = ("seat", "name", "id", "player")
+# Keys under which views carry one seat's own secrets: never drawn on the public board, even if
+# a caller passes a private view by mistake.
+PRIVATE_KEYS = ("you", "hand", "private")
 
 
 def humanize(key: str) -> str:
@@ -169,8 +172,12 @@ def _draw_rows(img: Image.Image, draw: ImageDraw.ImageDraw, rows: list, x: int, 
 
 
 def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = None,
-               highlight: str | None = None, subtitle: str | None = None) -> Image.Image:
-    """The whole view as a table: a title band, then one band per player, then the rest."""
+               highlight: str | None = None, subtitle: str | None = None,
+               public: bool = True) -> Image.Image:
+    """The whole view as a table: a title band, then one band per player, then the rest.
+    A ``public`` table leaves out the PRIVATE_KEYS."""
+    if public:
+        view = {k: v for k, v in view.items() if k not in PRIVATE_KEYS}
     players = players_of(view)
     actors = actors_of(view)
     top_fields = {k: v for k, v in view.items()

@@ -39,7 +39,7 @@ POPE_LINE: kit.RGB = (150, 40, 30)
 TILE_GOLD: kit.RGB = (236, 190, 60)
 LAST_ROUND: kit.RGB = (176, 48, 40)
 
-TOP_HEIGHT = 3 * GRID_CARD[1] + 2 * GRID_GAP + 2 * 14 + 10
+TOP_HEIGHT = 3 * GRID_CARD[1] + 2 * GRID_GAP + 38   # the grid, its stacked edges and a margin
 PLAYER_HEIGHT = 336
 
 Box = tuple[float, float, float, float]

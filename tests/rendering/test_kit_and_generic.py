@@ -201,3 +201,10 @@ def test_generic_draws_real_engine_views(key):
     assert decode(png).width <= kit.MAX_WIDTH and len(png) <= kit.MAX_BYTES
     seat = min(game.actors(state))
     assert decode(rendering.render_private(key, game.view(state, seat))).width <= kit.MAX_WIDTH
+
+
+def test_generic_public_board_never_draws_a_hand():
+    view = table_view(3)
+    leaked = dict(view, hand=["Leader of the secret"], you={"hand": ["x"]})
+    assert rendering.render("lim", view) == rendering.render("lim", leaked)
+    assert rendering.render_private("lim", leaked) != rendering.render_private("lim", view)
