@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from conftest import REMINDER_CHECK_SECONDS
+from bottega_harness import REMINDER_CHECK_SECONDS
 
 HOUR = 3600
 DAY = 24 * HOUR

@@ -1,0 +1,56 @@
+"""The simulated server the Discord tests play in, and the settings of the test bots."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import simcord
+
+REMINDER_CHECK_SECONDS = 60 * 60
+"""How often the test bots look for due reminders: each simulated check costs real time (the
+store answers from its own thread), and the tests skip whole days."""
+
+
+GAME_SEED = 20261129
+"""Every table the test bots open uses this seed, so each test plays the same game every run."""
+
+
+
+class Table:
+    """A server with a games channel, three players and a server manager who does not play."""
+
+    def __init__(self, env: simcord.Env) -> None:
+        self.env = env
+        self.guild = env.create_guild("Bottega Club")
+        self.channel = self.guild.create_text_channel("games")
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.carol = self.guild.add_member(env.create_user("carol"))
+        managers = self.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+        self.manager = self.guild.add_member(env.create_user("mona"), roles=[managers])
+        self.members = [self.alice, self.bob, self.carol, self.manager]
+
+    def member(self, user_id: int) -> simcord.MemberActor:
+        return next(m for m in self.members if m.id == user_id)
+
+    def last(self) -> discord.Message:
+        message = self.channel.last_message
+        assert message is not None
+        return message
+
+    def actor(self, message: discord.Message | None = None) -> simcord.MemberActor:
+        """The one player the (latest) board pings."""
+        pinged = {int(i) for i in re.findall(r"<@(\d+)>", (message or self.last()).content)}
+        assert len(pinged) == 1, (message or self.last()).content
+        return self.member(pinged.pop())
+
+    async def open(self, players: int = 2, *, start: bool = True, options: str = "") -> discord.Message:
+        """alice opens a duel, bob (and carol) join, alice starts; returns the first board."""
+        extra = {"options": options} if options else {}
+        await self.alice.slash(self.channel, "game new", game="duel", players=players, **extra)
+        for member in [self.bob, self.carol][: players - 1]:
+            await member.slash(self.channel, "game join")
+        if start:
+            await self.alice.slash(self.channel, "game start")
+        return self.last()
