@@ -12,13 +12,11 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from games.core import IllegalAction
-
 from .data import (
     CARDS, DECK_IDS, LEADERS, LEADERS_KEPT, MARKET_COLUMNS, MARKET_ROWS, RESOURCES, SEAT_BONUS,
 )
 from .rules import (
-    add_counts, discounted_cost, legal_slots, payment_plan, played_leaders, requirement_met, total_holdings,
+    add_counts, discounted_cost, legal_slots, played_leaders, requirement_met,
 )
 from .warehouse import best_layout, layout_of, warehouse_totals
 
@@ -85,16 +83,23 @@ def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, An
     return actions
 
 
-def _pay_variants(player: dict[str, Any], need: dict[str, int]) -> list[str]:
-    """``wh`` when affordable, plus ``sb`` when strongbox-first is a different split."""
-    try:
-        first = payment_plan(player, need, "wh")
-    except IllegalAction:
-        return []
-    return ["wh", "sb"] if payment_plan(player, need, "sb") != first else ["wh"]
+def _pay_variants(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> list[str]:
+    """``wh`` when affordable, plus ``sb`` when strongbox-first is a different split.
+
+    Same result as comparing :func:`payment_plan` for both orders, without building the plans.
+    """
+    differs = False
+    for r, n in need.items():
+        in_wh, in_sb = wh.get(r, 0), sb.get(r, 0)
+        if in_wh + in_sb < n:
+            return []
+        if min(n, in_wh) != n - min(n, in_sb):
+            differs = True
+    return ["wh", "sb"] if differs else ["wh"]
 
 
 def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
+    wh, sb = warehouse_totals(player), player["strongbox"]
     actions = []
     for deck in DECK_IDS:
         cards = state["decks"][deck]
@@ -103,14 +108,15 @@ def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]
         slots = legal_slots(player, cards[0])
         if not slots:
             continue
-        for pay in _pay_variants(player, discounted_cost(player, cards[0])):
+        for pay in _pay_variants(wh, sb, discounted_cost(player, cards[0])):
             for slot in slots:
                 actions.append({"type": "buy", "deck": deck, "slot": slot, "pay": pay})
     return actions
 
 
 def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
-    holdings = total_holdings(player)
+    wh, sb = warehouse_totals(player), player["strongbox"]
+    holdings = add_counts(wh, sb)
     tops = [slot[-1] for slot in player["slots"] if slot]
     leaders = played_leaders(player, "extra_production")
     actions = []
@@ -130,7 +136,7 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                     action["cards"] = cards
                 if chosen_leaders:
                     action["leaders"] = {i: out for i in chosen_leaders}
-                actions += _with_pay(player, action, need)
+                actions += _with_pay(wh, sb, action, need)
     for pair in combinations_with_replacement(RESOURCES, 2):
         need = {}
         for r in pair:
@@ -138,12 +144,13 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
         if any(holdings.get(r, 0) < n for r, n in need.items()):
             continue
         for out in RESOURCES:
-            actions += _with_pay(player, {"type": "produce", "base": {"in": list(pair), "out": out}}, need)
+            actions += _with_pay(wh, sb, {"type": "produce", "base": {"in": list(pair), "out": out}}, need)
     return actions
 
 
-def _with_pay(player: dict[str, Any], action: dict[str, Any], need: dict[str, int]) -> list[dict[str, Any]]:
-    variants = _pay_variants(player, need)
+def _with_pay(wh: dict[str, int], sb: dict[str, int], action: dict[str, Any],
+              need: dict[str, int]) -> list[dict[str, Any]]:
+    variants = _pay_variants(wh, sb, need)
     if variants == ["wh"]:
         return [action]
     return [{**action, "pay": pay} for pay in variants]

@@ -96,35 +96,54 @@ def apply_layout(player: dict[str, Any], layout: dict[str, list[str]]) -> None:
     player["leader_depots"] = leader_depots
 
 
+def _assignments(types: int) -> list[tuple[int | None, ...]]:
+    """Every way to give the base depots to distinct types ``0..types-1`` (or leave them empty)."""
+    cached = _ASSIGNMENTS.get(types)
+    if cached is None:
+        padded = list(range(types)) + [None] * len(DEPOT_CAPACITIES)
+        cached = sorted(set(permutations(padded, len(DEPOT_CAPACITIES))),
+                        key=lambda a: tuple(types if t is None else t for t in a))
+        _ASSIGNMENTS[types] = cached
+    return cached
+
+
+_ASSIGNMENTS: dict[int, list[tuple[int | None, ...]]] = {}
+
+
 def best_layout(player: dict[str, Any], totals: dict[str, int],
                 keep_first: dict[str, int] | None = None) -> tuple[dict[str, list[str]], dict[str, int]]:
     """The layout that stores the most of ``totals``, and what it leaves out (to discard).
 
     Ties prefer keeping ``keep_first`` (the resources already stored, so that new ones are the
-    ones discarded), then the layout closest to the current one (fewer moves). Leader depots are
-    filled before base depots of the same type.
+    ones discarded), then the layout closest to the current one (fewer moves), then a fixed
+    order. Leader depots are filled before base depots of the same type.
     """
     keep_first = keep_first or {}
     leader_capacity: dict[str, int] = {}
     for leader_id in player["leader_depots"]:
         leader = LEADERS[leader_id]
         leader_capacity[leader["resource"]] = leader_capacity.get(leader["resource"], 0) + leader["capacity"]
+    # Only the units beyond the leader depots compete for base depots.
     wanted = [r for r in RESOURCES if totals.get(r, 0) > leader_capacity.get(r, 0)]
-    current = [resource for resource, count in player["depots"]]
+    excess = [totals[r] - leader_capacity.get(r, 0) for r in wanted]
+    # Old units beyond the leader depots: keeping k of a type keeps min(k, old_excess) old units.
+    old_excess = [max(0, keep_first.get(r, 0) - leader_capacity.get(r, 0)) for r in wanted]
+    current = [resource for resource, _ in player["depots"]]
     best_key: tuple[int, int, int] | None = None
-    best_assignment: tuple[str | None, ...] = (None,) * len(DEPOT_CAPACITIES)
-    padded = wanted + [None] * len(DEPOT_CAPACITIES)
-    for assignment in set(permutations(padded, len(DEPOT_CAPACITIES))):
-        kept_total = kept_old = 0
-        for resource in RESOURCES:
-            capacity = leader_capacity.get(resource, 0) + sum(
-                cap for cap, r in zip(DEPOT_CAPACITIES, assignment) if r == resource)
-            kept = min(totals.get(resource, 0), capacity)
-            kept_total += kept
-            kept_old += min(kept, keep_first.get(resource, 0))
-        same = sum(1 for r, c in zip(assignment, current) if r == c)
-        key = (kept_total, kept_old, same)
-        if best_key is None or key > best_key or (key == best_key and _order(assignment) < _order(best_assignment)):
+    best_assignment: tuple[int | None, ...] = (None,) * len(DEPOT_CAPACITIES)
+    for assignment in _assignments(len(wanted)):
+        kept = kept_old = same = 0
+        for depot, t in enumerate(assignment):
+            if t is not None:
+                k = min(excess[t], DEPOT_CAPACITIES[depot])
+                kept += k
+                kept_old += min(k, old_excess[t])
+                if current[depot] == wanted[t]:
+                    same += 1
+            elif current[depot] is None:
+                same += 1
+        key = (kept, kept_old, same)
+        if best_key is None or key > best_key:
             best_key, best_assignment = key, assignment
     layout: dict[str, list[str]] = {}
     left = dict(totals)
@@ -134,19 +153,15 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
         if count:
             layout[leader_id] = [leader["resource"]] * count
             left[leader["resource"]] -= count
-    for place, capacity, resource in zip(BASE_PLACES, DEPOT_CAPACITIES, best_assignment):
-        if resource is not None:
+    for place, capacity, t in zip(BASE_PLACES, DEPOT_CAPACITIES, best_assignment):
+        if t is not None:
+            resource = wanted[t]
             count = min(left.get(resource, 0), capacity)
             if count:
                 layout[place] = [resource] * count
                 left[resource] -= count
     discard = {r: n for r, n in left.items() if n}
     return layout, discard
-
-
-def _order(assignment: tuple[str | None, ...]) -> tuple[int, ...]:
-    """A fixed order among equally good assignments, so the default is deterministic."""
-    return tuple(RESOURCES.index(r) if r else len(RESOURCES) for r in assignment)
 
 
 def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
