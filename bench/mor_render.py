@@ -59,7 +59,8 @@ def main() -> None:
     print(f"render+encode  p50 {p50:6.1f} ms   p99 {percentile(total, 0.99):6.1f} ms   "
           f"mean {statistics.fmean(total):6.1f} ms   ({args.runs} runs)")
     print(f"  drawing      p50 {percentile(drawing, 0.50):6.1f} ms   p99 {percentile(drawing, 0.99):6.1f} ms")
-    print(f"  encoding     p50 {percentile(encoding, 0.50):6.1f} ms   p99 {percentile(encoding, 0.99):6.1f} ms")
+    print(f"  encoding     p50 {percentile(encoding, 0.50):6.1f} ms   "
+          f"p99 {percentile(encoding, 0.99):6.1f} ms")
     print(f"budget p50 <= {BUDGET_P50_MS} ms: {'met' if p50 <= BUDGET_P50_MS else 'MISSED'} "
           f"({p50 / BUDGET_P50_MS:.2f} of budget)")
 

@@ -75,10 +75,6 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
-def is_bold_font_available() -> bool:
-    return Path(_SYSTEM_FONTS[True]).is_file()
-
-
 @lru_cache(maxsize=4096)
 def _has_glyph(char: str) -> bool:
     probe = font(20)
@@ -410,9 +406,9 @@ def encode_png(img: Image.Image) -> bytes:
     so nothing visible is lost and the file is several times smaller.
 
     The palette holds the kit's own colours exactly (octree buckets would shift the large flat
-    areas a little) and the rest is chosen from every third pixel of every third row (a nearest-neighbour sample
-    keeps pure colours, unlike averaging) and then the whole image is mapped onto it: half the
-    cost of quantizing every pixel, with the same error. zlib level 6 rather than ``optimize``:
+    areas a little) and the rest is chosen from every third pixel of every third row (a
+    nearest-neighbour sample keeps pure colours, unlike averaging); then the whole image is
+    mapped onto it: half the cost of quantizing every pixel, with the same error. zlib level 6 rather than ``optimize``:
     on a 4-player board ``optimize`` (level 9) takes six times longer (about 70 ms instead of
     12) for a file only 8% smaller, far below the size limit.
     """

@@ -77,7 +77,8 @@ def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
         cx = x + MARBLE_GAP + c * pitch + MARBLE / 2
         kit.text(draw, (cx, bottom + 4), f"col-{c + 1}", label - 2, kit.MUTED, "ma")
     slide_x, slide_y = right + 8, bottom + 2
-    draw.ellipse((slide_x - 4, slide_y - 4, slide_x + MARBLE + 4, slide_y + MARBLE + 4), outline=kit.HIGHLIGHT,
+    draw.ellipse((slide_x - 4, slide_y - 4, slide_x + MARBLE + 4, slide_y + MARBLE + 4),
+                 outline=kit.HIGHLIGHT,
                  width=3)
     kit.paste_icon(img, f"marble-{market['slide']}", (slide_x, slide_y), MARBLE)
     width = right + 8 + MARBLE + 6 - x
@@ -176,7 +177,8 @@ def draw_lorenzo(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     outcome = solo.get("outcome")
     if outcome:
         verdict = "won" if outcome["won"] else "lost"
-        kit.text(draw, (x + 190, y + 28), verdict, 24, kit.GOOD if outcome["won"] else kit.BAD, "lm", bold=True)
+        colour = kit.GOOD if outcome["won"] else kit.BAD
+        kit.text(draw, (x + 190, y + 28), verdict, 24, colour, "lm", bold=True)
     return y + height + 14
 
 
@@ -242,7 +244,8 @@ def draw_faith_track(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: f
     mx = x + marker_space * SPACE_PITCH + SPACE / 2
     my = top + SPACE / 2
     shift = -6 if together else 0
-    draw.ellipse((mx - 16 + shift, my - 16 - shift, mx + 16 + shift, my + 16 - shift), fill=_seat_colour(seat),
+    draw.ellipse((mx - 16 + shift, my - 16 - shift, mx + 16 + shift, my + 16 - shift),
+                 fill=_seat_colour(seat),
                  outline=kit.WHITE, width=3)
     kit.text(draw, (mx + shift, my - shift), marker_space, 16, kit.WHITE, "mm", bold=True)
 
@@ -320,7 +323,8 @@ def draw_warehouse(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: flo
     return label_w + widest * pitch
 
 
-def draw_strongbox(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, strongbox: Mapping[str, int]) -> None:
+def draw_strongbox(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                   strongbox: Mapping[str, int]) -> None:
     """The strongbox: every resource with its count (zero shown faint)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(214, 196, 166), outline=(150, 120, 80), width=2)
@@ -367,7 +371,8 @@ def draw_leaders(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
         hx = x + len(player["leaders"]) * (w + 12)
         back_w = int(w * 0.7)
         back_h = int(back_w * cards.LEADER_RATIO)
-        cards.card_back(img, (hx, y + (h - back_h) / 2, hx + back_w, y + (h - back_h) / 2 + back_h), str(hand))
+        top = y + (h - back_h) / 2
+        cards.card_back(img, (hx, top, hx + back_w, top + back_h), str(hand))
 
 
 def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any],
@@ -383,7 +388,8 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     # Identity column: name, VP, first-player inkwell, cards owned, waiting resources.
     name_w = 300
     nx = x0 + 28
-    name_size = next((size for size in (26, 22, 19) if kit.text_width(labels[seat], size, True) <= name_w - 20), 19)
+    name_size = next((size for size in (26, 22) if kit.text_width(labels[seat], size, True) <= name_w - 20),
+                     19)
     kit.text(draw, (nx, y + 14 + (26 - name_size) // 2), kit.fit(labels[seat], name_size, name_w - 20, True),
              name_size, kit.INK, bold=True)
     kit.vp_badge(img, (nx + 26, y + 74), player["vp"], 50)

@@ -73,8 +73,9 @@ def dev_card(img: Image.Image, box: Box, card: Mapping[str, Any], label: str | N
     kit.level_pips(draw, (x1 - 10 * u - pips_width / 2, y0 + band / 2 + u), card["level"], pip,
                    band_ink(colour))
     shown = card["id"] if label is None else label
-    kit.text(draw, (x0 + 7 * u, y0 + band / 2 + u), kit.fit(shown, int(14 * u), int(x1 - x0 - pips_width - 20 * u),
-             True), int(14 * u), band_ink(colour), "lm", bold=True)
+    room = int(x1 - x0 - pips_width - 20 * u)
+    kit.text(draw, (x0 + 7 * u, y0 + band / 2 + u), kit.fit(shown, int(14 * u), room, True), int(14 * u),
+             band_ink(colour), "lm", bold=True)
     cost = kit.ordered_amounts(card["cost"])
     size = int(19 * u)
     width = kit.amounts_width(cost, size, int(4 * u))
@@ -107,7 +108,8 @@ def _leader_sprite(leader_json: str, width: int, height: int, stored: int | None
     return sprite
 
 
-def paste_leader_card(img: Image.Image, box: Box, leader: Mapping[str, Any], stored: int | None = None) -> None:
+def paste_leader_card(img: Image.Image, box: Box, leader: Mapping[str, Any],
+                      stored: int | None = None) -> None:
     """:func:`leader_card`, cached like :func:`paste_dev_card`."""
     x0, y0, x1, y1 = (int(v) for v in box)
     sprite = _leader_sprite(kit.frozen(leader), x1 - x0 + 1, y1 - y0 + 1, stored)

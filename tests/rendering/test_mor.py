@@ -62,8 +62,9 @@ def test_changed_depot_changes_only_that_players_board(late_states):
     view = public(late_states[3][0])
     changed = copy.deepcopy(view)
     depots = changed["players"][1]["depots"]
-    depots[2] = {"depot": "d3", "capacity": 3, "resource": "servant", "count": 3} \
-        if depots[2]["resource"] != "servant" else {"depot": "d3", "capacity": 3, "resource": None, "count": 0}
+    full = {"depot": "d3", "capacity": 3, "resource": "servant", "count": 3}
+    empty = {"depot": "d3", "capacity": 3, "resource": None, "count": 0}
+    depots[2] = full if depots[2] != full else empty
     box = changed_box(rendering.render("mor", view), rendering.render("mor", changed))
     assert box is not None
     assert mor.panel_top(1) <= box[1] and box[3] <= mor.panel_top(2)
