@@ -599,6 +599,7 @@ def perform_work(state: State, s: int, area: str, value: int, events: list[Event
     if value < 1:
         return
     snapshot = dict(seat["res"])
+    waiting = len(state["pending"])
     got = receive(state, s, BONUS_TILES[seat["tile"]][area])
     if got:
         events.append(event("gain", f"{{p{s}}} receives {describe(got)} from the personal bonus tile."))
@@ -614,7 +615,9 @@ def perform_work(state: State, s: int, area: str, value: int, events: list[Event
             exchanges.append(no)
     if exchanges:
         budget = {k: snapshot[k] for k in HOLDINGS}
-        state["pending"].append({"kind": "exchange", "cards": exchanges, "budget": budget})
+        # After this action's privileges, before whatever was already waiting (depth first).
+        state["pending"].insert(len(state["pending"]) - waiting,
+                                {"kind": "exchange", "cards": exchanges, "budget": budget})
 
 
 def exchange_options(card_no: int) -> list[dict]:

@@ -18,7 +18,7 @@ from tests.engine_checks import check_notation_round_trip, check_refusals_change
 from .helpers import G
 
 CONFIGS = [(players, advanced) for players in (2, 3, 4) for advanced in (False, True)]
-GAMES_PER_CONFIG = 20  # 6 x 334 = 2,004 games
+GAMES_PER_CONFIG = 334  # 6 x 334 = 2,004 games
 SAMPLE_EVERY_GAME = 40  # every 40th game also gets the expensive checks
 SAMPLE_EVERY_MOVE = 9
 

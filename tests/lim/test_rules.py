@@ -369,21 +369,21 @@ def test_LIM_MARKET_5_excommunication_closes_the_market():
 
 # ------------------------------------------------------------------------------ turn flow
 def test_LIM_ROUND_9_forced_pass_forfeits_the_round():
-    """LIM-ROUND-9, LIM-ROUND-7, LIM-OQ-2."""
+    """LIM-ROUND-9, LIM-ROUND-7, LIM-ROUND-8, LIM-OQ-2."""
     state = new(players=2)
-    turn_of(state, 0)
+    turn_of(state, 1)
+    dice(state, white=1)
     for member in ("white", "black", "orange"):
         state["seats"][0]["members"][member] = "council"
     holdings(state, 0)
-    state["queue"] = [{"seat": 1, "skip": False}, {"seat": 0, "skip": False}]
-    state["seats"][1]["res"]["servants"] = 3
-    state = play(state, 0, "place white council") if False else state
-    refused(state, 1, "place white council", "CORE-TURN")
+    state["queue"] = [{"seat": 0, "skip": False}, {"seat": 1, "skip": False}]
+    refused(state, 0, "place neutral council", "CORE-TURN")
+    state, events = G.play(state, 1, "place white council")
+    state, more = G.play(state, 1, "privilege servants")
     # Seat 0 has only its neutral member and no servants: the engine passes for it.
-    events: list = []
-    G._settle(state, events)
     assert state["turn"]["seat"] == 1 and state["seats"][0]["members"]["neutral"] == "unused"
-    assert any(e["type"] == "pass" for e in events)
+    assert any(e["type"] == "pass" and "{p0}" in e["text"] for e in events + more)
+    refused(state, 1, "pass", "LIM-ROUND-9")
 
 
 def test_LIM_ENDROUND_4_leaders_face_up_and_LIM_LEADER_9():
