@@ -125,6 +125,8 @@ def test_acting_player_and_last_move_are_highlighted(late_states):
     told = rendering.render("mor", view, highlight="{p1} bought c12")
     box = changed_box(plain, told)
     assert box is not None and box[0] > kit.MAX_WIDTH // 2 and box[3] < mor.panel_top(0)
+    assert view["last_action"], "without a highlight the view's own last action is shown"
+    assert rendering.render("mor", view) != plain
 
 
 def test_pending_market_resources_are_shown_on_the_takers_board():
