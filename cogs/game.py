@@ -28,9 +28,16 @@ def game_title(key: str) -> str:
         return key
 
 
+def available_game(key: str) -> games.Game:
+    try:
+        return games.get(key)
+    except (ImportError, AttributeError):  # an engine still being built
+        raise TableError(f"{game_title(key)} is not available on this server yet.") from None
+
+
 def parse_options(key: str, text: str) -> dict[str, Any]:
     """``"advanced=true, solo=false"`` as the game's option values (validated by the engine)."""
-    game = games.get(key)
+    game = available_game(key)
     specs = {spec.name: spec for spec in game.options}
     chosen: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
@@ -119,11 +126,15 @@ class GameCog(commands.Cog):
 
     @game.command(name="join", description="Take a seat at this channel's table.")
     async def join(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda: self.service.join(interaction.channel_id, person_of(interaction)))
+        await respond(
+            interaction, lambda: self.service.join(interaction.channel_id, person_of(interaction)), files=False
+        )
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda: self.service.leave(interaction.channel_id, person_of(interaction)))
+        await respond(
+            interaction, lambda: self.service.leave(interaction.channel_id, person_of(interaction)), files=False
+        )
 
     @game.command(name="start", description="Start the game (host or server managers).")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -140,7 +151,9 @@ class GameCog(commands.Cog):
     @game.command(name="abandon",
                   description="End this game: the host or a server manager, or a vote of most players.")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda: self.service.abandon(interaction.channel_id, person_of(interaction)))
+        await respond(
+            interaction, lambda: self.service.abandon(interaction.channel_id, person_of(interaction)), files=False
+        )
 
     @game.command(name="mine", description="The games in this server that are waiting on you.")
     async def mine(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,70 @@
+"""Every game key has its ``/<key>`` group: open, start and play with the real engines."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import games
+from bot.bot import create_bot
+from db import Store
+
+REAL_GAMES = ["mor", "lim", "opera"]
+
+
+@pytest.mark.parametrize("key", REAL_GAMES)
+async def test_each_game_opens_starts_and_takes_a_move_from_autocomplete(table, key):
+    title = games.get(key).title
+    await table.alice.slash(table.channel, "game new", game=key, players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    board = table.last()
+    assert f"**{title}** begins" in board.content and board.attachments[0].filename.startswith(f"{key}-")
+    pinged = [table.member(int(i)) for i in re.findall(r"<@(\d+)>", board.content)]
+    mover = pinged[0]
+    choices = await mover.autocomplete(table.channel, f"{key} move", "notation", "")
+    assert choices and all(len(c["value"]) <= 100 for c in choices)
+    await mover.slash(table.channel, f"{key} move", notation=choices[0]["value"])
+    assert table.last().id != board.id and table.last().attachments
+    hand = await mover.slash(table.channel, f"{key} hand")
+    assert hand.ephemeral and "Your seat:" in hand.response.content
+
+
+async def test_lim_advanced_rules_are_an_option_of_game_new(table):
+    offered = await table.alice.autocomplete(table.channel, "game new", "options", "adv", game="lim", players=2)
+    assert [c["value"] for c in offered] == ["advanced=true", "advanced=false"]
+    both = await table.alice.autocomplete(
+        table.channel, "game new", "options", "advanced=true, lea", game="lim", players=2
+    )
+    assert [c["value"] for c in both] == [
+        "advanced=true, leader_types=rulebook", "advanced=true, leader_types=published"
+    ]
+    await table.alice.slash(table.channel, "game new", game="lim", players=2, options="advanced=true")
+    assert "advanced: true" in table.last().content
+
+
+async def test_a_game_below_its_player_count_is_refused(table):
+    result = await table.alice.slash(table.channel, "game new", game="lim", players=1)
+    assert "Lorenzo il Magnifico is for 2 to 4 players, not 1" in result.response.content
+
+
+async def test_an_engine_that_is_not_installed_is_refused_politely(table, monkeypatch):
+    monkeypatch.setitem(games._MODULES, "duel", "games.core")  # a module without a GAME
+    result = await table.alice.slash(table.channel, "game new", game="duel", players=2)
+    assert result.ephemeral and "is not available on this server yet" in result.response.content
+
+
+async def test_close_closes_the_database_the_bot_opened(config):
+    bot = create_bot(config)
+    bot.store = await Store.open(config.database_path)  # what setup_hook does without an injected store
+    await bot.close()
+    assert bot.store is None
+
+
+async def test_close_leaves_an_injected_store_open(config):
+    store = await Store.open(config.database_path)
+    bot = create_bot(config, store=store)
+    await bot.close()
+    assert await store.get_meta("anything") is None
+    await store.close()
