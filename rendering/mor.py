@@ -440,7 +440,9 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
 
 def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     """A seat's own leaders: the hand (or, during setup, the four dealt to choose from), large."""
-    you = view["you"]
+    you = view.get("you")
+    if you is None:
+        raise ValueError("a private image needs a seat's own view, view(state, seat)")
     hand = you["hand"] or you["dealt"]
     card_w = 264
     card_h = int(card_w * cards.LEADER_RATIO)

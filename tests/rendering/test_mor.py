@@ -201,6 +201,11 @@ def test_private_hand_follows_the_leaders_held():
     assert rendering.render_private("mor", view) != rendering.render_private("mor", other)
 
 
+def test_private_image_needs_a_seats_view():
+    with pytest.raises(ValueError):
+        rendering.render_private("mor", GAME.view(GAME.setup(2, 1, {}), None))
+
+
 @pytest.mark.parametrize("card_id", ["c1", "c48", "L1", "L16", "l7"])
 def test_card_detail_images(card_id):
     image = decode(rendering.render_card("mor", card_id))
