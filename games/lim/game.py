@@ -20,6 +20,7 @@ DECISION_ACTIONS = {
     "production": ("production", "decline"),
     "exchange": ("exchange",),
 }
+REDUCIBLE = ("place", "take", "harvest", "production", "privilege", "exchange", "leader")
 NO_MINIMUM = -99  # bonus Harvest/Production actions may have any value (LIM-OQ-22)
 
 
@@ -93,6 +94,11 @@ class LorenzoIlMagnifico(Game):
         events: list[Event] = []
         kind = action["type"]
         phase = state["phase"]
+        if "reduce" in action:
+            # LIM-OQ-6: which of wood or stone a wood-or-stone excommunication takes, for this move.
+            if kind not in REDUCIBLE or action["reduce"] not in ("wood", "stone"):
+                raise IllegalAction("'reduce:' names wood or stone, on a move that gains them.", "LIM-EXCOMM-14")
+            state["reduce_first"] = action["reduce"]
         if phase == "tiles":
             self._expect(kind, ("tile",), "Choose a personal bonus tile: 'tile A'.")
             self._pick_tile(state, seat, action, events)
@@ -119,6 +125,7 @@ class LorenzoIlMagnifico(Game):
             rules.next_turn(state, events)
         else:
             raise IllegalAction("That is not a move now: place a family member ('place black green-1').", "LIM-ROUND-7")
+        state.pop("reduce_first", None)
         self._settle(state, events)
         return events
 
@@ -129,7 +136,7 @@ class LorenzoIlMagnifico(Game):
 
     @staticmethod
     def _only(action: dict, keys: tuple[str, ...]) -> None:
-        extra = set(action) - {"type", *keys}
+        extra = set(action) - {"type", "reduce", *keys}
         if extra:
             raise IllegalAction(f"Unexpected part of the move: {', '.join(sorted(extra))}.", "CORE-NOTATION")
 
@@ -277,6 +284,11 @@ class LorenzoIlMagnifico(Game):
 
     # ----------------------------------------------------------------------------- notation
     def notation(self, action: dict) -> str:
+        text = self._notation_words(action)
+        return f"{text} reduce:{action['reduce']}" if "reduce" in action else text
+
+    @staticmethod
+    def _notation_words(action: dict) -> str:
         kind = action["type"]
         if kind in ("place", "take"):
             parts = [kind] + ([action["member"]] if kind == "place" else []) + [action["space"]]
@@ -312,8 +324,18 @@ class LorenzoIlMagnifico(Game):
         words = text.strip().lower().split() if isinstance(text, str) else []
         if not words:
             raise IllegalAction("Empty move.", "CORE-NOTATION")
-        head, rest = words[0], words[1:]
         bad = IllegalAction(f"'{text}' is not a move of Lorenzo il Magnifico (see /lim help).", "CORE-NOTATION")
+        reduce = [w[len("reduce:"):] for w in words[1:] if w.startswith("reduce:")]
+        words = [w for w in words if not w.startswith("reduce:")]
+        action = self._parse_words(state, words, bad)
+        if reduce:
+            if len(reduce) > 1 or action["type"] not in REDUCIBLE:
+                raise bad
+            action["reduce"] = reduce[0]
+        return action
+
+    def _parse_words(self, state: State, words: list[str], bad: IllegalAction) -> dict:
+        head, rest = words[0], words[1:]
         if head in ("pass", "end", "decline") and not rest:
             return {"type": head}
         if head in ("place", "take"):

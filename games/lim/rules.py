@@ -392,7 +392,11 @@ def reduced(state: State, s: int, gain: dict[str, int], immediate: bool = False)
             if k in got:
                 got[k] *= 2
     for effect in excomm_profile(state, s)["reduce"]:
-        for k in effect["resources"]:
+        order = effect["resources"]
+        preferred = state.get("reduce_first")
+        if effect["combined"] and preferred in order:
+            order = [preferred] + [k for k in order if k != preferred]
+        for k in order:
             if got.get(k, 0) > 0:
                 got[k] -= 1
                 if effect["combined"]:
@@ -952,7 +956,7 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
         raise IllegalAction("Leader actions are allowed only on your own turn, outside a placement.", "LIM-LEADER-4")
     seat = state["seats"][s]
     do, leader_id = action.get("do"), action.get("leader")
-    extra = set(action) - {"type", "do", "leader", "copy", "member"}
+    extra = set(action) - {"type", "do", "leader", "copy", "member", "reduce"}
     if leader_id not in LEADERS or do not in ("play", "activate", "discard") or extra:
         raise IllegalAction("Leader actions: 'leader play NAME', 'leader activate NAME', 'leader discard NAME'.",
                             "CORE-NOTATION")
