@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core import IllegalAction
+
 from .data import (
     CARDS, COLOURS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, LEVELS, SEAT_BONUS, SECTIONS, TOKENS,
     card_details, leader_details,
 )
 from .rules import discounted_cost, legal_slots, owned_cards, payment_plan, resource_count, score
 from .warehouse import best_layout, layout_of, warehouse_totals
-from games.core import IllegalAction
 
 
 def _card(card_id: str | None) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Buying development cards (MOR-BUY) and production (MOR-PROD): scenarios MOR-TEST-8..11."""
+"""Buying development cards (MOR-BUY) and production (MOR-PROD): scenarios MOR-TEST-8, MOR-TEST-9, MOR-TEST-10, MOR-TEST-11."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def game(players: int = 2) -> dict:
 
 
 def test_MOR_TEST_8_discount_and_slot_rules():
-    """MOR-TEST-8; MOR-BUY-2..10, MOR-LEADER-11."""
+    """MOR-TEST-8; MOR-BUY-2, MOR-BUY-3, MOR-BUY-4, MOR-BUY-5, MOR-BUY-6, MOR-BUY-7, MOR-BUY-8, MOR-BUY-9, MOR-BUY-10, MOR-LEADER-11."""
     state = game()
     play_leader_now(state, 0, leader("discount", "shield"))
     give_slot(state, 0, 1, [card("blue", 1, 1)])
@@ -156,7 +156,7 @@ def test_MOR_TEST_10_outputs_cannot_pay_inputs():
 
 
 def test_MOR_TEST_11_production_with_faith_and_leader():
-    """MOR-TEST-11; MOR-PROD-1..9, MOR-LEADER-17."""
+    """MOR-TEST-11; MOR-PROD-1, MOR-PROD-2, MOR-PROD-3, MOR-PROD-4, MOR-PROD-5, MOR-PROD-6, MOR-PROD-7, MOR-PROD-8, MOR-PROD-9, MOR-LEADER-17."""
     state = game()
     green = card("green", 2, 5)
     assert CARDS[green]["input"] == {"stone": 1} and CARDS[green]["output"] == {"faith": 2}

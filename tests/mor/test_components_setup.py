@@ -104,7 +104,7 @@ def test_solo_tokens_appendix_d():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_MOR_SETUP_2_to_7_grid_and_market(players):
-    """MOR-SETUP-1..7: 12 shuffled decks of 4, level III on top in the view, 12 marbles + slide."""
+    """MOR-SETUP-1, MOR-SETUP-2, MOR-SETUP-3, MOR-SETUP-4, MOR-SETUP-5, MOR-SETUP-6, MOR-SETUP-7: 12 shuffled decks of 4, level III on top in the view, 12 marbles + slide."""
     state = GAME.setup(players, 11)
     assert sorted(state["decks"]) == sorted(DECK_IDS)
     for deck, cards in state["decks"].items():
@@ -148,7 +148,7 @@ def test_MOR_SETUP_9_no_solo_material_with_several_players():
 
 
 def test_MOR_SETUP_10_to_12_personal_boards():
-    """MOR-SETUP-10, -11, -12: a board per seat, tiles face down, markers on 0 (seats 0 and 1)."""
+    """MOR-SETUP-10, MOR-SETUP-11, MOR-SETUP-12: a board per seat, tiles face down, markers on 0 (seats 0 and 1)."""
     state = GAME.setup(2, 1)
     for p in state["seats"]:
         assert p["faith"] == 0 and p["favour"] == ["pending"] * 3
@@ -191,7 +191,7 @@ def test_MOR_SETUP_16_seat_zero_is_first_player():
 
 
 def test_MOR_TEST_27_setup_bonuses_by_seat():
-    """MOR-TEST-27; MOR-SETUP-17..20: 0/0, 1/0, 1/1, 2/1; resources in the warehouse, legal depots."""
+    """MOR-TEST-27; MOR-SETUP-17, MOR-SETUP-18, MOR-SETUP-19, MOR-SETUP-20: 0/0, 1/0, 1/1, 2/1; resources in the warehouse, legal depots."""
     state = GAME.setup(4, 8)
     assert [p["faith"] for p in state["seats"]] == [0, 0, 1, 1]
     refused(state, 0, f"keep {' '.join(state['seats'][0]['dealt'][:2])} res:coin", "MOR-SETUP-17")

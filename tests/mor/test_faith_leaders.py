@@ -26,7 +26,7 @@ def positions(state):
 
 
 def test_MOR_TEST_12_rulebook_vatican_example():
-    """MOR-TEST-12 (the rulebook's worked example); MOR-VATICAN-2..6."""
+    """MOR-TEST-12 (the rulebook's worked example); MOR-VATICAN-2, MOR-VATICAN-3, MOR-VATICAN-4, MOR-VATICAN-5, MOR-VATICAN-6."""
     state = game(3)
     for seat, faith in enumerate((7, 6, 3)):
         state["seats"][seat]["faith"] = faith
@@ -52,7 +52,7 @@ def test_MOR_TEST_13_discard_moves_everyone_before_the_report():
 
 
 def test_MOR_TEST_14_two_sections_in_one_event():
-    """MOR-TEST-14; MOR-VATICAN-5, -8, -9, MOR-WAREHOUSE-8, D-3, D-4."""
+    """MOR-TEST-14; MOR-VATICAN-5, MOR-VATICAN-8, MOR-VATICAN-9, MOR-WAREHOUSE-8, D-3, D-4."""
     state = game(3)
     for seat, faith in enumerate((3, 7, 6)):
         state["seats"][seat]["faith"] = faith

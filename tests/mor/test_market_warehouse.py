@@ -31,7 +31,7 @@ def marbles_of(state):
 
 
 def test_MOR_TEST_1_rulebook_market_example():
-    """MOR-TEST-1 (the rulebook's worked example); MOR-MARKET-3..6, MOR-COMP-3."""
+    """MOR-TEST-1 (the rulebook's worked example); MOR-MARKET-3, MOR-MARKET-4, MOR-MARKET-5, MOR-MARKET-6, MOR-COMP-3."""
     state = game()
     market(state, ["WGYY", "BPWR", "GBPW"], "B")
     state, events = play(state, 0, "market row-1")
@@ -156,7 +156,7 @@ def test_MOR_MARKET_9_market_resources_never_reach_the_strongbox():
 
 
 def test_MOR_TEST_5_warehouse_legality():
-    """MOR-TEST-5; MOR-WAREHOUSE-1..5, MOR-LEADER-12, MOR-LEADER-13."""
+    """MOR-TEST-5; MOR-WAREHOUSE-1, MOR-WAREHOUSE-2, MOR-WAREHOUSE-3, MOR-WAREHOUSE-4, MOR-WAREHOUSE-5, MOR-LEADER-12, MOR-LEADER-13."""
     player = {"depots": [], "leader_depots": {}}
     apply_layout(player, {"d1": ["coin"], "d2": ["shield"] * 2, "d3": ["stone"] * 3})
     assert player["depots"] == [["coin", 1], ["shield", 2], ["stone", 3]]
@@ -191,7 +191,7 @@ def test_MOR_WAREHOUSE_4_depots_have_no_fixed_type():
 
 
 def test_MOR_TEST_6_discard_penalty():
-    """MOR-TEST-6; MOR-WAREHOUSE-3, MOR-WAREHOUSE-8..10, MOR-MARKET-8."""
+    """MOR-TEST-6; MOR-WAREHOUSE-3, MOR-WAREHOUSE-8, MOR-WAREHOUSE-9, MOR-WAREHOUSE-10, MOR-MARKET-8."""
     state = game(3)
     for seat, faith in enumerate((2, 4, 10)):
         state["seats"][seat]["faith"] = faith

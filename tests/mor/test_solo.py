@@ -1,4 +1,4 @@
-"""The solo game against Lorenzo (MOR-SOLO): scenarios MOR-TEST-21..26 and MOR-TEST-30."""
+"""The solo game against Lorenzo (MOR-SOLO): scenarios MOR-TEST-21, MOR-TEST-22, MOR-TEST-23, MOR-TEST-24, MOR-TEST-25, MOR-TEST-26 and MOR-TEST-30."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from games.mor.data import TOKENS, CARDS
 from games.mor.engine import reveal_token
 from games.mor.warehouse import warehouse_totals
 
-from .helpers import blank, card, depots, give_slot, market, new_game, on_top, play, refused, strongbox, turn_of
+from .helpers import blank, card, depots, give_slot, market, new_game, play, refused, strongbox
 
 
 def solo() -> dict:
@@ -28,7 +28,7 @@ def quiet_turn(state):
 
 
 def test_MOR_SOLO_1_to_5_solo_setup():
-    """MOR-SOLO-1..5, MOR-SOLO-3: first player, no bonus, black cross on 0, 7 tokens face down."""
+    """MOR-SOLO-1, MOR-SOLO-2, MOR-SOLO-3, MOR-SOLO-4, MOR-SOLO-5, MOR-SOLO-3: first player, no bonus, black cross on 0, 7 tokens face down."""
     state = GAME.setup(1, 4)
     assert state["seats"][0]["faith"] == 0 and state["solo"]["cross"] == 0
     assert sorted(state["solo"]["stack"]) == sorted(TOKENS) and state["solo"]["revealed"] == []
@@ -157,7 +157,7 @@ def test_MOR_SOLO_14_black_cross_stops_at_24():
 
 
 def test_MOR_TEST_26_solo_win_and_loss():
-    """MOR-TEST-26; MOR-SOLO-16..20, MOR-SOLO-22."""
+    """MOR-TEST-26; MOR-SOLO-16, MOR-SOLO-17, MOR-SOLO-18, MOR-SOLO-19, MOR-SOLO-20, MOR-SOLO-22."""
     # (a) the 7th purchase wins at once: no leader action, no token
     state = solo()
     give_slot(state, 0, 1, [card("green", 1, 1), card("green", 2, 5), card("green", 3, 9)])

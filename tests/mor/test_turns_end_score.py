@@ -10,7 +10,6 @@ from games.mor.rules import faith_event
 
 from .helpers import (
     blank, card, depots, give_slot, leader, market, new_game, play, play_leader_now, refused, strongbox,
-    turn_of,
 )
 
 
@@ -98,7 +97,7 @@ def _seven_cards_minus_one(state, seat):
 
 
 def test_MOR_TEST_18_final_round():
-    """MOR-TEST-18; MOR-END-1..5."""
+    """MOR-TEST-18; MOR-END-1, MOR-END-2, MOR-END-3, MOR-END-4, MOR-END-5."""
     # (a) seat 1 (the spec's seat 2) buys a 7th card: seats 2 and 3 play once more, seat 0 not.
     state = game(4)
     state = market_turn(state, 0)
@@ -162,7 +161,7 @@ def test_MOR_END_6_later_triggers_change_nothing():
 
 
 def test_MOR_TEST_19_scoring_breakdown():
-    """MOR-TEST-19; MOR-SCORE-1..6, MOR-LEADER-14, MOR-LEADER-19."""
+    """MOR-TEST-19; MOR-SCORE-1, MOR-SCORE-2, MOR-SCORE-3, MOR-SCORE-4, MOR-SCORE-5, MOR-SCORE-6, MOR-LEADER-14, MOR-LEADER-19."""
     state = game(2)
     give_slot(state, 0, 1, [card("green", 1, 3), card("green", 2, 7), card("green", 3, 10)])
     give_slot(state, 0, 2, [card("blue", 1, 2), card("blue", 2, 5)])
