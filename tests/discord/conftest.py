@@ -19,9 +19,8 @@ from bottega_harness import GAME_SEED, REMINDER_CHECK_SECONDS, Table
 from openapi_contract import load_contract
 
 import games
-from bot.bot import BottegaBot, create_bot
+from bot.bot import BottegaBot, open_bot
 from bot.config import Config
-from db import Store
 
 
 @pytest.fixture(autouse=True)
@@ -36,25 +35,20 @@ def config(tmp_path: Path) -> Config:
 
 @pytest.fixture
 async def make_bot(config: Config):
-    """Builds bots on the test's database, each with its own connection, closed at the end.
-
-    The store is opened here rather than by ``setup_hook`` because under simcord the store's
-    start-up PRAGMAs (whose result rows are never read) stay referenced, so SQLite refuses the
-    first migration COMMIT; in production and in the console the bot opens it itself.
-    """
-    stores: list[Store] = []
+    """Builds bots on the test's database with :func:`open_bot`; their stores are closed at the end."""
+    bots: list[BottegaBot] = []
 
     async def make(**kwargs) -> BottegaBot:
-        chosen = kwargs.pop("config", config)
-        store = await Store.open(chosen.database_path)
-        stores.append(store)
         kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
         kwargs.setdefault("seed_source", lambda: GAME_SEED)
-        return create_bot(chosen, store=store, **kwargs)
+        bot = await open_bot(kwargs.pop("config", config), **kwargs)
+        bots.append(bot)
+        return bot
 
     yield make
-    for store in stores:
-        await store.close()
+    for bot in bots:
+        if bot.store is not None:
+            await bot.store.close()
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import games
-from bot.bot import create_bot
+from bot.bot import create_bot, open_bot
 from db import Store
 
 REAL_GAMES = ["mor", "lim", "opera"]
@@ -56,10 +56,12 @@ async def test_an_engine_that_is_not_installed_is_refused_politely(table, monkey
 
 
 async def test_close_closes_the_database_the_bot_opened(config):
-    bot = create_bot(config)
-    bot.store = await Store.open(config.database_path)  # what setup_hook does without an injected store
+    bot = await open_bot(config)
+    store = bot.store
     await bot.close()
     assert bot.store is None
+    with pytest.raises(ValueError):
+        await store.get_meta("anything")
 
 
 async def test_close_leaves_an_injected_store_open(config):
