@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
+import games
 
 APPLY_BUDGET_MS = 2.0
 LEGAL_BUDGET_MS = 10.0
@@ -47,11 +47,16 @@ def main(count: int) -> None:
     elapsed = time.perf_counter() - started
     print(f"{count} four-player games, {moves} moves, {elapsed:.2f} s")
     print(f"games per second: {count / elapsed:.1f}")
-    for name, samples, budget in (("apply", apply_ms, APPLY_BUDGET_MS), ("legal_actions", legal_ms, LEGAL_BUDGET_MS)):
+    for name, samples, budget in (
+        ("apply", apply_ms, APPLY_BUDGET_MS),
+        ("legal_actions", legal_ms, LEGAL_BUDGET_MS),
+    ):
         p50, p99 = percentile(samples, 50), percentile(samples, 99)
         verdict = "ok" if p99 <= budget else "OVER BUDGET"
-        print(f"{name:14s} p50 {p50:.3f} ms  p99 {p99:.3f} ms  mean {statistics.mean(samples):.3f} ms "
-              f"(budget p99 {budget} ms: {verdict})")
+        print(
+            f"{name:14s} p50 {p50:.3f} ms  p99 {p99:.3f} ms  mean {statistics.mean(samples):.3f} ms "
+            f"(budget p99 {budget} ms: {verdict})"
+        )
 
 
 if __name__ == "__main__":

@@ -11,10 +11,13 @@ GAME = LorenzoIlMagnifico(
     max_players=4,
     options=(
         OptionSpec("advanced", "Advanced game: leader draft and advanced personal bonus tiles.", False),
-        OptionSpec("leader_types",
-                   "How to read Lucrezia Borgia and Lorenzo de' Medici: 'rulebook' (once per round) or "
-                   "'published' (permanent, as printed on the cards).",
-                   "rulebook", ("rulebook", "published")),
+        OptionSpec(
+            "leader_types",
+            "How to read Lucrezia Borgia and Lorenzo de' Medici: 'rulebook' (once per round) or "
+            "'published' (permanent, as printed on the cards).",
+            "rulebook",
+            ("rulebook", "published"),
+        ),
     ),
 )
 

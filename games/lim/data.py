@@ -32,8 +32,15 @@ OTHER_SPACES = tuple(BOARD["spaces"])
 ALL_SPACES = TOWER_SPACES + OTHER_SPACES
 PRIVILEGES = BOARD["privileges"]
 ADVANCED_TILES = tuple(sorted(t for t in BONUS_TILES if t != "basic"))
-RESOURCE_NAMES = {"wood": "wood", "stone": "stone", "servants": "servants", "coins": "coins",
-                  "mp": "military points", "fp": "faith points", "vp": "victory points"}
+RESOURCE_NAMES = {
+    "wood": "wood",
+    "stone": "stone",
+    "servants": "servants",
+    "coins": "coins",
+    "mp": "military points",
+    "fp": "faith points",
+    "vp": "victory points",
+}
 
 
 def describe(amounts: dict[str, int]) -> str:

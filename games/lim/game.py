@@ -8,8 +8,16 @@ from games.core import Game, IllegalAction, make_result
 
 from . import rules
 from .data import (
-    ALL_SPACES, BOARD, CARD_TYPES, CARDS, EXCOMMUNICATIONS, LEADERS, MEMBERS,
-    PRIVILEGES, TOWERS, describe,
+    ALL_SPACES,
+    BOARD,
+    CARD_TYPES,
+    CARDS,
+    EXCOMMUNICATIONS,
+    LEADERS,
+    MEMBERS,
+    PRIVILEGES,
+    TOWERS,
+    describe,
 )
 from .rules import Event, State, event
 
@@ -85,7 +93,10 @@ class LorenzoIlMagnifico(Game):
         if kind == "take":
             return rules.legal_takes(state, seat, decision) + [{"type": "decline"}]
         if kind == "exchange":
-            return [{"type": "exchange", "option": k} for k in [0] + rules.affordable_exchanges(state, seat, decision)]
+            return [
+                {"type": "exchange", "option": k}
+                for k in [0] + rules.affordable_exchanges(state, seat, decision)
+            ]
         value0 = rules.work_value0(state, seat, kind, decision["value"], decision["card_bonuses"])
         servants = rules.work_servant_range(state, seat, kind, value0, NO_MINIMUM)
         return [{"type": kind, "servants": n} for n in servants] + [{"type": "decline"}]
@@ -97,7 +108,9 @@ class LorenzoIlMagnifico(Game):
         if "reduce" in action:
             # LIM-OQ-6: which of wood or stone a wood-or-stone excommunication takes, for this move.
             if kind not in REDUCIBLE or action["reduce"] not in ("wood", "stone"):
-                raise IllegalAction("'reduce:' names wood or stone, on a move that gains them.", "LIM-EXCOMM-14")
+                raise IllegalAction(
+                    "'reduce:' names wood or stone, on a move that gains them.", "LIM-EXCOMM-14"
+                )
             state["reduce_first"] = action["reduce"]
         if phase == "tiles":
             self._expect(kind, ("tile",), "Choose a personal bonus tile: 'tile A'.")
@@ -124,7 +137,9 @@ class LorenzoIlMagnifico(Game):
                 raise IllegalAction("Place a family member first (or 'pass' if you cannot).", "LIM-ROUND-7")
             rules.next_turn(state, events)
         else:
-            raise IllegalAction("That is not a move now: place a family member ('place black green-1').", "LIM-ROUND-7")
+            raise IllegalAction(
+                "That is not a move now: place a family member ('place black green-1').", "LIM-ROUND-7"
+            )
         state.pop("reduce_first", None)
         self._settle(state, events)
         return events
@@ -188,7 +203,9 @@ class LorenzoIlMagnifico(Game):
         self._only(action, ("member", "space", "servants", "cost", "discount"))
         turn = state["turn"]
         if turn["placed"]:
-            raise IllegalAction("You have already placed a family member this turn: 'end' your turn.", "LIM-ROUND-7")
+            raise IllegalAction(
+                "You have already placed a family member this turn: 'end' your turn.", "LIM-ROUND-7"
+            )
         if turn["skip"]:
             raise IllegalAction("Your excommunication makes you skip this turn: 'pass'.", "LIM-EXCOMM-27")
         rules.perform_place(state, seat, action, events)
@@ -214,16 +231,22 @@ class LorenzoIlMagnifico(Game):
         elif kind == "privilege":
             self._only(action, ("choices",))
             choices = action.get("choices")
-            if not isinstance(choices, list) or len(choices) != decision["count"] or \
-                    any(c not in PRIVILEGES for c in choices):
-                raise IllegalAction(f"Choose {decision['count']} privilege(s) among {', '.join(PRIVILEGES)}.",
-                                    "LIM-PRIV-1")
+            if (
+                not isinstance(choices, list)
+                or len(choices) != decision["count"]
+                or any(c not in PRIVILEGES for c in choices)
+            ):
+                raise IllegalAction(
+                    f"Choose {decision['count']} privilege(s) among {', '.join(PRIVILEGES)}.", "LIM-PRIV-1"
+                )
             if decision["distinct"] and len(set(choices)) < len(choices):
                 raise IllegalAction("These privileges must all be different.", "LIM-PRIV-2")
             state["pending"].pop(0)
             for choice in choices:
                 got = rules.receive(state, seat, PRIVILEGES[choice])
-                events.append(event("privilege", f"{{p{seat}}} takes the {choice} privilege: {describe(got)}."))
+                events.append(
+                    event("privilege", f"{{p{seat}}} takes the {choice} privilege: {describe(got)}.")
+                )
         elif kind == "take":
             self._only(action, ("space", "servants", "cost", "discount"))
             plan = rules.bonus_take_plan(state, seat, decision, action)
@@ -241,8 +264,9 @@ class LorenzoIlMagnifico(Game):
             self._only(action, ("option",))
             option = action.get("option")
             if option != 0 and option not in rules.affordable_exchanges(state, seat, decision):
-                raise IllegalAction("You cannot make that exchange with what you held before this production.",
-                                    "LIM-PROD-6")
+                raise IllegalAction(
+                    "You cannot make that exchange with what you held before this production.", "LIM-PROD-6"
+                )
             card = decision["cards"].pop(0)
             if not decision["cards"]:
                 state["pending"].pop(0)
@@ -251,8 +275,11 @@ class LorenzoIlMagnifico(Game):
                 rules.pay(state, seat, chosen["pay"])
                 for k, v in chosen["pay"].items():
                     decision["budget"][k] -= v
-                events.append(event("exchange", f"{{p{seat}}} uses {CARDS[card]['name']}: pays "
-                                                f"{describe(chosen['pay'])}."))
+                events.append(
+                    event(
+                        "exchange", f"{{p{seat}}} uses {CARDS[card]['name']}: pays {describe(chosen['pay'])}."
+                    )
+                )
                 rules.resolve_effects(state, seat, chosen["effects"], events)
 
     def _settle(self, state: State, events: list[Event]) -> None:
@@ -324,8 +351,10 @@ class LorenzoIlMagnifico(Game):
         words = text.strip().lower().split() if isinstance(text, str) else []
         if not words:
             raise IllegalAction("Empty move.", "CORE-NOTATION")
-        bad = IllegalAction(f"'{text}' is not a move of Lorenzo il Magnifico (see /lim help).", "CORE-NOTATION")
-        reduce = [w[len("reduce:"):] for w in words[1:] if w.startswith("reduce:")]
+        bad = IllegalAction(
+            f"'{text}' is not a move of Lorenzo il Magnifico (see /lim help).", "CORE-NOTATION"
+        )
+        reduce = [w[len("reduce:") :] for w in words[1:] if w.startswith("reduce:")]
         words = [w for w in words if not w.startswith("reduce:")]
         action = self._parse_words(state, words, bad)
         if reduce:
@@ -351,8 +380,11 @@ class LorenzoIlMagnifico(Game):
             action["space"] = positional[-1]
             if action["space"] not in ALL_SPACES or set(named) - {"servants", "cost", "discount"}:
                 raise bad
-            action["servants"] = _number(named["servants"], bad) if "servants" in named \
+            action["servants"] = (
+                _number(named["servants"], bad)
+                if "servants" in named
                 else self._default_servants(state, action)
+            )
             if "cost" in named:
                 action["cost"] = _number(named["cost"], bad)
             if "discount" in named:
@@ -363,7 +395,7 @@ class LorenzoIlMagnifico(Game):
             if rest:
                 if not rest[0].startswith("servants:"):
                     raise bad
-                servants = _number(rest[0][len("servants:"):], bad)
+                servants = _number(rest[0][len("servants:") :], bad)
             return {"type": head, "servants": servants}
         if head == "privilege" and rest:
             return {"type": "privilege", "choices": rest}
@@ -419,29 +451,48 @@ class LorenzoIlMagnifico(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         players = []
         for s, data in enumerate(state["seats"]):
-            players.append({
-                "seat": s,
-                "resources": dict(data["res"]),
-                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
-                "members": {m: {"value": rules.member_value(state, s, m) if state["dice"] else None,
-                                "space": data["members"][m]} for m in MEMBERS},
-                "bonus_tile": data["tile"],
-                "leaders": [{"id": e["id"], "name": LEADERS[e["id"]]["name"], "face_down": e["down"],
-                             "copies": e["copy"]} for e in data["leaders"]],
-                "hand_count": len(data["hand"]),
-                "excommunications": list(data["excommunicated"]),
-                "turn_position": state["order"].index(s),
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "resources": dict(data["res"]),
+                    "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
+                    "members": {
+                        m: {
+                            "value": rules.member_value(state, s, m) if state["dice"] else None,
+                            "space": data["members"][m],
+                        }
+                        for m in MEMBERS
+                    },
+                    "bonus_tile": data["tile"],
+                    "leaders": [
+                        {
+                            "id": e["id"],
+                            "name": LEADERS[e["id"]]["name"],
+                            "face_down": e["down"],
+                            "copies": e["copy"],
+                        }
+                        for e in data["leaders"]
+                    ],
+                    "hand_count": len(data["hand"]),
+                    "excommunications": list(data["excommunicated"]),
+                    "turn_position": state["order"].index(s),
+                }
+            )
         towers = {}
         for tower in TOWERS:
             floors = []
             for f in rules.FLOORS:
                 space = f"{tower}-{f}"
                 no = state["towers"][tower][f - 1]
-                floors.append({"space": space, "value": BOARD["towers"][tower]["floors"][f - 1]["value"],
-                               "bonus": BOARD["towers"][tower]["floors"][f - 1]["bonus"],
-                               "card": card_summary(no) if no is not None else None,
-                               "occupants": list(state["board"].get(space, []))})
+                floors.append(
+                    {
+                        "space": space,
+                        "value": BOARD["towers"][tower]["floors"][f - 1]["value"],
+                        "bonus": BOARD["towers"][tower]["floors"][f - 1]["bonus"],
+                        "card": card_summary(no) if no is not None else None,
+                        "occupants": list(state["board"].get(space, [])),
+                    }
+                )
             towers[tower] = {"card_type": BOARD["towers"][tower]["card_type"], "floors": floors}
         view: dict[str, Any] = {
             "game": "lim",
@@ -451,21 +502,33 @@ class LorenzoIlMagnifico(Game):
             "advanced": state["options"]["advanced"],
             "players": players,
             "towers": towers,
-            "spaces": {sp: {"occupants": list(state["board"].get(sp, [])),
-                            "available": rules.space_available(state, sp)} for sp in BOARD["spaces"]},
+            "spaces": {
+                sp: {
+                    "occupants": list(state["board"].get(sp, [])),
+                    "available": rules.space_available(state, sp),
+                }
+                for sp in BOARD["spaces"]
+            },
             "dice": dict(state["dice"]),
             "turn_order": list(state["order"]),
             "turn": state["turn"]["seat"] if state["turn"] else None,
             "actors": sorted(self.actors(state)),
             "pending": describe_decision(state, state["pending"][0]) if state["pending"] else None,
-            "excommunication_tiles": [{"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]],
+            "excommunication_tiles": [
+                {"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]
+            ],
             "deck_counts": {t: len(d) for t, d in state["decks"].items()},
             "removed_cards": len(state["removed"]),
             "tiles_left": list(state["tile_pick"]["left"]) if state["tile_pick"] else None,
             "draft_packs": [len(p) for p in state["draft"]["packs"]] if state["draft"] else None,
-            "vatican": ({"waiting": list(state["vatican"]["waiting"]),
-                         "answered": sorted(int(s) for s in state["vatican"]["choices"])}
-                        if state["vatican"] else None),
+            "vatican": (
+                {
+                    "waiting": list(state["vatican"]["waiting"]),
+                    "answered": sorted(int(s) for s in state["vatican"]["choices"]),
+                }
+                if state["vatican"]
+                else None
+            ),
             "result": self.result(state),
         }
         if seat is not None:
@@ -488,8 +551,10 @@ class LorenzoIlMagnifico(Game):
             return f"Keep one leader: {', '.join(state['draft']['packs'][seat])} ('draft NAME')."
         if phase == "vatican":
             fp = state["seats"][seat]["res"]["fp"]
-            return (f"Vatican Report: support the Church with your {fp} faith points ('report support') "
-                    f"or accept the excommunication ('report refuse').")
+            return (
+                f"Vatican Report: support the Church with your {fp} faith points ('report support') "
+                f"or accept the excommunication ('report refuse')."
+            )
         if state["pending"]:
             return describe_decision(state, state["pending"][0])
         turn = state["turn"]
@@ -498,7 +563,8 @@ class LorenzoIlMagnifico(Game):
         if turn["skip"]:
             return "You skip this turn (excommunication): leader actions, then 'pass'."
         left = [m for m in MEMBERS if state["seats"][seat]["members"][m] is None]
-        return f"Round {state['round']}: place a family member ({', '.join(left)}), e.g. 'place {left[0]} market-1'."
+        members = ", ".join(left)
+        return f"Round {state['round']}: place a family member ({members}), e.g. 'place {left[0]} council'."
 
     def waiting_message(self, state: State, seat: int) -> str:
         if self.result(state) is not None:
@@ -519,7 +585,9 @@ def forfeit(state: State, seat: int, events: list[Event]) -> None:
     for member in MEMBERS:
         if members[member] is None:
             members[member] = "unused"
-    events.append(event("pass", f"{{p{seat}}} cannot place a family member and passes for the rest of the round."))
+    events.append(
+        event("pass", f"{{p{seat}}} cannot place a family member and passes for the rest of the round.")
+    )
 
 
 def card_summary(no: int) -> dict[str, Any]:
@@ -531,15 +599,23 @@ def describe_decision(state: State, decision: dict) -> str:
     kind = decision["kind"]
     if kind == "privileges":
         differ = " (all different)" if decision["distinct"] and decision["count"] > 1 else ""
-        return (f"Choose {decision['count']} council privilege(s){differ} among {', '.join(PRIVILEGES)}: "
-                f"'privilege coins'.")
+        return (
+            f"Choose {decision['count']} council privilege(s){differ} among {', '.join(PRIVILEGES)}: "
+            f"'privilege coins'."
+        )
     if kind == "take":
         types = "any" if len(decision["types"]) == len(CARD_TYPES) else "/".join(decision["types"])
-        return f"Bonus action: take a {types} card at value {decision['value']} ('take green-2') or 'decline'."
+        return (
+            f"Bonus action: take a {types} card at value {decision['value']} ('take green-2') or 'decline'."
+        )
     if kind in ("harvest", "production"):
-        return f"Bonus action: {kind} at value {decision['value']} ('{kind} servants:1', '{kind}') or 'decline'."
+        return (
+            f"Bonus action: {kind} at value {decision['value']} ('{kind} servants:1', '{kind}') or 'decline'."
+        )
     card = CARDS[decision["cards"][0]]
-    options = "; ".join(f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(rules.exchange_options(card["no"]), 1))
+    options = "; ".join(
+        f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(rules.exchange_options(card["no"]), 1)
+    )
     return f"Production exchange on {card['name']}: {options} ('exchange 1' or 'exchange none')."
 
 

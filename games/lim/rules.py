@@ -14,15 +14,30 @@ chains of bonus actions resolve depth first (LIM-EFFECT-12).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any
 
 from games.core import IllegalAction, Rng, seed_state
 
 from .data import (
-    ADVANCED_TILES, BOARD, BONUS_TILES, CARD_TYPES, CARDS, COLOURED, EXCOMMUNICATIONS, HOLDINGS,
-    LEADERS, MEMBERS, OTHER_SPACES, PRIVILEGES, RESOURCES, TOWER_OF_TYPE, TOWERS, describe,
+    ADVANCED_TILES,
+    BOARD,
+    BONUS_TILES,
+    CARD_TYPES,
+    CARDS,
+    COLOURED,
+    EXCOMMUNICATIONS,
+    HOLDINGS,
+    LEADERS,
+    MEMBERS,
+    OTHER_SPACES,
+    PRIVILEGES,
+    RESOURCES,
+    TOWER_OF_TYPE,
+    TOWERS,
+    describe,
 )
 
 State = dict[str, Any]
@@ -75,23 +90,27 @@ def new_game(players: int, seed: int, options: dict[str, Any]) -> State:
         res = {k: 0 for k in HOLDINGS}
         res.update(BOARD["start"])
         res["coins"] = BOARD["start_coins_by_order"][position]
-        state["seats"].append({
-            "res": res,
-            "cards": {t: [] for t in CARD_TYPES},
-            "members": {m: None for m in MEMBERS},
-            "tile": None if options["advanced"] else "basic",
-            "hand": [],
-            "leaders": [],
-            "excommunicated": [],
-            "round": fresh_round_effects(),
-        })
+        state["seats"].append(
+            {
+                "res": res,
+                "cards": {t: [] for t in CARD_TYPES},
+                "members": {m: None for m in MEMBERS},
+                "tile": None if options["advanced"] else "basic",
+                "hand": [],
+                "leaders": [],
+                "excommunicated": [],
+                "round": fresh_round_effects(),
+            }
+        )
     events: list[Event] = []
     if options["advanced"]:
         pool = sorted(LEADERS)
         rng.shuffle(pool)
         per = BOARD["leaders_per_player"]
-        state["draft"] = {"packs": [pool[i * per:(i + 1) * per] for i in range(players)],
-                          "picks": [None] * players}
+        state["draft"] = {
+            "packs": [pool[i * per : (i + 1) * per] for i in range(players)],
+            "picks": [None] * players,
+        }
         state["tile_pick"] = {"order": list(reversed(state["order"])), "left": list(ADVANCED_TILES)}
         state["phase"] = "tiles"
     else:
@@ -142,7 +161,9 @@ def next_turn(state: State, events: list[Event]) -> None:
             continue
         state["turn"] = {"seat": entry["seat"], "skip": entry["skip"], "placed": False}
         if entry["skip"]:
-            events.append(event("skip", f"{{p{entry['seat']}}} skips the first turn of the round (excommunication)."))
+            events.append(
+                event("skip", f"{{p{entry['seat']}}} skips the first turn of the round (excommunication).")
+            )
         return
     state["turn"] = None
     end_actions(state, events)
@@ -171,7 +192,9 @@ def end_actions(state: State, events: list[Event]) -> None:
 def excommunicate(state: State, s: int, events: list[Event]) -> None:
     tile = state["excommunications"][period_of(state) - 1]
     state["seats"][s]["excommunicated"].append(tile)
-    events.append(event("excommunication", f"{{p{s}}} is excommunicated ({tile}: {EXCOMMUNICATIONS[tile]['text']})"))
+    events.append(
+        event("excommunication", f"{{p{s}}} is excommunicated ({tile}: {EXCOMMUNICATIONS[tile]['text']})")
+    )
 
 
 def faith_vp(fp: int) -> int:
@@ -188,7 +211,9 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             bonus = leader_profile(state, s)["church_vp"]
             gained = faith_vp(seat["res"]["fp"]) + bonus
             seat["res"]["vp"] += gained
-            events.append(event("support", f"{{p{s}}} supports the Church: {gained} victory points, faith back to 0."))
+            events.append(
+                event("support", f"{{p{s}}} supports the Church: {gained} victory points, faith back to 0.")
+            )
             seat["res"]["fp"] = 0
         else:
             excommunicate(state, s, events)
@@ -199,7 +224,9 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             gained = faith_vp(seat["res"]["fp"])
             seat["res"]["vp"] += gained
             seat["res"]["fp"] = 0
-            events.append(event("faith", f"{{p{s}}} scores {gained} victory points for faith (LIM-VATICAN-10)."))
+            events.append(
+                event("faith", f"{{p{s}}} scores {gained} victory points for faith (LIM-VATICAN-10).")
+            )
     state["vatican"] = None
     end_round(state, events)
 
@@ -249,8 +276,10 @@ def _character_profile(cards: tuple[int, ...]) -> dict[str, Any]:
         "effects": effects,
         "card_mod": card_mod,
         "discounts": discounts,
-        "work": {area: sum(e["value"] for e in effects if e["kind"] == f"{area}_bonus")
-                 for area in ("harvest", "production")},
+        "work": {
+            area: sum(e["value"] for e in effects if e["kind"] == f"{area}_bonus")
+            for area in ("harvest", "production")
+        },
         "no_floor": frozenset(f for e in effects if e["kind"] == "no_floor_bonus" for f in e["floors"]),
     }
 
@@ -266,8 +295,10 @@ def _excomm_profile(tiles: tuple[str, ...]) -> dict[str, Any]:
         "effects": effects,
         "kinds": frozenset(e["kind"] for e in effects),
         "take_malus": take,
-        "work_malus": {area: sum(e["value"] for e in effects if e["kind"] == "action_malus" and e["action"] == area)
-                       for area in ("harvest", "production")},
+        "work_malus": {
+            area: sum(e["value"] for e in effects if e["kind"] == "action_malus" and e["action"] == area)
+            for area in ("harvest", "production")
+        },
         "coloured_malus": sum(e["value"] for e in effects if e["kind"] == "coloured_malus"),
         "rate": max([e["rate"] for e in effects if e["kind"] == "servant_rate"], default=1),
         "reduce": tuple(e for e in effects if e["kind"] == "reduce"),
@@ -281,8 +312,10 @@ def _leader_profile(sources: tuple[str, ...]) -> dict[str, Any]:
     return {
         "effects": effects,
         "kinds": frozenset(e["kind"] for e in effects),
-        "bonus": {group: sum(e["value"] for e in effects if e["kind"] == "member_bonus" and e["members"] == group)
-                  for group in ("neutral", "coloured")},
+        "bonus": {
+            group: sum(e["value"] for e in effects if e["kind"] == "member_bonus" and e["members"] == group)
+            for group in ("neutral", "coloured")
+        },
         "set_value": set_values[0] if set_values else None,
         "coin_discount": sum(e["value"] for e in effects if e["kind"] == "coin_discount"),
         "church_vp": sum(e["gain"].get("vp", 0) for e in effects if e["kind"] == "church_bonus"),
@@ -354,8 +387,9 @@ def member_value(state: State, s: int, member: str) -> int:
 
 def card_action_modifier(state: State, s: int, card_type: str) -> int:
     """LIM-EFFECT-9 and LIM-EXCOMM-21..24: the value change of an action taking ``card_type``."""
-    return character_profile(state, s)["card_mod"].get(card_type, 0) - \
-        excomm_profile(state, s)["take_malus"].get(card_type, 0)
+    return character_profile(state, s)["card_mod"].get(card_type, 0) - excomm_profile(state, s)[
+        "take_malus"
+    ].get(card_type, 0)
 
 
 def work_modifier(state: State, s: int, area: str, card_bonuses: bool = True) -> int:
@@ -380,7 +414,9 @@ def servant_increase(state: State, s: int, servants: Any) -> int:
         raise IllegalAction(f"You have only {held} servants, not {servants}.", "LIM-PLACE-6")
     rate = servant_rate(state, s)
     if servants % rate:
-        raise IllegalAction(f"You must spend servants in multiples of {rate} (excommunication).", "LIM-EXCOMM-26")
+        raise IllegalAction(
+            f"You must spend servants in multiples of {rate} (excommunication).", "LIM-EXCOMM-26"
+        )
     return servants // rate
 
 
@@ -436,8 +472,18 @@ def discount_choices(state: State, s: int, card_type: str) -> list[dict[str, int
     return []
 
 
-def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, cost: Any = None,
-               discount: Any = None, extra_discount: dict | None = None, member: str | None = None) -> dict:
+def tower_plan(
+    state: State,
+    s: int,
+    space: str,
+    base: int,
+    servants: Any,
+    *,
+    cost: Any = None,
+    discount: Any = None,
+    extra_discount: dict | None = None,
+    member: str | None = None,
+) -> dict:
     """Check a whole card take before anything changes (LIM-TOWER-9/15, LIM-EFFECT-11).
 
     ``member`` is the family member placed (None for a bonus action); ``base`` is its value, or the
@@ -451,38 +497,54 @@ def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, co
     card = CARDS[no]
     card_type = card["type"]
     if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
-        raise IllegalAction(f"You already have 6 {card_type} cards, the most a player may hold.", "LIM-CARD-12")
+        raise IllegalAction(
+            f"You already have 6 {card_type} cards, the most a player may hold.", "LIM-CARD-12"
+        )
     if member is not None and member != "neutral":
         for f in FLOORS:
             for occupant in state["board"].get(f"{tower}-{f}", ()):
                 if occupant["seat"] == s and occupant["member"] != "neutral":
-                    raise IllegalAction(f"You already have a coloured family member in the {tower} tower.",
-                                        "LIM-TOWER-10")
+                    raise IllegalAction(
+                        f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"
+                    )
     value0 = base + card_action_modifier(state, s, card_type)
     increase = servant_increase(state, s, servants)
     minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
     needed = max(0, minimum - value0)
     if increase < needed:
-        raise IllegalAction(f"{space} needs value {minimum}; your action has value {value0 + increase}.",
-                            "LIM-PLACE-4")
+        raise IllegalAction(
+            f"{space} needs value {minimum}; your action has value {value0 + increase}.", "LIM-PLACE-4"
+        )
     if increase > needed:
-        raise IllegalAction(f"That is more servants than you need: value {value0 + needed} is enough for {space}.",
-                            "LIM-PLACE-8")
+        raise IllegalAction(
+            f"That is more servants than you need: value {value0 + needed} is enough for {space}.",
+            "LIM-PLACE-8",
+        )
     res = dict(seat["res"])
     res["servants"] -= servants
-    fee = BOARD["tower_fee"] if tower_occupied(state, tower) and not has_leader(state, s, "no_tower_fee") else 0
+    fee = (
+        BOARD["tower_fee"] if tower_occupied(state, tower) and not has_leader(state, s, "no_tower_fee") else 0
+    )
     if res["coins"] < fee:
-        raise IllegalAction(f"The {tower} tower is occupied: you must pay 3 coins first and you have {res['coins']}.",
-                            "LIM-TOWER-7")
+        raise IllegalAction(
+            f"The {tower} tower is occupied: you must pay 3 coins first and you have {res['coins']}.",
+            "LIM-TOWER-7",
+        )
     res["coins"] -= fee
-    bonus = {} if floor in character_profile(state, s)["no_floor"] else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+    bonus = (
+        {}
+        if floor in character_profile(state, s)["no_floor"]
+        else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+    )
     for k, v in bonus.items():
         res[k] += v
     if card_type == "territory" and not has_leader(state, s, "no_territory_mp"):
         required = BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]
         if res["mp"] < required:
-            raise IllegalAction(f"Your next territory slot needs {required} military points; you have {res['mp']}.",
-                                "LIM-CARD-5")
+            raise IllegalAction(
+                f"Your next territory slot needs {required} military points; you have {res['mp']}.",
+                "LIM-CARD-5",
+            )
     costs = card["costs"]
     payment: dict[str, int] = {}
     if costs:
@@ -492,8 +554,9 @@ def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, co
         option = costs[index - 1]
         for k, v in option["need"].items():
             if res[k] < v:
-                raise IllegalAction(f"That cost of {card['name']} needs {v} {k} held; you have {res[k]}.",
-                                    "LIM-CARD-11")
+                raise IllegalAction(
+                    f"That cost of {card['name']} needs {v} {k} held; you have {res[k]}.", "LIM-CARD-11"
+                )
         total: dict[str, int] = {}
         for choices in character_profile(state, s)["discounts"].get(card_type, ()):
             for k, v in chosen_discount(choices, option["pay"], discount).items():
@@ -508,12 +571,22 @@ def tower_plan(state: State, s: int, space: str, base: int, servants: Any, *, co
         payment = {k: v for k, v in payment.items() if v}
         for k, v in payment.items():
             if res[k] < v:
-                raise IllegalAction(f"You cannot afford {card['name']}: it costs {describe(payment)} and you would "
-                                    f"have {res[k]} {k}.", "LIM-CARD-3")
+                raise IllegalAction(
+                    f"You cannot afford {card['name']}: it costs {describe(payment)} and you would "
+                    f"have {res[k]} {k}.",
+                    "LIM-CARD-3",
+                )
     elif cost is not None:
         raise IllegalAction(f"{card['name']} has no cost to choose.", "LIM-CARD-10")
-    return {"card": no, "space": space, "fee": fee, "bonus": bonus, "pay": payment, "servants": servants,
-            "value": value0 + increase}
+    return {
+        "card": no,
+        "space": space,
+        "fee": fee,
+        "bonus": bonus,
+        "pay": payment,
+        "servants": servants,
+        "value": value0 + increase,
+    }
 
 
 def chosen_discount(choices: list[dict], price: dict, named: Any) -> dict[str, int]:
@@ -526,7 +599,9 @@ def chosen_discount(choices: list[dict], price: dict, named: Any) -> dict[str, i
         for choice in choices:
             if named in choice:
                 return choice
-        raise IllegalAction(f"That discount is not one of {', '.join(k for c in choices for k in c)}.", "LIM-EFFECT-8")
+        raise IllegalAction(
+            f"That discount is not one of {', '.join(k for c in choices for k in c)}.", "LIM-EFFECT-8"
+        )
     for choice in choices:
         if any(k in price for k in choice):
             return choice
@@ -564,7 +639,9 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     resolve_effects(state, s, card["immediate"], events, immediate=True)
 
 
-def resolve_effects(state: State, s: int, effects: list[dict], events: list[Event], immediate: bool = False) -> None:
+def resolve_effects(
+    state: State, s: int, effects: list[dict], events: list[Event], immediate: bool = False
+) -> None:
     """Gains at once; privileges and bonus actions become decisions, ahead of what was pending."""
     decisions: list[dict] = []
     seat = state["seats"][s]
@@ -582,11 +659,19 @@ def resolve_effects(state: State, s: int, effects: list[dict], events: list[Even
             decisions.append({"kind": "privileges", "count": effect["count"], "distinct": effect["distinct"]})
             continue
         elif kind == "take_card":
-            decisions.append({"kind": "take", "types": effect["types"], "value": effect["value"],
-                              "discount": effect.get("discount", {})})
+            decisions.append(
+                {
+                    "kind": "take",
+                    "types": effect["types"],
+                    "value": effect["value"],
+                    "discount": effect.get("discount", {}),
+                }
+            )
             continue
         elif kind in ("harvest", "production"):
-            decisions.append({"kind": kind, "value": effect["value"], "card_bonuses": effect.get("card_bonuses", True)})
+            decisions.append(
+                {"kind": kind, "value": effect["value"], "card_bonuses": effect.get("card_bonuses", True)}
+            )
             continue
         else:
             raise ValueError(f"unknown effect {kind}")
@@ -620,8 +705,9 @@ def perform_work(state: State, s: int, area: str, value: int, events: list[Event
     if exchanges:
         budget = {k: snapshot[k] for k in HOLDINGS}
         # After this action's privileges, before whatever was already waiting (depth first).
-        state["pending"].insert(len(state["pending"]) - waiting,
-                                {"kind": "exchange", "cards": exchanges, "budget": budget})
+        state["pending"].insert(
+            len(state["pending"]) - waiting, {"kind": "exchange", "cards": exchanges, "budget": budget}
+        )
 
 
 def exchange_options(card_no: int) -> list[dict]:
@@ -646,12 +732,17 @@ def check_work_servants(state: State, s: int, area: str, value0: int, servants: 
     """LIM-PLACE-8 for Harvest/Production: reach ``minimum``, never beyond the highest threshold."""
     increase = servant_increase(state, s, servants)
     if value0 + increase < minimum:
-        raise IllegalAction(f"That {area} action would have value {value0 + increase}; it needs at least {minimum}.",
-                            "LIM-HARVEST-3" if area == "harvest" else "LIM-PROD-3")
+        raise IllegalAction(
+            f"That {area} action would have value {value0 + increase}; it needs at least {minimum}.",
+            "LIM-HARVEST-3" if area == "harvest" else "LIM-PROD-3",
+        )
     most = max(0, work_threshold(state, s, area) - value0)
     if increase > most and increase > max(0, minimum - value0):
-        raise IllegalAction(f"That is more servants than you need: value {value0 + most} already activates "
-                            f"everything you have.", "LIM-PLACE-8")
+        raise IllegalAction(
+            f"That is more servants than you need: value {value0 + most} already activates "
+            f"everything you have.",
+            "LIM-PLACE-8",
+        )
     return value0 + increase
 
 
@@ -683,8 +774,16 @@ def check_place(state: State, s: int, action: dict) -> dict | None:
         tower, floor = "", 0
     if tower not in TOWERS or floor not in FLOORS:
         raise IllegalAction(f"There is no action space called '{space}'.", "LIM-COMP-1")
-    return tower_plan(state, s, space, member_value(state, s, member), action.get("servants", 0),
-                      cost=action.get("cost"), discount=action.get("discount"), member=member)
+    return tower_plan(
+        state,
+        s,
+        space,
+        member_value(state, s, member),
+        action.get("servants", 0),
+        cost=action.get("cost"),
+        discount=action.get("discount"),
+        member=member,
+    )
 
 
 def place_other_check(state: State, s: int, member: str, space: str, servants: Any) -> int:
@@ -692,8 +791,10 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
     info = BOARD["spaces"][space]
     area = info["area"]
     if not space_available(state, space):
-        raise IllegalAction(f"{space} is not used in a {state['players']}-player game.",
-                            {"market": "LIM-MARKET-3", "harvest": "LIM-HARVEST-2"}.get(area, "LIM-PROD-2"))
+        raise IllegalAction(
+            f"{space} is not used in a {state['players']}-player game.",
+            {"market": "LIM-MARKET-3", "harvest": "LIM-HARVEST-2"}.get(area, "LIM-PROD-2"),
+        )
     if area == "market" and has_excomm(state, s, "no_market"):
         raise IllegalAction("Your excommunication forbids the Market.", "LIM-MARKET-5")
     if state["board"].get(space) and not info["shared"] and not has_leader(state, s, "occupied_spaces"):
@@ -702,8 +803,9 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
         for other in (f"{area}-1", f"{area}-2"):
             for occupant in state["board"].get(other, ()):
                 if occupant["seat"] == s and occupant["member"] != "neutral":
-                    raise IllegalAction(f"You already have a coloured family member in the {area} area.",
-                                        "LIM-PLACE-13")
+                    raise IllegalAction(
+                        f"You already have a coloured family member in the {area} area.", "LIM-PLACE-13"
+                    )
     base = member_value(state, s, member)
     if area in ("harvest", "production"):
         value0 = work_value0(state, s, area, base) + info["modifier"]
@@ -711,8 +813,9 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
     increase = servant_increase(state, s, servants)
     needed = max(0, info["value"] - base)
     if increase < needed:
-        raise IllegalAction(f"{space} needs value {info['value']}; your family member has {base + increase}.",
-                            "LIM-PLACE-4")
+        raise IllegalAction(
+            f"{space} needs value {info['value']}; your family member has {base + increase}.", "LIM-PLACE-4"
+        )
     if increase > needed:
         raise IllegalAction("That is more servants than you need.", "LIM-PLACE-8")
     return base + increase
@@ -765,8 +868,16 @@ def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
     if card_type not in decision["types"]:
         allowed = ", ".join(decision["types"])
         raise IllegalAction(f"This bonus action takes a {allowed} card only.", "LIM-EFFECT-11")
-    return tower_plan(state, s, space, decision["value"], action.get("servants", 0), cost=action.get("cost"),
-                      discount=action.get("discount"), extra_discount=decision["discount"])
+    return tower_plan(
+        state,
+        s,
+        space,
+        decision["value"],
+        action.get("servants", 0),
+        cost=action.get("cost"),
+        discount=action.get("discount"),
+        extra_discount=decision["discount"],
+    )
 
 
 def tower_variants(state: State, s: int, space: str) -> list[dict]:
@@ -840,12 +951,18 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     for space in OTHER_SPACES:
         info = BOARD["spaces"][space]
         area = info["area"]
-        if not space_available(state, space) or (area == "market" and no_market) or \
-                (state["board"].get(space) and not info["shared"] and not occupied_ok):
+        if (
+            not space_available(state, space)
+            or (area == "market" and no_market)
+            or (state["board"].get(space) and not info["shared"] and not occupied_ok)
+        ):
             continue
         work = area in ("harvest", "production")
-        coloured_there = work and any(o["seat"] == s and o["member"] != "neutral"
-                                      for other in (f"{area}-1", f"{area}-2") for o in state["board"].get(other, ()))
+        coloured_there = work and any(
+            o["seat"] == s and o["member"] != "neutral"
+            for other in (f"{area}-1", f"{area}-2")
+            for o in state["board"].get(other, ())
+        )
         for member in members:
             if coloured_there and member != "neutral":
                 continue
@@ -877,21 +994,36 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                     key = (space, servants, variant.get("cost"), variant.get("discount"), member == "neutral")
                     if key not in verdicts:
                         try:
-                            tower_plan(state, s, space, bases[member], servants, cost=variant.get("cost"),
-                                       discount=variant.get("discount"), member=member)
+                            tower_plan(
+                                state,
+                                s,
+                                space,
+                                bases[member],
+                                servants,
+                                cost=variant.get("cost"),
+                                discount=variant.get("discount"),
+                                member=member,
+                            )
                             verdicts[key] = True
                         except IllegalAction:
                             verdicts[key] = False
                     if verdicts[key]:
-                        yield {"type": "place", "member": member, "space": space, "servants": servants, **variant}
+                        yield {
+                            "type": "place",
+                            "member": member,
+                            "space": space,
+                            "servants": servants,
+                            **variant,
+                        }
 
 
 # ---------------------------------------------------------------------------------- leaders
 def requirements_met(state: State, s: int, leader_id: str) -> bool:
     seat = state["seats"][s]
     for option in LEADERS[leader_id]["requires"]:
-        if all(len(seat["cards"][t]) >= n for t, n in option["cards"].items()) and \
-                all(seat["res"][k] >= n for k, n in option["have"].items()):
+        if all(len(seat["cards"][t]) >= n for t, n in option["cards"].items()) and all(
+            seat["res"][k] >= n for k, n in option["have"].items()
+        ):
             return True
     return False
 
@@ -908,8 +1040,13 @@ def copy_candidates(state: State, s: int) -> list[str]:
 def leader_actions_open(state: State, s: int) -> bool:
     """LIM-LEADER-3/4/11: only on the player's own turn in the Actions phase, with nothing pending."""
     turn = state["turn"]
-    return (state["options"]["advanced"] and state["phase"] == "actions" and turn is not None
-            and turn["seat"] == s and not state["pending"])
+    return (
+        state["options"]["advanced"]
+        and state["phase"] == "actions"
+        and turn is not None
+        and turn["seat"] == s
+        and not state["pending"]
+    )
 
 
 def needs_member(state: State, entry: dict) -> bool:
@@ -953,13 +1090,17 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
     if not leader_actions_open(state, s):
         if not state["options"]["advanced"]:
             raise IllegalAction("Leader cards are used only in the advanced game.", "LIM-ADV-1")
-        raise IllegalAction("Leader actions are allowed only on your own turn, outside a placement.", "LIM-LEADER-4")
+        raise IllegalAction(
+            "Leader actions are allowed only on your own turn, outside a placement.", "LIM-LEADER-4"
+        )
     seat = state["seats"][s]
     do, leader_id = action.get("do"), action.get("leader")
     extra = set(action) - {"type", "do", "leader", "copy", "member", "reduce"}
     if leader_id not in LEADERS or do not in ("play", "activate", "discard") or extra:
-        raise IllegalAction("Leader actions: 'leader play NAME', 'leader activate NAME', 'leader discard NAME'.",
-                            "CORE-NOTATION")
+        raise IllegalAction(
+            "Leader actions: 'leader play NAME', 'leader activate NAME', 'leader discard NAME'.",
+            "CORE-NOTATION",
+        )
     name = LEADERS[leader_id]["name"]
     if do in ("play", "discard") and leader_id not in seat["hand"]:
         raise IllegalAction(f"{name} is not in your hand.", "LIM-LEADER-10")
@@ -979,10 +1120,13 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
         if leader_id == "lorenzo":
             candidates = copy_candidates(state, s)
             if not candidates:
-                raise IllegalAction("No other player has a leader in play for Lorenzo de' Medici to copy.",
-                                    "LIM-LEADER-35")
+                raise IllegalAction(
+                    "No other player has a leader in play for Lorenzo de' Medici to copy.", "LIM-LEADER-35"
+                )
             if copy not in candidates:
-                raise IllegalAction(f"Lorenzo de' Medici must copy one of: {', '.join(candidates)}.", "LIM-LEADER-35")
+                raise IllegalAction(
+                    f"Lorenzo de' Medici must copy one of: {', '.join(candidates)}.", "LIM-LEADER-35"
+                )
         elif copy is not None:
             raise IllegalAction("Only Lorenzo de' Medici copies another leader.", "LIM-LEADER-35")
         seat["hand"].remove(leader_id)
@@ -1002,8 +1146,9 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
     member = action.get("member")
     if needs_member(state, entry):
         if member not in COLOURED or seat["members"][member] is not None:
-            raise IllegalAction("Name one of your unplaced coloured family members (white, black, orange).",
-                                "LIM-LEADER-24")
+            raise IllegalAction(
+                "Name one of your unplaced coloured family members (white, black, orange).", "LIM-LEADER-24"
+            )
     elif member is not None:
         raise IllegalAction(f"{name} needs no family member.", "CORE-NOTATION")
     entry["down"] = True
@@ -1024,7 +1169,9 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
         elif effect["kind"] == "privileges":
             decisions.append({"kind": "privileges", "count": effect["count"], "distinct": effect["distinct"]})
         elif effect["kind"] in ("harvest", "production"):
-            decisions.append({"kind": effect["kind"], "value": effect["value"], "card_bonuses": effect["card_bonuses"]})
+            decisions.append(
+                {"kind": effect["kind"], "value": effect["value"], "card_bonuses": effect["card_bonuses"]}
+            )
         elif effect["kind"] == "choose_member_value":
             seat["round"]["six"] = member
     state["pending"][0:0] = decisions
@@ -1077,8 +1224,11 @@ def final_scores(state: State) -> tuple[list[int], list[dict[str, int]]]:
                 else:
                     amount += res[key]
             loss = min(vp, amount // effect["step"])
-            label = {"mp": "excommunication_military", "wood": "excommunication_resources",
-                     "building_wood": "excommunication_buildings"}[effect["per"][0]]
+            label = {
+                "mp": "excommunication_military",
+                "wood": "excommunication_resources",
+                "building_wood": "excommunication_buildings",
+            }[effect["per"][0]]
             row[label] = -loss
             vp -= loss
         row["total"] = vp

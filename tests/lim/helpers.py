@@ -85,7 +85,9 @@ def excommunicate(state: dict, seat: int, *tiles: str) -> dict:
 
 def leaders(state: dict, seat: int, *ids: str, copy: str | None = None) -> dict:
     for lid in ids:
-        state["seats"][seat]["leaders"].append({"id": lid, "down": False, "copy": copy if lid == "lorenzo" else None})
+        state["seats"][seat]["leaders"].append(
+            {"id": lid, "down": False, "copy": copy if lid == "lorenzo" else None}
+        )
     return state
 
 

@@ -57,9 +57,16 @@ def check_public_view_hides_secrets(state: dict) -> None:
                 assert f'"{leader}"' not in text
     visible = {no for tower in state["towers"].values() for no in tower if no is not None}
     visible |= {no for seat in state["seats"] for cards in seat["cards"].values() for no in cards}
-    shown = {card["no"] for tower in public["towers"].values() for floor in tower["floors"]
-             for card in [floor["card"]] if card}
-    shown |= {card["no"] for player in public["players"] for cards in player["cards"].values() for card in cards}
+    shown = {
+        card["no"]
+        for tower in public["towers"].values()
+        for floor in tower["floors"]
+        for card in [floor["card"]]
+        if card
+    }
+    shown |= {
+        card["no"] for player in public["players"] for cards in player["cards"].values() for card in cards
+    }
     assert shown <= visible
     assert len(public["players"]) == state["players"]
     for seat in range(state["players"]):
@@ -72,8 +79,11 @@ def check_illegal_changes_nothing(state: dict, chooser: random.Random) -> None:
     check_refusals_change_nothing(G, state)
     before = G.dumps(state)
     actor = chooser.choice(sorted(G.actors(state)))
-    for bogus in ({"type": "place", "member": "white", "space": "council", "servants": 999},
-                  {"type": "privilege", "choices": ["gold"]}, {"type": "report", "support": "maybe"}):
+    for bogus in (
+        {"type": "place", "member": "white", "space": "council", "servants": 999},
+        {"type": "privilege", "choices": ["gold"]},
+        {"type": "report", "support": "maybe"},
+    ):
         with pytest.raises(IllegalAction):
             G.apply(state, actor, bogus)
     assert G.dumps(state) == before
@@ -144,20 +154,30 @@ def test_listed_placements_are_exactly_the_accepted_ones():
             seat = chooser.choice(sorted(G.actors(state)))
             legal = G.legal_actions(state, seat)
             turn = state["turn"]
-            if state["phase"] == "actions" and not state["pending"] and not turn["placed"] and not turn["skip"] \
-                    and chooser.random() < 0.2:
+            if (
+                state["phase"] == "actions"
+                and not state["pending"]
+                and not turn["placed"]
+                and not turn["skip"]
+                and chooser.random() < 0.2
+            ):
                 placements = [a for a in legal if a["type"] == "place"]
                 for action in placements:
                     rules.check_place(state, seat, action)
                 listed = {(a["member"], a["space"], a["servants"]) for a in placements}
                 for member in ("white", "neutral"):
                     for space in ALL_SPACES:
-                        for servants in range(0, 5):
+                        for servants in range(5):
                             if (member, space, servants) in listed:
                                 continue
                             for variant in ({}, {"cost": 2}):
-                                action = {"type": "place", "member": member, "space": space, "servants": servants,
-                                          **variant}
+                                action = {
+                                    "type": "place",
+                                    "member": member,
+                                    "space": space,
+                                    "servants": servants,
+                                    **variant,
+                                }
                                 with pytest.raises(IllegalAction):
                                     rules.check_place(state, seat, action)
                             checked += 1

@@ -8,8 +8,22 @@ from games.lim import rules
 from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
 
 from .helpers import (
-    BY_NAME, G, delta, dice, excommunicate, holdings, leaders, legal, new, occupy, own, play, put, refused,
-    res, turn_of,
+    BY_NAME,
+    G,
+    delta,
+    dice,
+    excommunicate,
+    holdings,
+    leaders,
+    legal,
+    new,
+    occupy,
+    own,
+    play,
+    put,
+    refused,
+    res,
+    turn_of,
 )
 
 
@@ -68,14 +82,31 @@ def test_LIM_OVER_4_LIM_VATICAN_1_report_only_after_even_rounds():
 
 
 def test_LIM_COMP_1_spaces_LIM_TOWER_1_towers_LIM_TOWER_2_floor_values():
-    """LIM-COMP-1, LIM-TOWER-1, LIM-TOWER-2, LIM-TOWER-5, LIM-HARVEST-1, LIM-PROD-1, LIM-MARKET-1, LIM-COUNCIL-1."""
+    """LIM-COMP-1, LIM-TOWER-1, LIM-TOWER-2, LIM-TOWER-5, LIM-HARVEST-1, LIM-PROD-1, LIM-MARKET-1,
+    LIM-COUNCIL-1."""
     view = G.view(new(), None)
     assert list(view["towers"]) == ["green", "blue", "yellow", "purple"]
-    assert [view["towers"][t]["card_type"] for t in view["towers"]] == ["territory", "character", "building", "venture"]
+    assert [view["towers"][t]["card_type"] for t in view["towers"]] == [
+        "territory",
+        "character",
+        "building",
+        "venture",
+    ]
     for tower in view["towers"].values():
         assert [f["value"] for f in tower["floors"]] == [1, 3, 5, 7]
-    assert sorted(view["spaces"]) == sorted(["harvest-1", "harvest-2", "production-1", "production-2", "market-1",
-                                             "market-2", "market-3", "market-4", "council"])
+    assert sorted(view["spaces"]) == sorted(
+        [
+            "harvest-1",
+            "harvest-2",
+            "production-1",
+            "production-2",
+            "market-1",
+            "market-2",
+            "market-3",
+            "market-4",
+            "council",
+        ]
+    )
 
 
 def test_LIM_COMP_2_personal_board_LIM_CARD_7_8_cards_by_type():
@@ -90,7 +121,9 @@ def test_LIM_COMP_2_personal_board_LIM_CARD_7_8_cards_by_type():
         if card["type"] == "character":
             assert all(set(o["pay"]) == {"coins"} for o in card["costs"])
         if card["type"] == "building":
-            assert card["costs"] and all(set(o["pay"]) <= {"wood", "stone", "servants", "coins"} for o in card["costs"])
+            assert card["costs"] and all(
+                set(o["pay"]) <= {"wood", "stone", "servants", "coins"} for o in card["costs"]
+            )
         if card["type"] == "venture":
             assert isinstance(card["vp"], int)
     assert set(G.view(new(), 0)["players"][0]["cards"]) == {"territory", "building", "character", "venture"}
@@ -108,8 +141,12 @@ def test_LIM_COMP_3_supply_is_unlimited():
 def test_LIM_SETUP_2_3_decks_by_period_and_LIM_ROUND_3_deal():
     """LIM-SETUP-1, LIM-SETUP-2, LIM-SETUP-3, LIM-ROUND-3."""
     state = G.setup(4, 12, {})
-    for tower, card_type in (("green", "territory"), ("blue", "character"), ("yellow", "building"),
-                             ("purple", "venture")):
+    for tower, card_type in (
+        ("green", "territory"),
+        ("blue", "character"),
+        ("yellow", "building"),
+        ("purple", "venture"),
+    ):
         dealt = state["towers"][tower]
         deck = state["decks"][card_type]
         assert len(dealt) == 4 and len(deck) == 20
@@ -134,8 +171,11 @@ def test_LIM_SETUP_4_one_excommunication_tile_per_period_LIM_EXCOMM_1_2():
 
 def test_LIM_SETUP_12_basic_tile_and_LIM_ADV_3_advanced_tiles():
     """LIM-SETUP-12, LIM-ADV-3."""
-    assert BONUS_TILES["basic"] == {"id": "basic", "harvest": {"wood": 1, "stone": 1, "servants": 1},
-                                    "production": {"coins": 2, "mp": 1}}
+    assert BONUS_TILES["basic"] == {
+        "id": "basic",
+        "harvest": {"wood": 1, "stone": 1, "servants": 1},
+        "production": {"coins": 2, "mp": 1},
+    }
     assert BONUS_TILES["A"]["harvest"] == {"wood": 1, "stone": 1, "mp": 1}
     assert BONUS_TILES["A"]["production"] == {"coins": 2, "servants": 1}
     assert BONUS_TILES["B"]["production"] == {"mp": 2, "servants": 1}
@@ -306,8 +346,13 @@ def test_LIM_HARVEST_8_bonus_harvest_and_LIM_OQ_22_below_one_activates_nothing()
     excommunicate(state, 0, "E1-5")
     holdings(state, 0, servants=5)
     state = play(state, 0, "leader activate sforza")
-    assert legal(state, 0) == ["harvest", "harvest servants:1", "harvest servants:2", "harvest servants:3",
-                               "decline"], "Farmer does not apply; value 1 - 3 = -2"
+    assert legal(state, 0) == [
+        "harvest",
+        "harvest servants:1",
+        "harvest servants:2",
+        "harvest servants:3",
+        "decline",
+    ], "Farmer does not apply; value 1 - 3 = -2"
     nothing = play(state, 0, "harvest servants:2")
     assert res(nothing, 0)["wood"] == 0, "value 0 activates nothing"
     enough = play(state, 0, "harvest servants:3")
@@ -415,8 +460,15 @@ def test_LIM_EXCOMM_16_production_minus_three():
     assert res(play(state, 0, "place white production-1 servants:1"), 0)["coins"] == 2
 
 
-@pytest.mark.parametrize("tile,tower,name", [("E2-1", "green", "Woods"), ("E2-2", "yellow", "Chapel"),
-                                             ("E2-3", "blue", "Warlord"), ("E2-4", "purple", "Hiring Recruits")])
+@pytest.mark.parametrize(
+    "tile,tower,name",
+    [
+        ("E2-1", "green", "Woods"),
+        ("E2-2", "yellow", "Chapel"),
+        ("E2-3", "blue", "Warlord"),
+        ("E2-4", "purple", "Hiring Recruits"),
+    ],
+)
 def test_LIM_EXCOMM_21_22_23_24_card_actions_minus_four(tile, tower, name):
     """LIM-EXCOMM-21, LIM-EXCOMM-22, LIM-EXCOMM-23, LIM-EXCOMM-24."""
     state = turn_of(new(), 0)
@@ -429,7 +481,9 @@ def test_LIM_EXCOMM_21_22_23_24_card_actions_minus_four(tile, tower, name):
     refused(state, 0, f"place white {tower}-2 servants:0", "LIM-PLACE-4")
 
 
-@pytest.mark.parametrize("tile,category", [("E3-1", "characters"), ("E3-2", "ventures"), ("E3-3", "territories")])
+@pytest.mark.parametrize(
+    "tile,category", [("E3-1", "characters"), ("E3-2", "ventures"), ("E3-3", "territories")]
+)
 def test_LIM_EXCOMM_31_32_33_no_end_game_points(tile, category):
     """LIM-EXCOMM-31, LIM-EXCOMM-32, LIM-EXCOMM-33."""
     state = new(players=2)
@@ -518,9 +572,17 @@ def test_LIM_LEADER_8_permanent_abilities_need_no_activation_and_LIM_LEADER_10_s
     refused(state, 0, "leader discard brunelleschi", "LIM-LEADER-10")
 
 
-@pytest.mark.parametrize("leader,gain", [("savonarola", {"fp": 1}), ("bande-nere", {"wood": 1, "stone": 1, "coins": 1}),
-                                         ("botticelli", {"mp": 2, "vp": 1}), ("michelangelo", {"coins": 3}),
-                                         ("cosimo", {"servants": 3, "vp": 1}), ("colleoni", {"vp": 4})])
+@pytest.mark.parametrize(
+    "leader,gain",
+    [
+        ("savonarola", {"fp": 1}),
+        ("bande-nere", {"wood": 1, "stone": 1, "coins": 1}),
+        ("botticelli", {"mp": 2, "vp": 1}),
+        ("michelangelo", {"coins": 3}),
+        ("cosimo", {"servants": 3, "vp": 1}),
+        ("colleoni", {"vp": 4}),
+    ],
+)
 def test_LIM_LEADER_25_to_28_39_40_once_per_round_gains(leader, gain):
     """LIM-LEADER-25, LIM-LEADER-26, LIM-LEADER-27, LIM-LEADER-28, LIM-LEADER-39, LIM-LEADER-40."""
     state = leader_turn()

@@ -5,8 +5,22 @@ from __future__ import annotations
 from games.lim import rules
 
 from .helpers import (
-    BY_NAME, G, delta, dice, excommunicate, holdings, leaders, legal, new, occupy, own, play, put, refused,
-    res, turn_of,
+    BY_NAME,
+    G,
+    delta,
+    dice,
+    excommunicate,
+    holdings,
+    leaders,
+    legal,
+    new,
+    occupy,
+    own,
+    play,
+    put,
+    refused,
+    res,
+    turn_of,
 )
 
 
@@ -193,8 +207,15 @@ def test_LIM_TEST_14_final_scoring_tables():
             state["seats"][s]["res"]["mp"] = mp
         assert rules.military_points(state) == expected
     result = G.result(state)
-    assert set(result["scores"][0]["breakdown"]) >= {"vp_before_scoring", "territories", "characters",
-                                                     "ventures", "military", "resources", "total"}
+    assert set(result["scores"][0]["breakdown"]) >= {
+        "vp_before_scoring",
+        "territories",
+        "characters",
+        "ventures",
+        "military",
+        "resources",
+        "total",
+    }
 
 
 def test_LIM_TEST_15_tie_break_by_turn_order():
@@ -208,7 +229,8 @@ def test_LIM_TEST_15_tie_break_by_turn_order():
 
 
 def test_LIM_TEST_16_period_three_excommunications():
-    """LIM-TEST-16, LIM-EXCOMM-34, LIM-EXCOMM-35, LIM-EXCOMM-36, LIM-EXCOMM-37, LIM-SCORE-8, LIM-OQ-21, LIM-OQ-24."""
+    """LIM-TEST-16, LIM-EXCOMM-34, LIM-EXCOMM-35, LIM-EXCOMM-36, LIM-EXCOMM-37, LIM-SCORE-8, LIM-OQ-21,
+    LIM-OQ-24."""
     state = scoring_state(2)
     holdings(state, 0, vp=26)
     excommunicate(state, 0, "E3-4")
@@ -387,7 +409,9 @@ def test_LIM_TEST_25_skipped_first_turn():
     sequence = []
     while state["phase"] == "actions" and state["round"] == 3:
         seat = state["turn"]["seat"]
-        action = next(a for a in G.legal_actions(state, seat) if a["type"] == "place" and a["space"] == "council")
+        action = next(
+            a for a in G.legal_actions(state, seat) if a["type"] == "place" and a["space"] == "council"
+        )
         state, events = G.apply(state, seat, action)
         while state["phase"] == "actions" and state["pending"]:
             state, more = G.apply(state, seat, G.legal_actions(state, seat)[0])
@@ -429,7 +453,10 @@ def test_LIM_TEST_27_ludovico_ariosto():
     moves = legal(state, 0)
     assert "place white market-1" in moves
     refused(state, 0, "place white harvest-1", "LIM-PLACE-13")
-    assert any(m.startswith("place neutral harvest-1") for m in legal(state, 0)) or res(state, 0)["servants"] == 0
+    assert (
+        any(m.startswith("place neutral harvest-1") for m in legal(state, 0))
+        or res(state, 0)["servants"] == 0
+    )
 
 
 def test_LIM_TEST_28_value_order():
@@ -539,6 +566,7 @@ def test_LIM_TEST_33_chained_bonus_actions():
 
 def test_LIM_TEST_34_captain_effects_in_printed_order():
     """LIM-TEST-34, LIM-CARD-17, LIM-EXCOMM-11, LIM-OQ-27, LIM-EFFECT-5, LIM-OQ-26."""
+
     def position():
         state = turn_of(new(), 0)
         dice(state, white=1)
@@ -558,6 +586,7 @@ def test_LIM_TEST_34_captain_effects_in_printed_order():
 
 def test_LIM_TEST_35_bonus_card_that_cannot_be_paid():
     """LIM-TEST-35, LIM-EFFECT-11, LIM-OQ-26."""
+
     def position(wood: int):
         state = turn_of(new(), 0)
         dice(state, white=1)
@@ -652,6 +681,7 @@ def test_LIM_TEST_37_reductions_per_source():
 
 def test_LIM_TEST_38_servant_limit_with_modifiers():
     """LIM-TEST-38, LIM-PLACE-8, LIM-OQ-3."""
+
     def harvest(with_monastery: bool, rate_tile: bool = False):
         state = turn_of(new(), 0)
         dice(state, white=6)
@@ -763,6 +793,7 @@ def test_LIM_TEST_42_leader_actions_on_the_last_turn():
 
 def test_LIM_TEST_43_production_snapshot_and_servants():
     """LIM-TEST-43, LIM-PROD-6, LIM-PLACE-7."""
+
     def position(tile: str = "basic"):
         state = turn_of(new(), 0)
         dice(state, white=2)

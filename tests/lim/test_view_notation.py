@@ -28,8 +28,19 @@ def test_public_view_carries_the_board_and_hides_hands():
     assert [h["id"] for h in G.view(state, 1)["hand"]] == ["pico", "sisto"]
     assert public["players"][2]["leaders"][0]["id"] == "michelangelo"
     assert public["spaces"]["council"]["occupants"] == [{"seat": 2, "member": "white"}]
-    assert set(public) >= {"players", "towers", "spaces", "dice", "turn_order", "turn", "round", "period",
-                           "excommunication_tiles", "deck_counts", "pending"}
+    assert set(public) >= {
+        "players",
+        "towers",
+        "spaces",
+        "dice",
+        "turn_order",
+        "turn",
+        "round",
+        "period",
+        "excommunication_tiles",
+        "deck_counts",
+        "pending",
+    }
     floor = public["towers"]["green"]["floors"][0]
     assert floor["card"]["name"] and floor["value"] == 1
     player = public["players"][0]
@@ -72,33 +83,50 @@ def test_prompts_say_what_to_do_in_one_line():
     assert "tile" in G.prompt(advanced, 1)
 
 
-@pytest.mark.parametrize("text,action", [
-    ("place black green-3 servants:2", {"type": "place", "member": "black", "space": "green-3", "servants": 2}),
-    ("place white purple-1 servants:0 cost:2", {"type": "place", "member": "white", "space": "purple-1",
-                                                "servants": 0, "cost": 2}),
-    ("place orange yellow-2 servants:0 discount:stone",
-     {"type": "place", "member": "orange", "space": "yellow-2", "servants": 0, "discount": "stone"}),
-    ("privilege coins military", {"type": "privilege", "choices": ["coins", "military"]}),
-    ("take blue-2 servants:1", {"type": "take", "space": "blue-2", "servants": 1}),
-    ("harvest servants:2", {"type": "harvest", "servants": 2}),
-    ("production", {"type": "production", "servants": 0}),
-    ("decline", {"type": "decline"}),
-    ("exchange none", {"type": "exchange", "option": 0}),
-    ("exchange 2", {"type": "exchange", "option": 2}),
-    ("report support", {"type": "report", "support": True}),
-    ("report refuse", {"type": "report", "support": False}),
-    ("tile c", {"type": "tile", "tile": "C"}),
-    ("draft pico", {"type": "draft", "leader": "pico"}),
-    ("leader play lorenzo copy:michelangelo", {"type": "leader", "do": "play", "leader": "lorenzo",
-                                               "copy": "michelangelo"}),
-    ("leader activate montefeltro member:black", {"type": "leader", "do": "activate", "leader": "montefeltro",
-                                                  "member": "black"}),
-    ("leader discard sisto", {"type": "leader", "do": "discard", "leader": "sisto"}),
-    ("privilege wood-stone reduce:stone", {"type": "privilege", "choices": ["wood-stone"], "reduce": "stone"}),
-    ("exchange 1 reduce:wood", {"type": "exchange", "option": 1, "reduce": "wood"}),
-    ("END", {"type": "end"}),
-    ("pass", {"type": "pass"}),
-])
+@pytest.mark.parametrize(
+    "text,action",
+    [
+        (
+            "place black green-3 servants:2",
+            {"type": "place", "member": "black", "space": "green-3", "servants": 2},
+        ),
+        (
+            "place white purple-1 servants:0 cost:2",
+            {"type": "place", "member": "white", "space": "purple-1", "servants": 0, "cost": 2},
+        ),
+        (
+            "place orange yellow-2 servants:0 discount:stone",
+            {"type": "place", "member": "orange", "space": "yellow-2", "servants": 0, "discount": "stone"},
+        ),
+        ("privilege coins military", {"type": "privilege", "choices": ["coins", "military"]}),
+        ("take blue-2 servants:1", {"type": "take", "space": "blue-2", "servants": 1}),
+        ("harvest servants:2", {"type": "harvest", "servants": 2}),
+        ("production", {"type": "production", "servants": 0}),
+        ("decline", {"type": "decline"}),
+        ("exchange none", {"type": "exchange", "option": 0}),
+        ("exchange 2", {"type": "exchange", "option": 2}),
+        ("report support", {"type": "report", "support": True}),
+        ("report refuse", {"type": "report", "support": False}),
+        ("tile c", {"type": "tile", "tile": "C"}),
+        ("draft pico", {"type": "draft", "leader": "pico"}),
+        (
+            "leader play lorenzo copy:michelangelo",
+            {"type": "leader", "do": "play", "leader": "lorenzo", "copy": "michelangelo"},
+        ),
+        (
+            "leader activate montefeltro member:black",
+            {"type": "leader", "do": "activate", "leader": "montefeltro", "member": "black"},
+        ),
+        ("leader discard sisto", {"type": "leader", "do": "discard", "leader": "sisto"}),
+        (
+            "privilege wood-stone reduce:stone",
+            {"type": "privilege", "choices": ["wood-stone"], "reduce": "stone"},
+        ),
+        ("exchange 1 reduce:wood", {"type": "exchange", "option": 1, "reduce": "wood"}),
+        ("END", {"type": "end"}),
+        ("pass", {"type": "pass"}),
+    ],
+)
 def test_documented_notation_parses(text, action):
     state = new()
     assert G.parse(state, text) == action
@@ -106,10 +134,23 @@ def test_documented_notation_parses(text, action):
         assert G.parse(state, G.notation(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "place", "place purple green-1", "place white tower-9", "privilege",
-                                  "exchange maybe", "report perhaps", "leader play", "take green-1 servants:x",
-                                  "place white green-1 colour:red", "fly away",
-                                  "tile a reduce:wood"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "place",
+        "place purple green-1",
+        "place white tower-9",
+        "privilege",
+        "exchange maybe",
+        "report perhaps",
+        "leader play",
+        "take green-1 servants:x",
+        "place white green-1 colour:red",
+        "fly away",
+        "tile a reduce:wood",
+    ],
+)
 def test_malformed_notation_is_refused(text):
     with pytest.raises(IllegalAction) as err:
         G.parse(new(), text)

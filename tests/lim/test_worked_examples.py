@@ -107,7 +107,8 @@ def vatican_position(red_fp: int, green_fp: int) -> dict:
 
 
 def test_LIM_TEST_3_vatican_report_round_2():
-    """LIM-TEST-3, LIM-VATICAN-2, LIM-VATICAN-3, LIM-VATICAN-4, LIM-VATICAN-5, LIM-VATICAN-6, LIM-VATICAN-11."""
+    """LIM-TEST-3, LIM-VATICAN-2, LIM-VATICAN-3, LIM-VATICAN-4, LIM-VATICAN-5, LIM-VATICAN-6,
+    LIM-VATICAN-11."""
     state = play(vatican_position(2, 3), 0, "end")
     assert state["phase"] == "vatican" and G.actors(state) == {1}
     tile = state["excommunications"][0]
