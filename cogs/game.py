@@ -87,6 +87,9 @@ class GameCog(commands.Cog):
         try:
             require_bot_permissions(interaction, thread=thread)
             chosen = parse_options(game, options)
+            engine = available_game(game)
+            if not engine.min_players <= players <= engine.max_players:  # checked before any thread opens
+                raise TableError(f"{engine.title} is for {engine.player_range()} players, not {players}.")
             channel = interaction.channel
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):

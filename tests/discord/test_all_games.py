@@ -47,6 +47,9 @@ async def test_lim_advanced_rules_are_an_option_of_game_new(table):
 async def test_a_game_below_its_player_count_is_refused(table):
     result = await table.alice.slash(table.channel, "game new", game="lim", players=1)
     assert "Lorenzo il Magnifico is for 2 to 4 players, not 1" in result.response.content
+    threaded = await table.alice.slash(table.channel, "game new", game="opera", players=1, thread=True)
+    assert "Opera Magna is for 2 to 4 players" in threaded.response.content
+    assert table.channel.threads == [] and table.channel.last_message is None
 
 
 async def test_an_engine_that_is_not_installed_is_refused_politely(table, monkeypatch):
