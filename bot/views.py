@@ -48,6 +48,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    interaction.client.dispatch("bottega_refusal", interaction, error)
     current: Reply | None = None
     if isinstance(error, StaleAction):
         message, current = error.message, error.current
