@@ -97,9 +97,14 @@ class MastersOfRenaissance(Game):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
-        handler = _HANDLERS.get(action["type"])
-        if handler is None:
-            raise IllegalAction("That is not a move of this game.", "CORE-NOTATION")
+        # Every action goes through its notation: a malformed dict is refused here, and any
+        # accepted spelling (unsorted lists, string numbers) becomes the canonical action.
+        try:
+            text = _notation.notation(action)
+        except (KeyError, TypeError, AttributeError, ValueError):
+            raise IllegalAction("That is not a well-formed move of this game.", "CORE-NOTATION") from None
+        action = _notation.parse(text)
+        handler = _HANDLERS[action["type"]]
         if state["phase"] == "setup" and action["type"] != "keep":
             raise IllegalAction("First keep 2 of your 4 leaders (and choose your starting resources), "
                                 "e.g. 'keep L3 L7 res:coin'.", "MOR-SETUP-13")

@@ -12,9 +12,10 @@ from typing import Any
 from games.core import IllegalAction
 
 from .data import (
-    CARDS, COLOURS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, LEVELS, SEAT_BONUS, SECTIONS, TOKENS,
+    CARDS, COLOURS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, LEVELS, RESOURCES, SEAT_BONUS, SECTIONS, TOKENS,
     card_details, leader_details,
 )
+from .notation import notation
 from .rules import discounted_cost, legal_slots, owned_cards, payment_plan, resource_count, score
 from .warehouse import best_layout, layout_of, warehouse_totals
 
@@ -67,13 +68,17 @@ def pending_placement(state: dict[str, Any]) -> dict[str, Any] | None:
     for r, n in pending["gained"].items():
         available[r] = available.get(r, 0) + n
     layout, discard = best_layout(player, available, keep_first=old)
+    current = layout_of(player)
+    new_units = sorted((r for r, n in pending["gained"].items() for _ in range(n)), key=RESOURCES.index)
+    keep_old = {"type": "place", "layout": current, "discard": new_units}
     return {
         "seat": seat,
         "gained": dict(pending["gained"]),
-        "current_layout": layout_of(player),
+        "current_layout": current,
         "default_layout": layout,
         "default_discard": discard,
         "default_notation": "place",
+        "discard_new_notation": notation(keep_old),
     }
 
 

@@ -109,6 +109,9 @@ def test_pending_placement_is_visible_with_its_default():
     assert pending["seat"] == 0 and pending["gained"] == {"servant": 1, "coin": 1}
     assert pending["default_layout"] == {"d1": ["coin"], "d2": ["shield", "shield"], "d3": ["stone"] * 3}
     assert pending["default_discard"] == {"servant": 1, "coin": 1}
+    assert pending["discard_new_notation"] == "place d1:coin d2:shield,shield d3:stone,stone,stone discard:coin,servant"
+    after, _ = play(state, 0, pending["discard_new_notation"])
+    assert after["seats"][1]["faith"] == 2
     legal = GAME.legal_actions(state, 0)
     assert legal[0] == {"type": "place"} and all(a["type"] == "place" for a in legal)
 
@@ -155,3 +158,27 @@ def test_events_name_seats_with_placeholders_and_hide_leaders():
     state, events = GAME.play(state, 1, f"keep {' '.join(kept)} res:coin")
     assert events[0]["text"] == "{p1} kept 2 leaders and took 1 coin."
     assert all(k not in e["text"] for e in events for k in kept)
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "market", "line": 5}, {"type": "market"}, {"type": "place", "layout": {"d1": [{"x": 1}]}},
+    {"type": "place", "layout": {"x9": ["coin"]}}, {"type": "buy", "deck": "green-1", "slot": "one"},
+    {"type": "leader", "op": "play", "leader": 5}, {"type": "produce", "cards": "c1"}, {"type": "dance"},
+    {"type": "keep", "leaders": ["L1"]},
+])
+def test_malformed_action_dicts_are_refused(action):
+    state = new_game(2)
+    before = GAME.dumps(state)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, action)
+    assert GAME.dumps(state) == before
+
+
+def test_non_canonical_explicit_forms_are_accepted():
+    """apply accepts any legal explicit form: unsorted lists, an explicit payment split."""
+    state = new_game(2)
+    blank(state, 0)
+    strongbox(state, 0, coin=2, stone=1)
+    action = {"type": "produce", "base": {"in": ["stone", "coin"], "out": "shield"}, "pay": {"sb": ["stone", "coin"]}}
+    after, _ = GAME.apply(state, 0, action)
+    assert after["seats"][0]["strongbox"] == {"coin": 1, "stone": 0, "servant": 0, "shield": 1}
