@@ -123,6 +123,10 @@ class LorenzoIlMagnifico(Game):
             self._report(state, seat, action, events)
         elif state["pending"]:
             decision = state["pending"][0]
+            if kind == "leader":
+                raise IllegalAction(
+                    "Finish the placement first: " + describe_decision(state, decision), "LIM-LEADER-4"
+                )
             self._expect(kind, DECISION_ACTIONS[decision["kind"]], describe_decision(state, decision))
             self._decide(state, seat, decision, action, events)
         elif kind == "leader":

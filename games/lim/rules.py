@@ -1080,10 +1080,7 @@ def legal_leader_actions(state: State, s: int) -> list[dict]:
 
 
 def has_leader_action(state: State, s: int) -> bool:
-    if not leader_actions_open(state, s):
-        return False
-    seat = state["seats"][s]
-    return bool(seat["hand"]) or any(not e["down"] and is_once_per_round(state, e) for e in seat["leaders"])
+    return leader_actions_open(state, s) and bool(legal_leader_actions(state, s))
 
 
 def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> None:

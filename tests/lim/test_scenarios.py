@@ -556,7 +556,7 @@ def test_LIM_TEST_33_chained_bonus_actions():
     before = res(state, 0)
     state = play(state, 0, "place white purple-1")
     assert res(state, 0)["fp"] == 1 and state["pending"][0]["kind"] == "take"
-    refused(state, 0, "leader discard pico", "LIM-ROUND-7")
+    refused(state, 0, "leader discard pico", "LIM-LEADER-4")
     state = play(state, 0, "take blue-4")
     assert state["pending"][0]["kind"] == "privileges" and state["pending"][1]["kind"] == "take"
     state = play(state, 0, "privilege coins", "take green-4")
