@@ -67,10 +67,9 @@ def main() -> None:
     for seed in range(games):
         play(seed, (legal_times, apply_times))
     print(f"moves measured: {len(apply_times)}")
-    print(f"apply          p50 {percentile(apply_times, 50):.3f} ms   p99 {percentile(apply_times, 99):.3f} ms"
-          "   (budget p99 <= 2 ms)")
-    print(f"legal_actions  p50 {percentile(legal_times, 50):.3f} ms   p99 {percentile(legal_times, 99):.3f} ms"
-          "   (budget p99 <= 10 ms)")
+    for name, times, budget in (("apply", apply_times, 2), ("legal_actions", legal_times, 10)):
+        print(f"{name:<14} p50 {percentile(times, 50):.3f} ms   p99 {percentile(times, 99):.3f} ms"
+              f"   (budget p99 <= {budget} ms)")
     start = time.perf_counter()
     moves = sum(play(10_000 + seed) for seed in range(games))
     elapsed = time.perf_counter() - start

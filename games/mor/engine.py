@@ -189,10 +189,11 @@ def _keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     if (not isinstance(leaders, list) or len(leaders) != LEADERS_KEPT or len(set(leaders)) != LEADERS_KEPT
             or any(i not in player["dealt"] for i in leaders)):
         dealt = " ".join(player["dealt"])
-        raise IllegalAction(f"Keep exactly {LEADERS_KEPT} different leaders of the 4 you were dealt ({dealt}).",
-                            "MOR-SETUP-13")
+        raise IllegalAction(f"Keep exactly {LEADERS_KEPT} different leaders of the 4 you were dealt "
+                            f"({dealt}).", "MOR-SETUP-13")
     wanted = SEAT_BONUS[seat]["resources"]
-    if not isinstance(resources, list) or len(resources) != wanted or any(r not in RESOURCES for r in resources):
+    if (not isinstance(resources, list) or len(resources) != wanted
+            or any(r not in RESOURCES for r in resources)):
         raise IllegalAction(
             f"Your seat starts with {wanted} resource{'s' if wanted != 1 else ''} of your choice "
             f"(coin, stone, servant, shield){', e.g. res:coin' if wanted else ''}.", "MOR-SETUP-17")
@@ -440,7 +441,8 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
             owned = card_id in owned_cards(player)
             raise IllegalAction(
                 f"{card_id} is {'covered' if owned else 'not one of your cards'}: only the top card of "
-                f"each of your slots produces ({', '.join(tops) or 'you have none'}) (MOR-PROD-2).", "MOR-PROD-2")
+                f"each of your slots produces ({', '.join(tops) or 'you have none'}) (MOR-PROD-2).",
+                "MOR-PROD-2")
         card = CARDS[card_id]
         inputs = add_counts(inputs, card["input"])
         out = dict(card["output"])
@@ -451,8 +453,8 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
             raise IllegalAction(f"{leader_id} is not a production leader you have in play (MOR-LEADER-17).",
                                 "MOR-LEADER-17")
         if choice not in RESOURCES:
-            raise IllegalAction("A production leader makes coin, stone, servant or shield, never faith (D-7).",
-                                "MOR-PROD-4")
+            raise IllegalAction(
+                "A production leader makes coin, stone, servant or shield, never faith (D-7).", "MOR-PROD-4")
         leader = LEADERS[leader_id]
         inputs = add_counts(inputs, leader["input"])
         out = dict(leader["output"])
@@ -461,8 +463,8 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
     if base is not None:
         base_in = base.get("in") if isinstance(base, dict) else None
         base_out = base.get("out") if isinstance(base, dict) else None
-        if (not isinstance(base_in, list) or len(base_in) != BASE_INPUTS or any(r not in RESOURCES for r in base_in)
-                or base_out not in RESOURCES):
+        if (not isinstance(base_in, list) or len(base_in) != BASE_INPUTS
+                or any(r not in RESOURCES for r in base_in) or base_out not in RESOURCES):
             raise IllegalAction("The base production turns 2 resources into 1 resource of your choice (not "
                                 "faith), e.g. base:coin+stone>shield (MOR-PROD-4, D-7).", "MOR-PROD-4")
         inputs = add_counts(inputs, counts_of(base_in))
@@ -553,8 +555,8 @@ def reveal_token(state: dict[str, Any]) -> Events:
     if token["effect"] == "discard":  # MOR-SOLO-9
         removed = []
         for _ in range(token["count"]):
-            deck = next((f"{token['colour']}-{lvl}" for lvl in LEVELS if state["decks"][f"{token['colour']}-{lvl}"]),
-                        None)
+            decks = [f"{token['colour']}-{lvl}" for lvl in LEVELS]
+            deck = next((d for d in decks if state["decks"][d]), None)
             if deck is None:
                 break
             removed.append(state["decks"][deck].pop(0))

@@ -108,7 +108,8 @@ def notation(action: dict[str, Any]) -> str:
         if "base" in action:
             words.append(f"base:{'+'.join(action['base']['in'])}>{action['base']['out']}")
         words += action.get("cards", [])
-        words += [f"{i}:{r}" for i, r in sorted(action.get("leaders", {}).items(), key=lambda kv: _leader_key(kv[0]))]
+        leaders = action.get("leaders", {})
+        words += [f"{i}:{leaders[i]}" for i in sorted(leaders, key=_leader_key)]
         return " ".join(words + _pay_text(action.get("pay")))
     if kind == "leader":
         return f"leader {action['op']} {action['leader']}"

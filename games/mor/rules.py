@@ -203,8 +203,8 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
             state["end_triggered"] = True
             seat = next(s for s, p in enumerate(seats) if p["faith"] >= LAST_SPACE)
-            events.append({"type": "end_triggered",
-                           "text": f"{{p{seat}}} reached the end of the faith track: the game ends after this round."})
+            text = f"{{p{seat}}} reached the end of the faith track: the game ends after this round."
+            events.append({"type": "end_triggered", "text": text})
     else:
         events += check_solo_end(state)
     return events

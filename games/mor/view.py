@@ -41,8 +41,9 @@ def _player_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
                    for s, t in zip(SECTIONS, player["favour"])],
         "depots": [{"depot": f"d{i + 1}", "capacity": cap, "resource": res, "count": n}
                    for i, (cap, (res, n)) in enumerate(zip(DEPOT_CAPACITIES, player["depots"]))],
-        "leader_depots": [{"leader": i, "resource": LEADERS[i]["resource"], "capacity": LEADERS[i]["capacity"],
-                           "count": n} for i, n in player["leader_depots"].items()],
+        "leader_depots": [{"leader": i, "resource": LEADERS[i]["resource"],
+                           "capacity": LEADERS[i]["capacity"], "count": n}
+                          for i, n in player["leader_depots"].items()],
         "warehouse": warehouse_totals(player),
         "strongbox": dict(player["strongbox"]),
         "resources_total": resource_count(player),
