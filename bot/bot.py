@@ -14,8 +14,8 @@ import importlib
 import json
 import logging
 import pkgutil
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 import discord
 from discord import app_commands

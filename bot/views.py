@@ -18,7 +18,8 @@ import io
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -302,5 +303,5 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
 
     try:
         await respond(interaction, play)
-    except Exception as error:  # the one error path also covers components
+    except Exception as error:  # noqa: BLE001 - the one error path also covers components
         await report_error(interaction, error)

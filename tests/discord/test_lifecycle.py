@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import discord
-
 
 async def test_full_lobby_to_finished_game_through_move_autocomplete(table):
     """new, join, start, then every move chosen from the autocomplete until someone wins."""
@@ -27,7 +25,7 @@ async def test_full_lobby_to_finished_game_through_move_autocomplete(table):
         result = await actor.slash(table.channel, "duel move", notation=choices[-1]["value"])
         assert result.ephemeral and "Done:" in result.response.content
         posted = table.last()
-        assert f"**{actor.name}** adds 3" in posted.content or f"{actor.name} adds" in posted.content
+        assert f"{actor.name} adds 3" in posted.content
         assert posted.attachments, "every move posts the board"
         if "Game over" in posted.content:
             break
@@ -141,7 +139,7 @@ async def test_hand_is_private(table):
     assert "not playing at this table" in outsider.response.content
 
 
-async def test_commands_of_another_game_are_refused(table, monkeypatch):
+async def test_commands_of_another_game_are_refused(table):
     await table.open()
     result = await table.actor().slash(table.channel, "mor move", notation="add 1")
     assert "This channel is playing Duel to Ten: use `/duel` commands here." in result.response.content
@@ -209,8 +207,7 @@ async def test_every_public_post_never_pings_everyone(table, env):
 def test_discord_message_limit_is_respected():
     from bot.views import MESSAGE_LIMIT, _clip
 
-    assert len(_clip("x" * 5000)) == MESSAGE_LIMIT
-    assert isinstance(discord.AllowedMentions.none(), discord.AllowedMentions)
+    assert len(_clip("x" * 5000)) == MESSAGE_LIMIT and _clip("short") == "short"
 
 
 async def test_every_command_defers_before_any_slow_work(table, env):
