@@ -111,6 +111,7 @@ def play_game(players: int, seed: int, deep: bool, thrifty: bool = False) -> tup
         assert legal, "a seat that must act has a legal action"
         action = choose(legal, rng, thrifty)
         expected = expected_holdings(state, seat, action) if state["phase"] == "play" else None
+        faith_before = [p["faith"] for p in state["seats"]]
         if state["phase"] == "play" and action["type"] == "place":
             gained = state["turn"]["pending"]["gained"]
             available = add_counts(warehouse_totals(state["seats"][seat]), gained)
@@ -139,6 +140,11 @@ def play_game(players: int, seed: int, deep: bool, thrifty: bool = False) -> tup
             assert all(kept.get(r, 0) <= n for r, n in available.items()) and set(kept) <= set(available)
             assert total_holdings(new_state["seats"][seat]) == add_counts(
                 kept, new_state["seats"][seat]["strongbox"])
+            dropped = sum(available.values()) - sum(kept.values())
+            for other, player in enumerate(new_state["seats"]):  # MOR-WAREHOUSE-9
+                if other != seat:
+                    assert player["faith"] == min(LAST_SPACE, faith_before[other] + dropped)
+        assert all(p["faith"] >= f for p, f in zip(new_state["seats"], faith_before))  # MOR-FAITH-3
         check_invariants(new_state)
         log.append((seat, GAME.notation(action)))
         state = new_state
