@@ -474,6 +474,7 @@ class LorenzoIlMagnifico(Game):
                             "name": LEADERS[e["id"]]["name"],
                             "face_down": e["down"],
                             "copies": e["copy"],
+                            "once_per_round": rules.is_once_per_round(state, e),
                         }
                         for e in data["leaders"]
                     ],
@@ -518,6 +519,7 @@ class LorenzoIlMagnifico(Game):
             "turn": state["turn"]["seat"] if state["turn"] else None,
             "actors": sorted(self.actors(state)),
             "pending": describe_decision(state, state["pending"][0]) if state["pending"] else None,
+            "faith_required": BOARD["vatican_faith_required"][rules.period_of(state) - 1],
             "excommunication_tiles": [
                 {"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]
             ],
