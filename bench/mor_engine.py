@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.mor import GAME  # noqa: E402
+from games.mor import GAME
 
 
 def choose(legal: list[dict], rng: random.Random) -> dict:

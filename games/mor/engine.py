@@ -25,13 +25,42 @@ from games.core import Game, IllegalAction, Rng, make_result, seed_state
 
 from . import notation as _notation
 from .data import (
-    BASE_INPUTS, CARDS, DECK_IDS, END_CARDS, LEADERS, LEADERS_DEALT, LEADERS_KEPT, LEVELS, MARBLE_GIVES,
-    MARBLES, MARKET_COLUMNS, MARKET_ROWS, RESOURCES, SEAT_BONUS, SECTIONS, SLOTS, TOKENS, deck_of,
+    BASE_INPUTS,
+    CARDS,
+    DECK_IDS,
+    END_CARDS,
+    LEADERS,
+    LEADERS_DEALT,
+    LEADERS_KEPT,
+    LEVELS,
+    MARBLE_GIVES,
+    MARBLES,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    RESOURCES,
+    SEAT_BONUS,
+    SECTIONS,
+    SLOTS,
+    TOKENS,
+    deck_of,
 )
 from .rules import (
-    add_counts, check_solo_end, counts_of, describe, describe_requirement, discounted_cost,
-    faith_event, legal_slots, owned_cards, pay, payment_plan, played_leaders, requirement_met,
-    resource_count, score, top_card,
+    add_counts,
+    check_solo_end,
+    counts_of,
+    describe,
+    describe_requirement,
+    discounted_cost,
+    faith_event,
+    legal_slots,
+    owned_cards,
+    pay,
+    payment_plan,
+    played_leaders,
+    requirement_met,
+    resource_count,
+    score,
+    top_card,
 )
 from .warehouse import apply_layout, best_layout, empty_depots, layout_totals, warehouse_totals
 

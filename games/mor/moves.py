@@ -13,10 +13,21 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from .data import (
-    CARDS, DECK_IDS, LEADERS, LEADERS_KEPT, MARKET_COLUMNS, MARKET_ROWS, RESOURCES, SEAT_BONUS,
+    CARDS,
+    DECK_IDS,
+    LEADERS,
+    LEADERS_KEPT,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    RESOURCES,
+    SEAT_BONUS,
 )
 from .rules import (
-    add_counts, discounted_cost, legal_slots, played_leaders, requirement_met,
+    add_counts,
+    discounted_cost,
+    legal_slots,
+    played_leaders,
+    requirement_met,
 )
 from .warehouse import best_layout, layout_of, warehouse_totals
 

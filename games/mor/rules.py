@@ -10,8 +10,17 @@ from typing import Any
 from games.core import IllegalAction
 
 from .data import (
-    CARDS, COLOURS, DECK_IDS, END_CARDS, LAST_SPACE, LEADERS, LEVELS, RESOURCES, RESOURCES_PER_VP,
-    SECTIONS, faith_vp,
+    CARDS,
+    COLOURS,
+    DECK_IDS,
+    END_CARDS,
+    LAST_SPACE,
+    LEADERS,
+    LEVELS,
+    RESOURCES,
+    RESOURCES_PER_VP,
+    SECTIONS,
+    faith_vp,
 )
 from .warehouse import warehouse_totals
 
@@ -98,7 +107,7 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any) -> tuple[Counts
         lacking = ", ".join(f"{need[r]} {r} and you have {holdings.get(r, 0)}" for r in short)
         raise IllegalAction(f"You cannot afford that: it needs {lacking}.", "MOR-BUY-3")
     if pay is None or pay == "wh" or pay == "sb":
-        first, second = (warehouse, strongbox) if pay != "sb" else (strongbox, warehouse)
+        first = warehouse if pay != "sb" else strongbox
         from_first = {r: min(n, first.get(r, 0)) for r, n in need.items()}
         from_second = {r: n - from_first[r] for r, n in need.items()}
         plan = (from_first, from_second) if pay != "sb" else (from_second, from_first)

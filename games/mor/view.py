@@ -12,8 +12,18 @@ from typing import Any
 from games.core import IllegalAction
 
 from .data import (
-    CARDS, COLOURS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, LEVELS, RESOURCES, SEAT_BONUS, SECTIONS, TOKENS,
-    card_details, leader_details,
+    CARDS,
+    COLOURS,
+    DEPOT_CAPACITIES,
+    LAST_SPACE,
+    LEADERS,
+    LEVELS,
+    RESOURCES,
+    SEAT_BONUS,
+    SECTIONS,
+    TOKENS,
+    card_details,
+    leader_details,
 )
 from .notation import notation
 from .rules import discounted_cost, legal_slots, owned_cards, payment_plan, resource_count, score

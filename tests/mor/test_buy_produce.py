@@ -6,8 +6,19 @@ from games.mor import GAME, affordable_cards, card_details
 from games.mor.data import CARDS
 
 from .helpers import (
-    blank, card, depots, give_slot, holdings, leader, new_game, on_top, play, play_leader_now, refused,
-    strongbox, turn_of,
+    blank,
+    card,
+    depots,
+    give_slot,
+    holdings,
+    leader,
+    new_game,
+    on_top,
+    play,
+    play_leader_now,
+    refused,
+    strongbox,
+    turn_of,
 )
 
 
@@ -193,6 +204,7 @@ def test_MOR_PROD_4_base_production_never_makes_faith():
     after, _ = play(state, 0, "produce base:coin+coin>shield")
     assert after["seats"][0]["strongbox"]["shield"] == 1
     import pytest
+
     from games.core import IllegalAction
     with pytest.raises(IllegalAction):
         GAME.parse(state, "produce base:coin+coin>faith")

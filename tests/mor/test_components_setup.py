@@ -6,9 +6,19 @@ from collections import Counter
 
 import pytest
 
+from games.core import IllegalAction
 from games.mor import GAME, card_details
 from games.mor.data import (
-    CARDS, COLOURS, DECK_IDS, LAST_SPACE, LEADERS, MARBLE_GIVES, MARBLES, RESOURCES, SECTIONS, TOKENS,
+    CARDS,
+    COLOURS,
+    DECK_IDS,
+    LAST_SPACE,
+    LEADERS,
+    MARBLE_GIVES,
+    MARBLES,
+    RESOURCES,
+    SECTIONS,
+    TOKENS,
     VP_SPACES,
 )
 from games.mor.warehouse import warehouse_totals
@@ -21,7 +31,7 @@ def test_MOR_COMP_1_one_to_four_players_solo_with_one():
     assert GAME.setup(1, 1)["solo"] is not None
     for n in (2, 3, 4):
         assert GAME.setup(n, 1)["solo"] is None
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         GAME.setup(5, 1)
 
 
@@ -163,7 +173,7 @@ def test_MOR_SETUP_13_keep_two_of_the_four_dealt():
     refused(state, 0, f"keep {dealt[0]} {dealt[0]}", "MOR-SETUP-13")
     other = next(l for l in LEADERS if l not in dealt)
     refused(state, 0, f"keep {dealt[0]} {other}", "MOR-SETUP-13")
-    state, events = GAME.play(state, 0, f"keep {dealt[0]} {dealt[2]}")
+    state, _ = GAME.play(state, 0, f"keep {dealt[0]} {dealt[2]}")
     assert sorted(state["seats"][0]["hand"], key=lambda i: int(i[1:])) == state["seats"][0]["hand"]
     assert set(state["seats"][0]["hand"]) == {dealt[0], dealt[2]}
 

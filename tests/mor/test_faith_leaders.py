@@ -9,8 +9,19 @@ from games.mor import GAME
 from games.mor.rules import faith_event
 
 from .helpers import (
-    blank, card, depots, give_slot, holdings, leader, market, new_game, play, play_leader_now, refused,
-    strongbox, turn_of,
+    blank,
+    card,
+    depots,
+    give_slot,
+    holdings,
+    leader,
+    market,
+    new_game,
+    play,
+    play_leader_now,
+    refused,
+    strongbox,
+    turn_of,
 )
 
 
@@ -98,7 +109,7 @@ def test_MOR_FAITH_2_sources_of_faith():
     after, _ = play(state, 0, "market row-1")
     assert after["seats"][0]["faith"] == 1 and after["turn"]["pending"] is None
     state["seats"][0]["hand"] = [leader("discount", "coin")]
-    after, events = play(state, 0, f"leader discard {leader('discount', 'coin')}")
+    after, _ = play(state, 0, f"leader discard {leader('discount', 'coin')}")
     assert after["seats"][0]["faith"] == 1
     assert GAME.setup(3, 1)["seats"][2]["faith"] == 1
 
@@ -120,7 +131,7 @@ def test_MOR_TEST_28_red_marble_resolved_before_discards():
     state["seats"][0]["faith"], state["seats"][1]["faith"] = 7, 4
     depots(state, 0, ("coin", 1), ("shield", 2), ("stone", 3))
     market(state, ["RYBG", "PYWW", "WBGW"], "P")
-    state, events = play(state, 0, "market col-1")
+    state, _ = play(state, 0, "market col-1")
     assert state["seats"][0]["faith"] == 8 and state["reported"][0]
     assert [p["favour"][0] for p in state["seats"]] == ["active", "discarded"]
     state, _ = play(state, 0, "place")

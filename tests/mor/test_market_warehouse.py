@@ -15,7 +15,19 @@ from games.mor.data import MARBLES
 from games.mor.warehouse import apply_layout, warehouse_totals
 
 from .helpers import (
-    blank, card, depots, holdings, on_top, leader, market, new_game, play, play_leader_now, refused, strongbox, turn_of,
+    blank,
+    card,
+    depots,
+    holdings,
+    leader,
+    market,
+    new_game,
+    on_top,
+    play,
+    play_leader_now,
+    refused,
+    strongbox,
+    turn_of,
 )
 
 

@@ -9,7 +9,10 @@ import pytest
 from games.core import IllegalAction
 from games.mor import GAME, affordable_cards, card_details, leader_details
 from tests.engine_checks import (
-    check_notation_round_trip, check_public_view_is_json, check_refusals_change_nothing, check_replay,
+    check_notation_round_trip,
+    check_public_view_is_json,
+    check_refusals_change_nothing,
+    check_replay,
     random_playout,
 )
 

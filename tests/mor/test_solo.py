@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.mor import GAME
-from games.mor.data import TOKENS, CARDS
+from games.mor.data import CARDS, TOKENS
 from games.mor.engine import reveal_token
 from games.mor.warehouse import warehouse_totals
 
@@ -71,7 +71,7 @@ def test_MOR_TEST_22_colour_depletion_loses():
         state["removed"] += deck[keep:]
         del deck[keep:]
     stack_top(state, "discard-blue")
-    state, events = quiet_turn(state)
+    state, _ = quiet_turn(state)
     assert all(not state["decks"][f"blue-{lvl}"] for lvl in (1, 2, 3))
     result = GAME.result(state)
     assert result["solo"]["won"] is False and "blue" in result["solo"]["reason"]
@@ -96,7 +96,7 @@ def test_MOR_TEST_23_black_cross_triggers_report():
     state = solo()
     state["seats"][0]["faith"], state["solo"]["cross"] = 4, 7
     stack_top(state, "black-cross-2-b")
-    state, events = quiet_turn(state)
+    state, _ = quiet_turn(state)
     assert state["solo"]["cross"] == 9 and state["reported"][0]
     assert state["seats"][0]["favour"][0] == "discarded"
     assert GAME.view(state, None)["players"][0]["vp_breakdown"]["favour_tiles"] == 0
@@ -150,7 +150,7 @@ def test_MOR_SOLO_14_black_cross_stops_at_24():
     state = solo()
     state["solo"]["cross"] = 23
     stack_top(state, "black-cross-2-a")
-    state, events = quiet_turn(state)
+    state, _ = quiet_turn(state)
     assert state["solo"]["cross"] == 24
     assert GAME.result(state)["solo"] == {"won": False,
                                           "reason": "Lorenzo's black cross reached the last space of the faith track."}
@@ -166,7 +166,7 @@ def test_MOR_TEST_26_solo_win_and_loss():
     strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
     state["seats"][0]["hand"] = ["L1"]
     stack = list(state["solo"]["stack"])
-    state, events = play(state, 0, "buy purple-2 slot:3")
+    state, _ = play(state, 0, "buy purple-2 slot:3")
     result = GAME.result(state)
     assert result["solo"]["won"] is True and "7th" in result["solo"]["reason"]
     assert state["solo"]["stack"] == stack and state["solo"]["revealed"] == []
@@ -218,7 +218,7 @@ def test_MOR_TEST_30_solo_win_at_the_red_marble():
     state["seats"][0]["faith"], state["solo"]["cross"] = 23, 23
     depots(state, 0, ("coin", 1), ("shield", 2), ("stone", 3))
     market(state, ["RWWW", "GWBB", "YPPW"], "G")
-    state, events = play(state, 0, "market col-1")
+    state, _ = play(state, 0, "market col-1")
     result = GAME.result(state)
     assert result["solo"]["won"] is True
     assert state["seats"][0]["favour"][2] == "active" and state["solo"]["cross"] == 23

@@ -9,7 +9,17 @@ from games.mor import GAME
 from games.mor.rules import faith_event
 
 from .helpers import (
-    blank, card, depots, give_slot, leader, market, new_game, play, play_leader_now, refused, strongbox,
+    blank,
+    card,
+    depots,
+    give_slot,
+    leader,
+    market,
+    new_game,
+    play,
+    play_leader_now,
+    refused,
+    strongbox,
 )
 
 
