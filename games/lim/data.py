@@ -33,17 +33,22 @@ ALL_SPACES = TOWER_SPACES + OTHER_SPACES
 PRIVILEGES = BOARD["privileges"]
 ADVANCED_TILES = tuple(sorted(t for t in BONUS_TILES if t != "basic"))
 RESOURCE_NAMES = {
-    "wood": "wood",
-    "stone": "stone",
-    "servants": "servants",
-    "coins": "coins",
-    "mp": "military points",
-    "fp": "faith points",
-    "vp": "victory points",
+    "wood": ("wood", "wood"),
+    "stone": ("stone", "stone"),
+    "servants": ("servant", "servants"),
+    "coins": ("coin", "coins"),
+    "mp": ("military point", "military points"),
+    "fp": ("faith point", "faith points"),
+    "vp": ("victory point", "victory points"),
 }
 
 
 def describe(amounts: dict[str, int]) -> str:
     """``{"coins": 2, "mp": 1}`` -> ``"2 coins + 1 military points"`` (``"nothing"`` when empty)."""
-    parts = [f"{n} {RESOURCE_NAMES[k]}" for k, n in amounts.items() if n]
+    parts = [amount(k, n) for k, n in amounts.items() if n]
     return " + ".join(parts) if parts else "nothing"
+
+
+def amount(key: str, n: int) -> str:
+    """``amount("coins", 1)`` -> ``"1 coin"``."""
+    return f"{n} {RESOURCE_NAMES[key][n != 1]}"

@@ -274,7 +274,9 @@ class LorenzoIlMagnifico(Game):
             card = decision["cards"].pop(0)
             if not decision["cards"]:
                 state["pending"].pop(0)
-            if option:
+            if not option:
+                events.append(event("exchange", f"{{p{seat}}} makes no exchange with {CARDS[card]['name']}."))
+            else:
                 chosen = rules.exchange_options(card)[option - 1]
                 rules.pay(state, seat, chosen["pay"])
                 for k, v in chosen["pay"].items():

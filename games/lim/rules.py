@@ -37,6 +37,7 @@ from .data import (
     RESOURCES,
     TOWER_OF_TYPE,
     TOWERS,
+    amount,
     describe,
 )
 
@@ -555,7 +556,8 @@ def tower_plan(
         for k, v in option["need"].items():
             if res[k] < v:
                 raise IllegalAction(
-                    f"That cost of {card['name']} needs {v} {k} held; you have {res[k]}.", "LIM-CARD-11"
+                    f"That cost of {card['name']} needs {amount(k, v)} held; you have {res[k]}.",
+                    "LIM-CARD-11",
                 )
         total: dict[str, int] = {}
         for choices in character_profile(state, s)["discounts"].get(card_type, ()):
@@ -573,7 +575,7 @@ def tower_plan(
             if res[k] < v:
                 raise IllegalAction(
                     f"You cannot afford {card['name']}: it costs {describe(payment)} and you would "
-                    f"have {res[k]} {k}.",
+                    f"have {amount(k, res[k])}.",
                     "LIM-CARD-3",
                 )
     elif cost is not None:
@@ -629,7 +631,7 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     how = f"the {member} family member" if member else "a bonus action"
     extras = []
     if plan["servants"]:
-        extras.append(f"{plan['servants']} servants")
+        extras.append(describe({"servants": plan["servants"]}))
     if plan["fee"]:
         extras.append("the 3-coin fee")
     if plan["pay"]:
@@ -836,7 +838,7 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
     if seat["round"]["six"] == member:
         seat["round"]["six"] = None
     info = BOARD["spaces"][space]
-    spent = f" with {servants} servants" if servants else ""
+    spent = f" with {describe({'servants': servants})}" if servants else ""
     events.append(event("place", f"{{p{s}}} places the {member} family member on {space}{spent}."))
     if info["area"] in ("harvest", "production"):
         perform_work(state, s, info["area"], value, events)
