@@ -661,3 +661,30 @@ def test_LIM_ROUND_5_round_number_is_public():
     """LIM-ROUND-5."""
     view = G.view(new(), None)
     assert view["round"] == 1 and view["period"] == 1
+
+
+def test_LIM_OQ_2_several_skipped_turns_are_taken_in_turn_order_at_the_end():
+    """LIM-OQ-2, LIM-EXCOMM-27: two players with the tile place their last members in turn order."""
+    state = new(players=3)
+    state["order"] = [2, 0, 1]
+    excommunicate(state, 1, "E2-7")
+    excommunicate(state, 2, "E2-7")
+    state["round"] = 2
+    rules.end_round(state, [])
+    queue = [(e["seat"], e["skip"]) for e in state["queue"]]
+    assert state["turn"] == {"seat": 2, "skip": True, "placed": False}
+    assert queue[:2] == [(0, False), (1, True)]
+    assert queue[-2:] == [(2, False), (1, False)]
+    assert sum(1 for seat, skip in queue if seat == 1 and not skip) == 4
+
+
+def test_LIM_LEADER_11_leader_actions_on_a_skipped_turn():
+    """LIM-LEADER-11, LIM-OQ-14: a skipped turn still allows leader actions, then 'pass'."""
+    state = leader_turn()
+    state["turn"]["skip"] = True
+    leaders(state, 0, "colleoni")
+    assert legal(state, 0) == ["pass", "leader activate colleoni"]
+    refused(state, 0, "place white council", "LIM-EXCOMM-27")
+    state = play(state, 0, "leader activate colleoni")
+    assert res(state, 0)["vp"] == 4 and state["turn"]["seat"] != 0
+    assert all(v is None for v in state["seats"][0]["members"].values()), "skipping forfeits nothing"
