@@ -358,7 +358,8 @@ class LorenzoIlMagnifico(Game):
         if not words:
             raise IllegalAction("Empty move.", "CORE-NOTATION")
         bad = IllegalAction(
-            f"'{text}' is not a move of Lorenzo il Magnifico (see /game help for what you can do now).", "CORE-NOTATION"
+            f"'{text}' is not a move of Lorenzo il Magnifico (see /game help for what you can do now).",
+            "CORE-NOTATION",
         )
         reduce = [w[len("reduce:") :] for w in words[1:] if w.startswith("reduce:")]
         words = [w for w in words if not w.startswith("reduce:")]
