@@ -44,7 +44,9 @@ from .data import (
     TOKENS,
     deck_of,
 )
+from .moves import legal_actions
 from .rules import (
+    acting_seats,
     add_counts,
     check_solo_end,
     counts_of,
@@ -62,6 +64,7 @@ from .rules import (
     score,
     top_card,
 )
+from .view import build_view
 from .warehouse import apply_layout, best_layout, empty_depots, layout_totals, warehouse_totals
 
 Events = list[dict[str, str]]
@@ -118,11 +121,7 @@ class MastersOfRenaissance(Game):
 
     # ----------------------------------------------------------------- actors
     def actors(self, state: dict[str, Any]) -> set[int]:
-        if state["phase"] == "setup":
-            return {s for s, p in enumerate(state["seats"]) if not p["ready"]}
-        if state["phase"] == "play":
-            return {state["turn"]["seat"]}
-        return set()
+        return acting_seats(state)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
@@ -145,7 +144,6 @@ class MastersOfRenaissance(Game):
 
     # -------------------------------------------------------------- the view
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from .view import build_view
         return build_view(state, seat)
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
@@ -167,7 +165,6 @@ class MastersOfRenaissance(Game):
 
     # ---------------------------------------------------------- legal actions
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        from .moves import legal_actions
         if seat not in self.actors(state):
             return []
         return legal_actions(state, seat)
@@ -207,22 +204,21 @@ def _player(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 def _keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
-    """MOR-SETUP-13, -17..19: keep 2 dealt leaders and take the seat's starting resources.
+    """MOR-SETUP-13, MOR-SETUP-17..19: keep 2 dealt leaders and take the starting resources.
 
-    The brief of this project collects both choices simultaneously from every seat (the
-    specification's MOR-SETUP-21 orders the resource choices by seat; since a resource choice
-    cannot constrain another seat's choice, collecting them together changes no legal outcome).
+    Both choices are collected from every seat at once. MOR-SETUP-21 lets the resource choices
+    follow seat order; since no seat's choice can limit another's, the outcome is the same and
+    nobody waits for the others.
     """
     player = _player(state, seat)
-    leaders, resources = action.get("leaders"), action.get("resources", [])
-    if (not isinstance(leaders, list) or len(leaders) != LEADERS_KEPT or len(set(leaders)) != LEADERS_KEPT
-            or any(i not in player["dealt"] for i in leaders)):
+    leaders, resources = action["leaders"], action["resources"]
+    if len(set(leaders)) != LEADERS_KEPT or len(leaders) != LEADERS_KEPT or any(
+            i not in player["dealt"] for i in leaders):
         dealt = " ".join(player["dealt"])
         raise IllegalAction(f"Keep exactly {LEADERS_KEPT} different leaders of the 4 you were dealt "
                             f"({dealt}).", "MOR-SETUP-13")
     wanted = SEAT_BONUS[seat]["resources"]
-    if (not isinstance(resources, list) or len(resources) != wanted
-            or any(r not in RESOURCES for r in resources)):
+    if len(resources) != wanted:
         raise IllegalAction(
             f"Your seat starts with {wanted} resource{'s' if wanted != 1 else ''} of your choice "
             f"(coin, stone, servant, shield){', e.g. res:coin' if wanted else ''}.", "MOR-SETUP-17")
@@ -293,8 +289,8 @@ def white_resources(player: dict[str, Any]) -> list[str]:
 def _market(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     _require_main_free(state)
     player = _player(state, seat)
-    line = action.get("line", "")
-    marbles = market_line(state, line if isinstance(line, str) else "")
+    line = action["line"]
+    marbles = market_line(state, line)
     whites = marbles.count("white")
     options = white_resources(player)
     chosen = action.get("white")
@@ -309,7 +305,7 @@ def _market(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
         if not options:
             raise IllegalAction("White marbles give you nothing: you have no white-marble leader in play "
                                 "(MOR-COMP-3).", "MOR-LEADER-15")
-        if not isinstance(chosen, list) or len(chosen) != whites or any(r not in options for r in chosen):
+        if len(chosen) != whites or any(r not in options for r in chosen):
             raise IllegalAction(
                 f"That line has {whites} white marble{'s' if whites != 1 else ''}; each becomes one of: "
                 f"{', '.join(options)} (MOR-LEADER-16).", "MOR-LEADER-16")
@@ -363,8 +359,6 @@ def _place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
 def _chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[str, int],
                    action: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:
     discard_given = action.get("discard")
-    if discard_given is not None and not isinstance(discard_given, list):
-        raise IllegalAction("List the discarded resources, e.g. discard:servant,coin.", "CORE-NOTATION")
     discard_counts = counts_of(discard_given or [])
     if "layout" not in action:
         if discard_given is None:
@@ -379,8 +373,6 @@ def _chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[
                                 "or give a layout (MOR-WAREHOUSE-5).", "MOR-WAREHOUSE-5")
         return layout, discard_counts
     layout = action["layout"]
-    if not isinstance(layout, dict) or any(not isinstance(v, list) for v in layout.values()):
-        raise IllegalAction("Give a layout such as d1:coin d3:stone,stone.", "CORE-NOTATION")
     stored = layout_totals(layout)
     remainder = {r: available.get(r, 0) - stored.get(r, 0) for r in set(available) | set(stored)}
     if any(n < 0 for n in remainder.values()):
@@ -401,7 +393,7 @@ def _arrange(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events
     _require_turn_free(state, "rearrange")
     player = _player(state, seat)
     layout = action.get("layout")
-    if not isinstance(layout, dict) or "discard" in action:
+    if layout is None or "discard" in action:
         raise IllegalAction("Give the new layout, e.g. 'arrange d1:shield d3:coin,coin'; discarding is "
                             "only possible while placing market resources (MOR-WAREHOUSE-8).",
                             "MOR-WAREHOUSE-8")
@@ -415,9 +407,7 @@ def _arrange(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events
 def _buy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     _require_main_free(state)
     player = _player(state, seat)
-    deck = action.get("deck")
-    if deck not in DECK_IDS:
-        raise IllegalAction("Name a deck as colour-level, e.g. green-2 (MOR-BUY-1).", "MOR-BUY-1")
+    deck = action["deck"]
     card_id = top_card(state, deck)
     if card_id is None:
         raise IllegalAction(f"The {deck} deck is empty (MOR-BUY-14).", "MOR-BUY-14")
@@ -455,8 +445,6 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
     cards = action.get("cards", [])
     leaders = action.get("leaders", {})
     base = action.get("base")
-    if not isinstance(cards, list) or not isinstance(leaders, dict):
-        raise IllegalAction("List powers as base:coin+stone>shield, card ids and leaders.", "CORE-NOTATION")
     if not cards and not leaders and base is None:
         raise IllegalAction("Choose at least one production power (D-6).", "MOR-PROD-3")
     tops = [slot[-1] for slot in player["slots"] if slot]
@@ -481,23 +469,17 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
         if leader_id not in played_leaders(player, "extra_production"):
             raise IllegalAction(f"{leader_id} is not a production leader you have in play (MOR-LEADER-17).",
                                 "MOR-LEADER-17")
-        if choice not in RESOURCES:
-            raise IllegalAction(
-                "A production leader makes coin, stone, servant or shield, never faith (D-7).", "MOR-PROD-4")
         leader = LEADERS[leader_id]
         inputs = add_counts(inputs, leader["input"])
         out = dict(leader["output"])
         faith += out.pop("faith", 0)
         outputs = add_counts(add_counts(outputs, out), {choice: 1})
     if base is not None:
-        base_in = base.get("in") if isinstance(base, dict) else None
-        base_out = base.get("out") if isinstance(base, dict) else None
-        if (not isinstance(base_in, list) or len(base_in) != BASE_INPUTS
-                or any(r not in RESOURCES for r in base_in) or base_out not in RESOURCES):
+        if len(base["in"]) != BASE_INPUTS:
             raise IllegalAction("The base production turns 2 resources into 1 resource of your choice (not "
                                 "faith), e.g. base:coin+stone>shield (MOR-PROD-4, D-7).", "MOR-PROD-4")
-        inputs = add_counts(inputs, counts_of(base_in))
-        outputs = add_counts(outputs, {base_out: 1})
+        inputs = add_counts(inputs, counts_of(base["in"]))
+        outputs = add_counts(outputs, {base["out"]: 1})
     return inputs, outputs, faith
 
 
@@ -533,8 +515,6 @@ def _leader(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
         player["hand"].remove(leader_id)
         events = [{"type": "leader_discard", "text": f"{{p{seat}}} discarded a leader and gains 1 faith."}]
         return events + faith_event(state, {seat: 1})
-    if op != "play":
-        raise IllegalAction("Write 'leader play L5' or 'leader discard L2'.", "CORE-NOTATION")
     if not requirement_met(player, leader_id):  # MOR-LEADER-5..8, checked, never paid
         raise IllegalAction(f"You cannot play {leader_id} yet: it requires {describe_requirement(leader_id)} "
                             f"(MOR-LEADER-{7 if 'cards' in LEADERS[leader_id]['requires'] else 8}).",

@@ -65,6 +65,15 @@ def played_leaders(player: dict[str, Any], ability: str | None = None) -> list[s
     return [i for i in player["played"] if ability is None or LEADERS[i]["ability"] == ability]
 
 
+def acting_seats(state: dict[str, Any]) -> set[int]:
+    """Seats that must act now: every unready seat in setup, the seat on turn in play."""
+    if state["phase"] == "setup":
+        return {s for s, p in enumerate(state["seats"]) if not p["ready"]}
+    if state["phase"] == "play":
+        return {state["turn"]["seat"]}
+    return set()
+
+
 # ------------------------------------------------------------------ buying
 def discounted_cost(player: dict[str, Any], card_id: str) -> Counts:
     """Printed cost minus every played discount leader (MOR-BUY-2, MOR-LEADER-11, D-9)."""
@@ -112,8 +121,6 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any) -> tuple[Counts
         from_second = {r: n - from_first[r] for r, n in need.items()}
         plan = (from_first, from_second) if pay != "sb" else (from_second, from_first)
         return ({r: n for r, n in plan[0].items() if n}, {r: n for r, n in plan[1].items() if n})
-    if not isinstance(pay, dict) or set(pay) - {"wh", "sb"}:
-        raise IllegalAction("Say where to pay from: pay:wh, pay:sb, or wh:... sb:...", "CORE-NOTATION")
     from_wh = counts_of(pay.get("wh", []))
     from_sb = counts_of(pay.get("sb", []))
     if add_counts(from_wh, from_sb) != {r: n for r, n in need.items() if n}:

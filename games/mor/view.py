@@ -26,7 +26,15 @@ from .data import (
     leader_details,
 )
 from .notation import notation
-from .rules import discounted_cost, legal_slots, owned_cards, payment_plan, resource_count, score
+from .rules import (
+    acting_seats,
+    discounted_cost,
+    legal_slots,
+    owned_cards,
+    payment_plan,
+    resource_count,
+    score,
+)
 from .warehouse import best_layout, layout_of, warehouse_totals
 
 
@@ -107,7 +115,7 @@ def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "phase": state["phase"],
         "player_count": state["players"],
         "solo_mode": state["solo"] is not None,
-        "actors": sorted(_actors(state)),
+        "actors": sorted(acting_seats(state)),
         "turn": {"seat": turn["seat"] if state["phase"] == "play" else None, "number": turn["number"],
                  "main_action_done": turn["main"], "pending_placement": turn["pending"] is not None},
         "market": {"grid": [list(row) for row in state["market"]["grid"]], "slide": state["market"]["slide"]},
@@ -135,14 +143,6 @@ def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if seat is not None and 0 <= seat < state["players"]:
         view["you"] = _private(state, seat)
     return view
-
-
-def _actors(state: dict[str, Any]) -> set[int]:
-    if state["phase"] == "setup":
-        return {s for s, p in enumerate(state["seats"]) if not p["ready"]}
-    if state["phase"] == "play":
-        return {state["turn"]["seat"]}
-    return set()
 
 
 def _private(state: dict[str, Any], seat: int) -> dict[str, Any]:
