@@ -238,7 +238,7 @@ class LorenzoIlMagnifico(Game):
             if (
                 not isinstance(choices, list)
                 or len(choices) != decision["count"]
-                or any(c not in PRIVILEGES for c in choices)
+                or any(not isinstance(c, str) or c not in PRIVILEGES for c in choices)
             ):
                 raise IllegalAction(
                     f"Choose {decision['count']} privilege(s) among {', '.join(PRIVILEGES)}.", "LIM-PRIV-1"

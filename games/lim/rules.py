@@ -563,7 +563,9 @@ def tower_plan(
         for choices in character_profile(state, s)["discounts"].get(card_type, ()):
             for k, v in chosen_discount(choices, option["pay"], discount).items():
                 total[k] = total.get(k, 0) + v
-        if discount is not None and not discount_choices(state, s, card_type):
+        if discount is not None and (
+            not isinstance(discount, str) or not discount_choices(state, s, card_type)
+        ):
             raise IllegalAction("You have no discount to choose for that card.", "LIM-EFFECT-8")
         for k, v in (extra_discount or {}).items():
             total[k] = total.get(k, 0) + v
@@ -598,6 +600,8 @@ def chosen_discount(choices: list[dict], price: dict, named: Any) -> dict[str, i
     if len(choices) == 1:
         return choices[0]
     if named is not None:
+        if not isinstance(named, str):
+            raise IllegalAction("Name the discount as wood or stone.", "LIM-EFFECT-8")
         for choice in choices:
             if named in choice:
                 return choice
@@ -1095,7 +1099,12 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
     seat = state["seats"][s]
     do, leader_id = action.get("do"), action.get("leader")
     extra = set(action) - {"type", "do", "leader", "copy", "member", "reduce"}
-    if leader_id not in LEADERS or do not in ("play", "activate", "discard") or extra:
+    if (
+        not isinstance(leader_id, str)
+        or leader_id not in LEADERS
+        or do not in ("play", "activate", "discard")
+        or extra
+    ):
         raise IllegalAction(
             "Leader actions: 'leader play NAME', 'leader activate NAME', 'leader discard NAME'.",
             "CORE-NOTATION",

@@ -183,3 +183,35 @@ def test_listed_placements_are_exactly_the_accepted_ones():
                             checked += 1
             state, _ = G.apply(state, seat, chooser.choice(legal))
     assert checked > 1000
+
+
+def mangled(action: dict, chooser: random.Random) -> dict:
+    """A legal action with one field replaced by something odd (or an extra field added)."""
+    odd = [None, -1, 99, True, "x", [], {}, ["coins"], "green-9", "stone", 2.5]
+    bad = dict(action)
+    key = chooser.choice([k for k in bad if k != "type"] + ["extra"])
+    bad[key] = chooser.choice(odd)
+    return bad
+
+
+def test_malformed_actions_are_refused_cleanly():
+    """Odd field values never crash the engine: they are accepted only if legal, else IllegalAction,
+    and the state never changes on a refusal (CORE-NOTATION, LIM-TOWER-15)."""
+    chooser = random.Random(11)
+    tried = 0
+    for seed in range(8):
+        state = G.setup(2 + seed % 3, seed, {"advanced": seed % 2 == 0})
+        while G.result(state) is None:
+            seat = chooser.choice(sorted(G.actors(state)))
+            legal = G.legal_actions(state, seat)
+            if chooser.random() < 0.3:
+                before = G.dumps(state)
+                for action in chooser.sample(legal, min(3, len(legal))):
+                    try:
+                        G.apply(state, seat, mangled(action, chooser))
+                    except IllegalAction:
+                        pass
+                    tried += 1
+                assert G.dumps(state) == before
+            state, _ = G.apply(state, seat, chooser.choice(legal))
+    assert tried > 200
