@@ -305,12 +305,12 @@ class LorenzoIlMagnifico(Game):
                     continue
                 return
             turn = state["turn"]
-            if rules.has_leader_action(state, seat):
-                return
             if turn["placed"] or turn["skip"]:
+                if rules.leader_actions_matter(state, seat):
+                    return
                 rules.next_turn(state, events)
                 continue
-            if rules.can_place(state, seat):
+            if rules.can_place(state, seat) or rules.has_leader_action(state, seat):
                 return
             forfeit(state, seat, events)
             rules.next_turn(state, events)

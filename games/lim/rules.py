@@ -1089,6 +1089,22 @@ def has_leader_action(state: State, s: int) -> bool:
     return leader_actions_open(state, s) and bool(legal_leader_actions(state, s))
 
 
+def leader_actions_matter(state: State, s: int) -> bool:
+    """Whether a turn with nothing else to do should wait for leader actions before it ends.
+
+    Playing or activating a leader may matter now; a discard done now gives nothing that the same
+    discard at the start of the player's next turn would not, except on their last turn of the round
+    (e.g. a faith privilege before the Vatican Report).
+    """
+    if not leader_actions_open(state, s):
+        return False
+    actions = legal_leader_actions(state, s)
+    if any(a["do"] != "discard" for a in actions):
+        return True
+    last_turn = not any(entry["seat"] == s for entry in state["queue"])
+    return bool(actions) and last_turn
+
+
 def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> None:
     if not leader_actions_open(state, s):
         if not state["options"]["advanced"]:

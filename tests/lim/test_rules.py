@@ -688,3 +688,22 @@ def test_LIM_LEADER_11_leader_actions_on_a_skipped_turn():
     state = play(state, 0, "leader activate colleoni")
     assert res(state, 0)["vp"] == 4 and state["turn"]["seat"] != 0
     assert all(v is None for v in state["seats"][0]["members"].values()), "skipping forfeits nothing"
+
+
+def test_LIM_LEADER_3_turn_waits_for_leader_actions_only_when_they_matter():
+    """LIM-LEADER-3, LIM-LEADER-11: after a placement the turn stays open for a playable or
+    activatable leader, or for a discard on the player's last turn of the round."""
+    state = leader_turn(players=2)
+    state["seats"][0]["hand"] = ["sisto"]  # not playable
+    state["queue"] = [{"seat": 1, "skip": False}, {"seat": 0, "skip": False}]
+    after = play(state, 0, "place white market-1")
+    assert after["turn"]["seat"] == 1, "a discard can wait for the next turn"
+    state["queue"] = [{"seat": 1, "skip": False}]
+    after = play(state, 0, "place white market-1")
+    assert after["turn"]["seat"] == 0 and legal(after, 0) == ["end", "leader discard sisto"]
+    after = play(after, 0, "end")
+    assert after["turn"]["seat"] == 1
+    state["queue"] = [{"seat": 1, "skip": False}, {"seat": 0, "skip": False}]
+    leaders(state, 0, "colleoni")
+    after = play(state, 0, "place white market-1")
+    assert after["turn"]["seat"] == 0 and "leader activate colleoni" in legal(after, 0)
