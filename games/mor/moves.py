@@ -4,7 +4,9 @@ Payment splits and warehouse layouts are huge spaces, so the list holds canonica
 ``pay:wh`` (warehouse first) plus ``pay:sb`` when it differs; the default ``place`` plus "keep
 the old warehouse, discard the new"; production as every set of card and leader powers with one
 shared resource for the "any" outputs, plus the base power alone with every input pair and
-output. ``apply`` accepts every other legal explicit form too.
+output, and every such set together with the base power fed by the two most plentiful spare
+resources. Rearranging (``arrange``) is never listed: a layout only matters when placing, and
+``place`` may choose any layout. ``apply`` accepts every other legal explicit form too.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .data import (
 )
 from .rules import (
     add_counts,
+    counts_of,
     discounted_cost,
     legal_slots,
     played_leaders,
@@ -141,13 +144,18 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                 continue
             cards = sorted((i for k, i in chosen if k == "card"), key=lambda c: int(c[1:]))
             chosen_leaders = [i for k, i in chosen if k == "leader"]
-            for out in (RESOURCES if chosen_leaders else (None,)):
+            base_in = _spare_pair(holdings, need)
+            for out in RESOURCES:
                 action: dict[str, Any] = {"type": "produce"}
                 if cards:
                     action["cards"] = cards
                 if chosen_leaders:
                     action["leaders"] = {i: out for i in chosen_leaders}
-                actions += _with_pay(wh, sb, action, need)
+                if out == RESOURCES[0] or chosen_leaders:
+                    actions += _with_pay(wh, sb, action, need)
+                if base_in is not None:  # the same powers plus the base power
+                    with_base = {**action, "base": {"in": base_in, "out": out}}
+                    actions += _with_pay(wh, sb, with_base, add_counts(need, counts_of(base_in)))
     for pair in combinations_with_replacement(RESOURCES, 2):
         need = {}
         for r in pair:
@@ -157,6 +165,20 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
         for out in RESOURCES:
             actions += _with_pay(wh, sb, {"type": "produce", "base": {"in": list(pair), "out": out}}, need)
     return actions
+
+
+def _spare_pair(holdings: dict[str, int], need: dict[str, int]) -> list[str] | None:
+    """Two units left after ``need``, taken one by one from the most plentiful type (canonical
+    base-power inputs to combine with other powers); None when fewer than two are left."""
+    left = {r: holdings.get(r, 0) - need.get(r, 0) for r in RESOURCES}
+    pair = []
+    for _ in range(2):
+        richest = max(RESOURCES, key=lambda r: (left[r], -RESOURCES.index(r)))
+        if left[richest] <= 0:
+            return None
+        left[richest] -= 1
+        pair.append(richest)
+    return sorted(pair, key=RESOURCES.index)
 
 
 def _with_pay(wh: dict[str, int], sb: dict[str, int], action: dict[str, Any],
