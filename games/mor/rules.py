@@ -210,10 +210,13 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
                 player["favour"][index] = "discarded"
                 out.append(seat)
         text = f"Vatican report {section['section']}: "
-        text += (", ".join(f"{{p{s}}}" for s in up) + f" turn their {section['favour_vp']}-VP tile face up"
-                 if up else "nobody turns a tile face up")
+        if up:
+            verb = "turns" if len(up) == 1 else "turn"
+            text += ", ".join(f"{{p{s}}}" for s in up) + f" {verb} their {section['favour_vp']}-VP tile face up"
+        else:
+            text += "nobody turns a tile face up"
         if out:
-            text += "; " + ", ".join(f"{{p{s}}}" for s in out) + " discard it"
+            text += "; " + ", ".join(f"{{p{s}}}" for s in out) + (" discards it" if len(out) == 1 else " discard it")
         events.append({"type": "vatican", "text": text + "."})
     if solo is None:
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
