@@ -10,8 +10,8 @@ State (JSON-safe):
   ``depots``, ``leader_depots``, ``strongbox``, ``slots`` (bottom to top), ``hand``, ``played``,
   ``dealt`` (during setup), ``ready``.
 - ``reported``: sections already reported; ``end_triggered``.
-- ``turn``: ``seat``, ``main`` (main action done), ``pending`` (market resources awaiting a
-  ``place``: ``{"gained": {...}}``).
+- ``turn``: ``seat``, ``number`` (the round), ``main`` (main action done), ``pending``
+  (market resources awaiting a ``place``: ``{"gained": {...}}``).
 - ``solo``: ``None`` or Lorenzo's ``cross``, token ``stack`` (top first), ``revealed``,
   ``last_token`` and ``outcome``.
 - ``last``: the public lines of the last move.
