@@ -453,10 +453,14 @@ def test_LIM_TEST_27_ludovico_ariosto():
     moves = legal(state, 0)
     assert "place white market-1" in moves
     refused(state, 0, "place white harvest-1", "LIM-PLACE-13")
-    assert (
-        any(m.startswith("place neutral harvest-1") for m in legal(state, 0))
-        or res(state, 0)["servants"] == 0
-    )
+    holdings(state, 0, servants=1)
+    assert "place neutral harvest-1 servants:1" in legal(state, 0)
+    after = play(state, 0, "place neutral harvest-1 servants:1")
+    assert [o["seat"] for o in after["board"]["harvest-1"]] == [2, 0]
+    without = turn_of(new(), 0)
+    dice(without, white=1)
+    occupy(without, "market-1", 1, "white")
+    refused(without, 0, "place white market-1", "LIM-PLACE-11")
 
 
 def test_LIM_TEST_28_value_order():
