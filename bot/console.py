@@ -1,0 +1,307 @@
+"""The local console: play Bottega in a terminal, with no Discord account.
+
+The real bot runs against simcord's in-memory Discord, so every line goes through exactly the
+slash commands, buttons and replies that Discord users get: there is no second grammar. Games are
+kept in the same SQLite store as the bot's, so a game can be continued in a later session.
+
+A line names who speaks, optionally a channel, then a slash command or a button press::
+
+    @alice /game new game:mor players:2
+    @bob /game join
+    @alice #second-table /game new game:lim players:3
+    @alice /mor move notation:"market row-2"
+    @alice click:end
+    ! @bob /game start          (a leading "!" marks a line that is expected to be refused)
+
+Ids in the in-memory Discord are handed out in order, so the console creates the server, its
+channels and its people in the same order every session (the order is kept in the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import shlex
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, TextIO
+
+import discord
+from discord import app_commands
+
+from .bot import BottegaBot
+from .config import Config
+from db import Store
+
+LOCAL_GUILD_ID = 1_000_000_000_000_000_001
+DEFAULT_CHANNEL = "table"
+PEOPLE_KEY = "console:people"
+CHANNELS_KEY = "console:channels"
+REFUSAL_EVENT = "bottega_refusal"
+_TIMESTAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
+
+
+class ConsoleError(ValueError):
+    """A line the console cannot understand (before it reaches the bot)."""
+
+
+@dataclass
+class ConsoleLine:
+    user: str
+    channel: str
+    command: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+    click: str | None = None
+    expect_refusal: bool = False
+
+
+def parse_line(text: str) -> ConsoleLine | None:
+    """A console line, or None for a blank line or a ``#`` comment."""
+    text = text.strip()
+    if not text or text.startswith("# "):
+        return None
+    expect_refusal = text.startswith("!")
+    try:
+        words = shlex.split(text.lstrip("!").strip())
+    except ValueError as exc:
+        raise ConsoleError(f"cannot read the line: {exc}") from None
+    if not words or not words[0].startswith("@") or len(words[0]) < 2:
+        raise ConsoleError("start the line with who speaks, e.g. `@alice /game join`")
+    line = ConsoleLine(user=words[0][1:], channel=DEFAULT_CHANNEL, expect_refusal=expect_refusal)
+    rest = words[1:]
+    if rest and rest[0].startswith("#"):
+        line.channel, rest = rest[0][1:], rest[1:]
+    if rest and rest[0].startswith("click:"):
+        line.click = " ".join([rest[0].removeprefix("click:"), *rest[1:]]).strip()
+        return line
+    if not rest or not rest[0].startswith("/"):
+        raise ConsoleError("after the speaker comes a slash command (`/game status`) or `click:<button>`")
+    names: list[str] = []
+    for word in rest:
+        if ":" in word:
+            key, _, value = word.partition(":")
+            line.options[key] = value
+        elif line.options:
+            raise ConsoleError(f"'{word}' follows the options; quote values with spaces: key:\"a b\"")
+        else:
+            names.append(word.lstrip("/"))
+    line.command = " ".join(names)
+    return line
+
+
+class ConsoleBot(BottegaBot):
+    """The bot, for the in-memory Discord, which registers the commands by itself."""
+
+    async def sync_commands(self) -> str | None:
+        return None
+
+
+class Console:
+    def __init__(self, env: Any, bot: BottegaBot, store: Store, images: Path, out: TextIO) -> None:
+        self.env = env
+        self.store = store
+        self.bot = bot
+        self.images = images
+        self.out = out
+        self.guild: Any = None
+        self.channels: dict[str, Any] = {}
+        self.people: dict[str, Any] = {}
+        self._seen: set[int] = set()
+        self._refusals: list[BaseException] = []
+        bot.add_listener(self._on_refusal, f"on_{REFUSAL_EVENT}")
+
+    async def _on_refusal(self, interaction: discord.Interaction, error: BaseException) -> None:
+        self._refusals.append(error)
+
+    async def open_world(self) -> None:
+        """The server, its channels and its people, always created in the same order."""
+        self.guild = self.env.create_guild("Bottega (local)", id=LOCAL_GUILD_ID)
+        for name in await _remembered(self.store, CHANNELS_KEY, [DEFAULT_CHANNEL]):
+            self.channels[name] = self.guild.create_text_channel(name)
+        for name in await _remembered(self.store, PEOPLE_KEY, []):
+            self.people[name] = self.guild.add_member(self.env.create_user(name))
+
+    async def welcome_newcomers(self, line: ConsoleLine) -> bool:
+        """Remember a person or channel this line names for the first time; True if there was one.
+
+        Ids are handed out in order, so newcomers join the world only when it is next rebuilt.
+        """
+        new = False
+        for key, names, name in ((CHANNELS_KEY, self.channels, line.channel), (PEOPLE_KEY, self.people, line.user)):
+            if name not in names:
+                await self.store.set_meta(key, json.dumps([*names, name]))
+                new = True
+        return new
+
+    async def run(self, line: ConsoleLine) -> bool:
+        """Play one line; True when it went as expected (accepted, or refused if marked so)."""
+        channel, person = self.channels[line.channel], self.people[line.user]
+        self._refusals.clear()
+        try:
+            if line.click is not None:
+                message = self._latest_with_button(channel, line.click)
+                result = await person.click(message, label=line.click)
+            else:
+                result = await person.slash(channel, line.command, **self._convert(line))
+        except ConsoleError as exc:
+            self._say(f"! {exc}")
+            return line.expect_refusal
+        await self._show(result, line.user, channel)
+        refused = bool(self._refusals)
+        if refused != line.expect_refusal:
+            self._say("! expected a refusal, but the line was accepted" if line.expect_refusal
+                      else "! the line was refused")
+            return False
+        return True
+
+    def _convert(self, line: ConsoleLine) -> dict[str, Any]:
+        """Option strings turned into the types the slash command declares."""
+        command = self.bot.tree.get_command(line.command.split()[0]) if line.command else None
+        for part in line.command.split()[1:]:
+            command = command.get_command(part) if isinstance(command, app_commands.Group) else None
+        if not isinstance(command, app_commands.Command):
+            names = sorted(c.qualified_name for c in self.bot.tree.walk_commands()
+                           if isinstance(c, app_commands.Command))
+            raise ConsoleError(f"no command /{line.command}. Commands: " + ", ".join(f"/{n}" for n in names))
+        parameters = {p.name: p for p in command.parameters}
+        values: dict[str, Any] = {}
+        for key, raw in line.options.items():
+            parameter = parameters.get(key)
+            if parameter is None:
+                known = ", ".join(parameters) or "none"
+                raise ConsoleError(f"/{line.command} has no option '{key}' (options: {known})")
+            values[key] = _typed(parameter, raw, line.command)
+        return values
+
+    def _latest_with_button(self, channel: Any, label: str) -> discord.Message:
+        for message in reversed(channel.history()):
+            for row in message.components:
+                for item in getattr(row, "children", [row]):
+                    if getattr(item, "label", None) == label:
+                        return message
+        raise ConsoleError(f"no message here has a button '{label}'")
+
+    async def _show(self, result: Any, user: str, channel: Any) -> None:
+        private = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+        for message in private:
+            self._say(f"(only {user} sees) {message.content}")
+            for attachment in message.attachments:
+                await self._save(attachment)
+        for message in channel.history():
+            if message.id in self._seen or message.flags.ephemeral:
+                continue
+            self._seen.add(message.id)
+            self._say(f"bottega: {_plain(message.content)}")
+            for attachment in message.attachments:
+                await self._save(attachment)
+            for row in message.components:
+                labels = [getattr(c, "label", None) for c in getattr(row, "children", [row])]
+                if any(labels):
+                    self._say("  buttons: " + " | ".join(f"[{label}]" for label in labels if label))
+
+    async def _save(self, attachment: discord.Attachment) -> None:
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / f"{attachment.id}-{attachment.filename}"
+        path.write_bytes(await attachment.read())
+        self._say(f"  image: {path}")
+
+    def _say(self, text: str) -> None:
+        print(self._names(text), file=self.out, flush=True)
+
+    def _names(self, text: str) -> str:
+        """Mentions as @names and Discord timestamps as UTC times, as a terminal can show them."""
+        for name, person in self.people.items():
+            text = text.replace(f"<@{person.id}>", f"@{name}")
+        return _TIMESTAMP.sub(lambda m: f"{datetime.fromtimestamp(int(m.group(1)), timezone.utc):%Y-%m-%d %H:%M} UTC", text)
+
+
+async def _remembered(store: Store, key: str, default: list[str]) -> list[str]:
+    return json.loads(await store.get_meta(key) or json.dumps(default))
+
+
+def _typed(parameter: app_commands.Parameter, raw: str, command: str) -> Any:
+    kind = parameter.type
+    try:
+        if kind is discord.AppCommandOptionType.integer:
+            return int(raw)
+        if kind is discord.AppCommandOptionType.number:
+            return float(raw)
+    except ValueError:
+        raise ConsoleError(f"option '{parameter.name}' of /{command} takes a number, not '{raw}'") from None
+    if kind is discord.AppCommandOptionType.boolean:
+        if raw.lower() not in {"true", "false", "yes", "no"}:
+            raise ConsoleError(f"option '{parameter.name}' of /{command} is true or false, not '{raw}'")
+        return raw.lower() in {"true", "yes"}
+    return raw
+
+
+def _plain(text: str) -> str:
+    return text.replace("**", "")
+
+
+async def play(config: Config, images: Path, lines: Iterable[str], out: TextIO, *, interactive: bool) -> int:
+    """Play ``lines``; a script stops with 1 at its first line that does not go as expected."""
+    import simcord  # the in-memory Discord; installed with the "local" extra
+
+    numbered = iter(enumerate(lines, start=1))
+    waiting: tuple[int, str] | None = None
+    store = await Store.open(config.database_path)
+    try:
+        while True:
+            bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc))
+            async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
+                console = Console(env, bot, store, images, out)
+                await console.open_world()
+                for number, text in _chain(waiting, numbered):
+                    waiting = None
+                    try:
+                        line = parse_line(text)
+                    except ConsoleError as exc:
+                        console._say(f"! {exc}")
+                        line, ok = None, False
+                    else:
+                        if line is not None and await console.welcome_newcomers(line):
+                            waiting = (number, text)
+                            break
+                        ok = line is None or await console.run(line)
+                    if not ok and not interactive:
+                        print(f"line {number} failed: {text.strip()}", file=sys.stderr)
+                        return 1
+                else:
+                    return 0
+    finally:
+        await store.close()
+
+
+def _chain(first: tuple[int, str] | None, rest: Iterable[tuple[int, str]]) -> Iterable[tuple[int, str]]:
+    if first is not None:
+        yield first
+    yield from rest
+
+
+def _interactive_lines() -> Iterable[str]:
+    print("Bottega local console. Lines look like `@alice /game new game:mor players:2`; Ctrl-D quits.")
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            print()
+            return
+
+
+def run_console(config: Config, *, images: Path, script: Path | None) -> int:
+    logging.getLogger("discord").setLevel(logging.ERROR)  # no gateway chatter in the terminal
+    try:
+        import simcord  # noqa: F401
+    except ImportError:
+        print('The local console needs the "local" extra: pip install -e ".[local]"', file=sys.stderr)
+        return 2
+    if script is not None:
+        lines: Iterable[str] = script.read_text(encoding="utf-8").splitlines()
+    else:
+        lines = _interactive_lines()
+    return asyncio.run(play(config, images, lines, sys.stdout, interactive=script is None))
