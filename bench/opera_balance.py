@@ -1,6 +1,8 @@
 """Balance sanity of the provisional data set PDS-0: greedy self-play statistics.
 
-Run: python bench/opera_balance.py [games]   (default 1,200: 400 each for 2, 3 and 4 players)
+Run: python bench/opera_balance.py [games] [buyer hand weight]
+(default 1,200 games: 400 each for 2, 3 and 4 players; with a second argument one seat per game
+values cards in hand at that weight instead of 0.5, to test whether paid market cards are worth it)
 
 Every seat plays the same one-step greedy policy: it tries each legal action on a copy of the
 state and keeps the one that raises a simple value of its own position the most (the final score
@@ -36,24 +38,25 @@ def card_value(card_id: str) -> float:
     return raw * RAW_VALUE + refined * REFINED_VALUE - 0.3 * len(card["cost"])
 
 
-def value(state: dict, seat: int) -> float:
+def value(state: dict, seat: int, hand_weight: float = HAND_WEIGHT) -> float:
     player = state["seats"][seat]
     total = sum(R.score(state, player).values())
     total += RAW_VALUE * sum(player["raw"].values())
     if state["phase"] in ("activate", "refined") and state["active"] == seat:
         total += REFINED_VALUE * sum(player["refined"].values())
-    total += HAND_WEIGHT * sum(card_value(c) for c in player["hand"])
+    total += hand_weight * sum(card_value(c) for c in player["hand"])
     total += 0.2 * len(player["building"])
     return total
 
 
-def greedy(state: dict, seat: int, legal: list[dict], chooser: random.Random) -> dict:
+def greedy(state: dict, seat: int, legal: list[dict], chooser: random.Random,
+           hand_weight: float = HAND_WEIGHT) -> dict:
     best, best_value = [], None
     for action in legal:
         after, _ = GAME.apply(state, seat, action)
         if after["phase"] == "activate" and not after["pending"]:
             after, _ = GAME.apply(after, seat, {"type": "pay"})
-        score = value(after, seat)
+        score = value(after, seat, hand_weight)
         if best_value is None or score > best_value + 1e-9:
             best, best_value = [action], score
         elif abs(score - best_value) <= 1e-9:
@@ -76,20 +79,26 @@ def deciding_categories(result: dict) -> list[str]:
     return deciding
 
 
-def main(games: int) -> None:
+def main(games: int, buyer_weight: float | None = None) -> None:
+    """With ``buyer_weight``, one seat per game (rotating) values cards in hand that much instead,
+    so it buys paid market cards; its win rate tells whether the free card dominates."""
     started = time.perf_counter()
     totals: dict[int, list[int]] = defaultdict(list)
     categories: dict[str, list[int]] = defaultdict(list)
     decided = Counter()
     wins: dict[int, Counter] = defaultdict(Counter)
     options = Counter()
+    buyer_wins = 0.0
+    blue_points: dict[str, list[int]] = defaultdict(list)
+    blue_wins = Counter()
     for index in range(games):
         players = 2 + index % 3
         chooser = random.Random(index)
         state = GAME.setup(players, 10_000 + index)
         while GAME.result(state) is None:
             (seat,) = GAME.actors(state)
-            action = greedy(state, seat, GAME.legal_actions(state, seat), chooser)
+            weight = buyer_weight if buyer_weight is not None and seat == index % players else HAND_WEIGHT
+            action = greedy(state, seat, GAME.legal_actions(state, seat), chooser, weight)
             if action["type"] == "build" and "side" in action:
                 card = DATA.buildings[action["card"]]
                 options[f"side {action['side']} {card['colour']}"] += 1
@@ -104,8 +113,17 @@ def main(games: int) -> None:
             for category, points in score["breakdown"].items():
                 categories[category].append(points)
         decided.update(deciding_categories(result))
+        for player in state["seats"]:
+            for card_id, _, _ in R.completed(player):
+                effect = DATA.buildings[card_id]["effect"]
+                if effect["trigger"] == "END":
+                    blue_points[card_id].append(effect["vp"] * R.end_scoring_count(state, player, effect))
+                    if player["seat"] in result["winners"]:
+                        blue_wins[card_id] += 1 / len(result["winners"])
         for seat in result["winners"]:
             wins[players][seat] += 1 / len(result["winners"])
+            if seat == index % players:
+                buyer_wins += 1 / len(result["winners"])
     elapsed = time.perf_counter() - started
     print(f"{games} greedy games in {elapsed:.0f} s (PDS-0, provisional data)\n")
     print("Final scores by player count:")
@@ -126,10 +144,19 @@ def main(games: int) -> None:
         count = games // 3 + (1 if players - 2 < games % 3 else 0)
         rates = "  ".join(f"seat {s}: {100 * wins[players][s] / count:4.1f}%" for s in range(players))
         print(f"  {players}p ({count} games, fair share {100 / players:.0f}%): {rates}")
+    print("\nBlue buildings: times completed, mean END points, share of owners who won:")
+    for card_id in sorted(blue_points):
+        points = blue_points[card_id]
+        print(f"  {card_id}  {len(points):5d}  {statistics.mean(points):5.1f}  {100 * blue_wins[card_id] / len(points):5.1f}%")
+    if buyer_weight is not None:
+        fair = sum(100 / (2 + i % 3) for i in range(games)) / games
+        print(f"\nBuyer seat (hand weight {buyer_weight}) won {100 * buyer_wins / games:.1f}% "
+              f"of games (fair share {fair:.1f}%).")
     print("\nOptions chosen (counts):")
     for option, count in sorted(options.items()):
         print(f"  {option:<22} {count}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1200)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1200,
+         float(sys.argv[2]) if len(sys.argv) > 2 else None)

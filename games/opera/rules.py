@@ -347,24 +347,27 @@ def fire_triggers(state: dict, player: dict, trigger: str, *, exclude: str | Non
 
 # ------------------------------------------------------------------- scoring
 def end_scoring_count(state: dict, player: dict, effect: dict) -> int:
-    """The count a blue building's END formula multiplies (U-04)."""
+    """The count a blue building's END formula multiplies (U-04), divided by its optional
+    ``divisor`` and rounded down ("1 VP per 3 raw goods")."""
     per = effect["per"]
     if per == "buildings":
         colour = effect.get("colour")
-        return sum(1 for card, _, _ in completed(player)
-                   if colour is None or DATA.buildings[card]["colour"] == colour)
-    if per == "right_slots":
-        return sum(1 for size in SIZES if player["slots"]["right"][size])
-    if per == "worksites":
-        return sum(player["seat"] in site["by"] for row in state["opera"] for site in row)
-    if per == "level3_certificates":
-        return sum(1 for good in RAW if level_of(state, player["cert"][good]) == 3)
-    if per == "full_rows":
-        return sum(1 for size in SIZES
-                   if player["slots"]["left"][size] and player["slots"]["right"][size])
-    if per == "raw_per_three":
-        return sum(player["raw"].values()) // 3
-    raise ValueError(f"unknown END formula {per!r}")
+        count = sum(1 for card, _, _ in completed(player)
+                    if colour is None or DATA.buildings[card]["colour"] == colour)
+    elif per == "right_slots":
+        count = sum(1 for size in SIZES if player["slots"]["right"][size])
+    elif per == "worksites":
+        count = sum(player["seat"] in site["by"] for row in state["opera"] for site in row)
+    elif per == "level3_certificates":
+        count = sum(1 for good in RAW if level_of(state, player["cert"][good]) == 3)
+    elif per == "full_rows":
+        count = sum(1 for size in SIZES
+                    if player["slots"]["left"][size] and player["slots"]["right"][size])
+    elif per == "raw_total":
+        count = sum(player["raw"].values())
+    else:
+        raise ValueError(f"unknown END formula {per!r}")
+    return count // effect.get("divisor", 1)
 
 
 def opera_tokens(state: dict, seat: int) -> int:

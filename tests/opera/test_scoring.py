@@ -73,11 +73,11 @@ def test_OM_SCORE_5_blue_buildings_either_side():
                    "right-medium": ["M12", "M11"], "left-large": ["L11"], "right-large": ["L12"]})
     tokens_on_opera(state, 0, [1, 2])
     blue = R.score(state, state["seats"][0])["blue"]
-    # S10 1 yellow; S11 1 green; M10 2 x 3 right slots; M12 2 x 2 level-3; M11 1 x 2 worksites;
-    # L11 3 x 3 full rows; L12 9 raw // 3 = 3
-    assert blue == 1 + 1 + 6 + 4 + 2 + 9 + 3
+    # S10 1 yellow; S11 1 green; M10 2 x 3 right slots; M12 2 x 2 level-3; M11 1 per 2 worksites
+    # (2 worksites, the adjusted PDS-0 value); L11 3 x 3 full rows; L12 9 raw // 3 = 3
+    assert blue == 1 + 1 + 6 + 4 + 1 + 9 + 3
     state["options"]["blue_scores_on_left"] = False
-    assert R.score(state, state["seats"][0])["blue"] == 1 + 4 + 2 + 3
+    assert R.score(state, state["seats"][0])["blue"] == 1 + 4 + 1 + 3
 
 
 def test_OM_SCORE_6_unfinished_buildings_score_their_tokens():
