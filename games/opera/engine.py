@@ -811,7 +811,7 @@ class OperaMagna(Game):
             return f"Draft a starting building: draft <card> ({', '.join(sorted(state['display']))})."
         if state["pending"]:
             pending = state["pending"][0]
-            options = ", ".join(R._answer_text(a) for a in R.pending_answers(state, player))
+            options = ", ".join(R.answer_text(a) for a in R.pending_answers(state, player))
             return f"Choose for {pending['source']}: {options}."
         if phase == "merchant":
             return "Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>."

@@ -267,7 +267,7 @@ def answer_pending(state: dict, player: dict, action: dict) -> list[Event]:
     pending = state["pending"][0]
     legal = pending_answers(state, player)
     if action not in legal:
-        options = ", ".join(_answer_text(a) for a in legal) or "none"
+        options = ", ".join(answer_text(a) for a in legal) or "none"
         raise IllegalAction(
             f"{pending['source']} asks you to choose: {options}.", "OM-FLOW-3"
         )
@@ -319,7 +319,7 @@ def settle_forced(state: dict, player: dict) -> list[Event]:
     return events
 
 
-def _answer_text(action: dict) -> str:
+def answer_text(action: dict) -> str:
     if action["type"] == "spend":
         return f"spend {action['good']}"
     verb = "cert" if action["type"] == "certify" else "take"

@@ -237,3 +237,22 @@ def test_OM_SETUP_38_setup_is_reproducible_from_the_seed():
     """OM-SETUP-38."""
     assert GAME.setup(4, 123) == GAME.setup(4, 123)
     assert GAME.setup(4, 123) != GAME.setup(4, 124)
+
+
+def test_TS_40g_every_effect_uses_the_effect_vocabulary():
+    """TS-40 (g), §12.0: every PDS-0 effect is built from the shared vocabulary the engine reads."""
+    ops = {"vp", "raw", "refined", "certificate", "spend_for_refined", "exchange", "discount"}
+    triggers = {"IMM", "TURN", "ON-DELIVER", "ON-COMPLETE", "ON-ACTIVATE", "SHIELD", "EXTRA-CART", "END"}
+    formulas = {"buildings", "right_slots", "worksites", "level3_certificates", "full_rows", "raw_total"}
+    effect_lists = [a["ops"] for a in DATA.abilities.values()] + list(DATA.worksite_effects.values())
+    for card in DATA.buildings.values():
+        effect = card["effect"]
+        assert effect["trigger"] in triggers, card["id"]
+        if effect["trigger"] == "END":
+            assert effect["per"] in formulas and effect["vp"] > 0, card["id"]
+        elif "ops" in effect:
+            effect_lists.append(effect["ops"])
+    for effect_ops in effect_lists:
+        assert effect_ops and all(op["op"] in ops for op in effect_ops)
+    faces = {face for token in DATA.worksites.values() for face in token["faces"].values()}
+    assert faces <= set(DATA.worksite_effects)
