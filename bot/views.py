@@ -38,6 +38,7 @@ CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
 ACT_PREFIX = "bottega:act"
 PICK_PREFIX = "bottega:pick"
+REFUSAL_EVENT = "bottega_refusal"
 
 
 # --------------------------------------------------------------------------- the error path
@@ -45,7 +46,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """The one error path: a short private answer for the player, a log line for operators.
 
     Refusals (a table rule, a game rule, a missing permission) are explained; anything else gets
-    an error id that the operators find in the log next to the traceback.
+    an error id that the operators find in the log next to the traceback. Either way the bot
+    dispatches ``bottega_refusal(interaction, error)`` for listeners such as the local console.
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original

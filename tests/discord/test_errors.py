@@ -73,3 +73,20 @@ async def test_a_broken_reminder_pass_is_logged_and_the_loop_carries_on(table, e
         await env.advance_time(3 * 3600)
     assert len(calls) >= 2 and env.bot.reminders.running
     assert any("reminder pass failed (error id" in r.getMessage() for r in caplog.records)
+
+
+async def test_every_private_error_answer_is_announced_to_listeners(table, env):
+    """The local console (and any other listener) learns of each refusal through one event."""
+    seen = []
+
+    async def on_bottega_refusal(interaction, error):
+        seen.append((interaction.user.id, type(error).__name__, getattr(error, "message", "")))
+
+    env.bot.add_listener(on_bottega_refusal)
+    await table.open()
+    await table.carol.slash(table.channel, "game start")
+    await table.carol.slash(table.channel, "duel move", notation="add 1")
+    await table.actor().slash(table.channel, "duel move", notation="add 9")
+    await table.actor().slash(table.channel, "duel move", notation="add 1")
+    assert [name for _, name, _ in seen] == ["TableError", "TableError", "IllegalAction"]
+    assert seen[0][0] == table.carol.id and "already started" in seen[0][2]
