@@ -233,10 +233,10 @@ class TableService:
                 raise TableError("This game has already started.")
             self._require_manager(table, person, "start the game")
             game, count = table.game, len(table.seats)
-            if not game.min_players <= count <= game.max_players:
+            if count != table.row.players:
                 raise TableError(
-                    f"{game.title} needs {game.player_range()} players; {count} seated. "
-                    "Wait for more players to `/game join`."
+                    f"This table is for {table.row.players} players and {count} "
+                    f"{'is' if count == 1 else 'are'} seated: wait for more players to `/game join`."
                 )
             order = [s.user_id for s in sorted(table.seats, key=lambda s: s.joined_at)]
             # Seats (and so the first player) are drawn from the table's seed, so they replay too.

@@ -203,3 +203,10 @@ async def test_corrupted_snapshot_is_reported_and_changes_nothing(service):
     with pytest.raises(TableError, match="damaged"):
         await service.act(CHANNEL, actor, "add 1")
     assert (await service.store.get_game(table.row.id)).version == table.row.version
+
+
+async def test_start_waits_for_every_announced_seat(service):
+    await service.new_game(GUILD, CHANNEL, ALICE, "race", 3)
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(TableError, match="for 3 players and 2 are seated"):
+        await service.start(CHANNEL, ALICE)

@@ -1,0 +1,94 @@
+"""The local console: chat-like lines through the real bot, scripts, and games kept across sessions."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.config import Config
+from bot.console import Console, ConsoleBot, ConsoleError, parse_line, play
+from db import Store
+
+
+def test_lines_read_like_chat():
+    line = parse_line('@alice #tavern /mor move notation:"market row-2"')
+    assert (line.user, line.channel, line.command, line.options) == ("alice", "tavern", "mor move",
+                                                                    {"notation": "market row-2"})
+    assert parse_line("! @bob /game start").expect_refusal
+    assert parse_line("@bob click:end").click == "end"
+    assert parse_line("   ") is None and parse_line("# a comment") is None
+    for bad in ("alice /game join", "@alice game join", '@alice /game new game:"mor'):
+        with pytest.raises(ConsoleError):
+            parse_line(bad)
+
+
+async def run_script(tmp_path: Path, text: str) -> tuple[int, str]:
+    out = io.StringIO()
+    config = Config(database_path=tmp_path / "local.db")
+    code = await play(config, tmp_path / "images", text.strip().splitlines(), out, interactive=False)
+    return code, out.getvalue()
+
+
+async def test_script_plays_lines_and_keeps_the_game_for_a_later_session(tmp_path):
+    code, out = await run_script(tmp_path, """
+        @alice /game new game:mor players:2
+        @bob /game join
+        ! @carol /game start
+        @alice /game start
+    """)
+    assert code == 0
+    assert "alice opened a table of Masters of Renaissance for 2" in out
+    assert "(only carol sees) Only the host of this table or a server manager can start the game." in out
+    assert "@alice:" in out and "@bob:" in out and "<@" not in out
+    assert list((tmp_path / "images").glob("*.png"))
+    code, out = await run_script(tmp_path, "@bob /game status")
+    assert code == 0 and "Waiting since" in out and "UTC" in out
+
+
+async def test_script_stops_at_the_first_unexpected_line(tmp_path, capsys):
+    code, out = await run_script(tmp_path, """
+        @alice /game new game:mor players:2
+        @alice /game start
+        @alice /game status
+    """)
+    assert code == 1
+    assert "line 2 failed" in capsys.readouterr().err
+    code, out = await run_script(tmp_path, "@alice /game nonsense")
+    assert code == 1 and "no command /game nonsense" in out
+    code, out = await run_script(tmp_path, "@alice /game new game:mor players:two")
+    assert code == 1 and "takes a number" in out
+
+
+async def test_a_whole_game_through_console_lines(tmp_path):
+    """Solo Masters of Renaissance from /game new to the final score, every move a console line."""
+    store = await Store.open(tmp_path / "local.db")
+    bot = ConsoleBot(Config(database_path=tmp_path / "local.db"), store=store, render=False)
+    chooser = random.Random(3)
+    out = io.StringIO()
+    try:
+        async with simcord.run(bot, strict_sync=False) as env:
+            console = Console(env, bot, store, tmp_path / "images", out)
+            line = parse_line("@alice /game new game:mor players:1")
+            assert await console.welcome_newcomers(line)  # remembered, so the world creates alice
+            await console.open_world()
+            assert await console.run(line)
+            assert await console.run(parse_line("@alice /game start"))
+            channel = console.channels["table"]
+            for _ in range(1500):
+                if await store.active_game(channel.id) is None:  # finished
+                    break
+                table = await bot.service.table(channel.id)
+                legal = table.game.legal_actions(table.state, 0)
+                ends = [a for a in legal if a["type"] in ("end", "place")]
+                action = chooser.choice(ends if ends and chooser.random() < 0.7 else legal)
+                notation = table.game.notation(action)
+                assert await console.run(parse_line(f'@alice /mor move notation:"{notation}"')), notation
+    finally:
+        await store.close()
+    log = out.getvalue()
+    assert "Game over." in log and ("You beat Lorenzo!" in log or "Lorenzo wins." in log)
+    assert log.count("bottega:") > 20
