@@ -78,3 +78,13 @@ async def test_bot_says_which_permissions_it_lacks(env, table):
     assert "missing permissions here: Create Public Threads." in threaded.response.content
     assert no_threads.threads == []
 
+
+
+async def test_bot_needs_to_post_in_threads_to_open_a_table_in_one(table):
+    quiet = table.guild.create_text_channel(
+        "no-thread-posts", overwrites={table.guild.me: discord.PermissionOverwrite(send_messages_in_threads=False)}
+    )
+    result = await table.alice.slash(quiet, "game new", game="duel", players=2, thread=True)
+    assert "missing permissions here: Send Messages in Threads." in result.response.content
+    plain = await table.alice.slash(quiet, "game new", game="duel", players=2)
+    assert "Table opened" in plain.response.content

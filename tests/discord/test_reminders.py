@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 from bottega_harness import REMINDER_CHECK_SECONDS
 
@@ -73,3 +73,18 @@ async def test_the_service_uses_the_simulated_clock(table, env):
     status = await table.carol.slash(table.channel, "game status")
     stamp = int(re.search(r"Waiting since <t:(\d+):R>", status.response.content).group(1))
     assert (env.now() - timedelta(days=2)).timestamp() - 1 <= stamp <= env.now().timestamp()
+
+
+async def test_an_injected_clock_drives_the_table_times(table, env, make_bot):
+    """The bot takes "now" from one clock: inject one and every time the service records follows it."""
+    now = {"at": datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)}
+    await env.restart_bot(await make_bot(clock=lambda: now["at"]))
+    board = await table.open()
+    status = await table.carol.slash(table.channel, "game status")
+    assert f"<t:{int(now['at'].timestamp())}:R>" in status.response.content
+    await env.advance_time(3 * CHECK)
+    assert reminders(table) == [], "the simulated hours do not count: only the injected clock does"
+    now["at"] += timedelta(days=1, minutes=1)
+    await env.advance_time(CHECK)
+    [reminder] = reminders(table)
+    assert f"<@{table.actor(board).id}>" in reminder.content
