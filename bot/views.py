@@ -97,17 +97,17 @@ def require_bot_permissions(
 ) -> None:
     """Refuse (and say what to grant) when the bot could not post its answer in this channel."""
     have = interaction.app_permissions
-    channel = interaction.channel
-    in_thread = isinstance(channel, discord.Thread)
-    needed = {"view_channel": "View Channel"}
-    needed["send_messages_in_threads" if in_thread or thread else "send_messages"] = (
-        "Send Messages in Threads" if in_thread or thread else "Send Messages"
-    )
+    posts_in_thread = thread or isinstance(interaction.channel, discord.Thread)
+    needed = [
+        ("view_channel", "View Channel"),
+        ("send_messages_in_threads", "Send Messages in Threads") if posts_in_thread
+        else ("send_messages", "Send Messages"),
+    ]
     if files:
-        needed["attach_files"] = "Attach Files"
+        needed.append(("attach_files", "Attach Files"))
     if thread:
-        needed["create_public_threads"] = "Create Public Threads"
-    missing = [label for name, label in needed.items() if not getattr(have, name)]
+        needed.append(("create_public_threads", "Create Public Threads"))
+    missing = [label for name, label in needed if not getattr(have, name)]
     if missing:
         raise TableError(
             "I am missing permissions here: " + ", ".join(missing)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from bottega_harness import REMINDER_CHECK_SECONDS
 
@@ -77,7 +77,7 @@ async def test_the_service_uses_the_simulated_clock(table, env):
 
 async def test_an_injected_clock_drives_the_table_times(table, env, make_bot):
     """The bot takes "now" from one clock: inject one and every time the service records follows it."""
-    now = {"at": datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)}
+    now = {"at": datetime(2030, 5, 1, 12, 0, tzinfo=UTC)}
     await env.restart_bot(await make_bot(clock=lambda: now["at"]))
     board = await table.open()
     status = await table.carol.slash(table.channel, "game status")
