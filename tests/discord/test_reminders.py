@@ -88,3 +88,15 @@ async def test_an_injected_clock_drives_the_table_times(table, env, make_bot):
     await env.advance_time(CHECK)
     [reminder] = reminders(table)
     assert f"<@{table.actor(board).id}>" in reminder.content
+
+
+async def test_a_reminder_the_bot_may_not_post_is_skipped_and_the_next_one_still_comes(table, env, caplog):
+    board = await table.open()
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=403, code=50013,
+                     message="Missing Permissions")
+    await env.advance_time(DAY + CHECK)
+    assert reminders(table) == []
+    assert any("not posted" in r.getMessage() for r in caplog.records)
+    await env.advance_time(DAY)
+    [reminder] = reminders(table)
+    assert f"<@{table.actor(board).id}>" in reminder.content
