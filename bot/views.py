@@ -195,10 +195,21 @@ def move_token(game_id: int, version: int, notation: str) -> str:
     return "#" + hashlib.sha256(notation.encode()).hexdigest()[:16]
 
 
+BoardHook = Callable[["BottegaBot", Any, Reply], Awaitable["discord.ui.View"]]
+BOARD_HOOKS: dict[str, BoardHook] = {}
+"""Game key -> the components of that game's public boards, replacing the generic move buttons
+(registered by a game cog whose legal moves name hidden cards); a hook may add lines to ``reply.text``."""
+
+
 async def move_view(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View | None:
     """Buttons for the service's suggestions, or one select when the actor has up to 25 moves."""
     if reply.game_id is None or reply.version is None:
         return None
+    if BOARD_HOOKS:
+        assert bot.service is not None
+        row = await bot.service.store.get_game(reply.game_id)
+        if row is not None and row.game_key in BOARD_HOOKS:
+            return await BOARD_HOOKS[row.game_key](bot, channel, reply)
     view = discord.ui.View(timeout=None)
     if reply.buttons:
         for label, notation in reply.buttons:
