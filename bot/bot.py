@@ -72,7 +72,6 @@ class BottegaBot(commands.Bot):
         render: bool = True,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
-        owns_store: bool | None = None,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
@@ -86,7 +85,7 @@ class BottegaBot(commands.Bot):
         self.config = config
         self.clock = clock or discord.utils.utcnow
         self.store: Store | None = store
-        self._owns_store = store is None if owns_store is None else owns_store
+        self._owns_store = store is None
         self._render = render
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
@@ -157,18 +156,6 @@ def create_bot(
         config, clock=clock, store=store, render=render,
         reminder_check_seconds=reminder_check_seconds, seed_source=seed_source,
     )
-
-
-async def open_bot(config: Config, **options) -> BottegaBot:
-    """:func:`create_bot` with its store already open; the bot still closes it in ``close``.
-
-    For simulations (the local console, tests): simcord keeps every result the bot's event loop
-    hands over alive until it settles, so opening the store from ``setup_hook`` there leaves the
-    store's start-up PRAGMA statements unfinished and SQLite refuses the first migration COMMIT.
-    Opened before the simulation starts, the store behaves exactly as in production.
-    """
-    store = await Store.open(config.database_path)
-    return BottegaBot(config, store=store, owns_store=True, **options)
 
 
 def run_bot(config: Config) -> int:

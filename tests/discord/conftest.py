@@ -19,7 +19,7 @@ from bottega_harness import GAME_SEED, REMINDER_CHECK_SECONDS, Table
 from openapi_contract import load_contract
 
 import games
-from bot.bot import BottegaBot, open_bot
+from bot.bot import BottegaBot, create_bot
 from bot.config import Config
 
 
@@ -35,13 +35,17 @@ def config(tmp_path: Path) -> Config:
 
 @pytest.fixture
 async def make_bot(config: Config):
-    """Builds bots on the test's database with :func:`open_bot`; their stores are closed at the end."""
+    """Builds bots on the test's database; each opens its own store at start-up.
+
+    simcord never calls ``close`` (a restart just detaches the old bot), so the stores the bots
+    opened are closed here.
+    """
     bots: list[BottegaBot] = []
 
     async def make(**kwargs) -> BottegaBot:
         kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
         kwargs.setdefault("seed_source", lambda: GAME_SEED)
-        bot = await open_bot(kwargs.pop("config", config), **kwargs)
+        bot = create_bot(kwargs.pop("config", config), **kwargs)
         bots.append(bot)
         return bot
 

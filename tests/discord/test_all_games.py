@@ -7,7 +7,7 @@ import re
 import pytest
 
 import games
-from bot.bot import create_bot, open_bot
+from bot.bot import COMMAND_HASH_KEY, create_bot
 from db import Store
 
 REAL_GAMES = ["mor", "lim", "opera"]
@@ -58,11 +58,11 @@ async def test_an_engine_that_is_not_installed_is_refused_politely(table, monkey
     assert result.ephemeral and "is not available on this server yet" in result.response.content
 
 
-async def test_close_closes_the_database_the_bot_opened(config):
-    bot = await open_bot(config)
-    store = bot.store
-    await bot.close()
-    assert bot.store is None
+async def test_the_bot_opens_its_database_at_start_and_closes_it_on_close(env, config):
+    store = env.bot.store
+    assert config.database_path.is_file() and await store.get_meta(COMMAND_HASH_KEY) is not None
+    await env.bot.close()
+    assert env.bot.store is None
     with pytest.raises(ValueError):
         await store.get_meta("anything")
 
