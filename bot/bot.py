@@ -61,7 +61,7 @@ class BottegaTree(app_commands.CommandTree):
 
 
 class BottegaBot(commands.Bot):
-    """Bottega on Discord. Needs only the default (non-privileged) intents."""
+    """Bottega on Discord. Needs only the ``guilds`` intent (nothing privileged)."""
 
     def __init__(
         self,
@@ -73,8 +73,8 @@ class BottegaBot(commands.Bot):
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = False
+        intents = discord.Intents.none()
+        intents.guilds = True  # slash commands and components arrive without any other intent
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 
 async def test_full_lobby_to_finished_game_through_move_autocomplete(table):
     """new, join, start, then every move chosen from the autocomplete until someone wins."""
@@ -191,9 +193,9 @@ async def test_abandon_by_a_majority_of_the_players(table):
     assert "voted: the game is abandoned" in table.last().content
 
 
-async def test_commands_are_guild_only_and_use_default_intents(env):
+async def test_commands_are_guild_only_and_the_bot_needs_only_the_guilds_intent(env):
     bot = env.bot
-    assert not bot.intents.members and not bot.intents.presences and not bot.intents.message_content
+    assert bot.intents == discord.Intents(guilds=True)
     assert bot.tree.get_command("game").guild_only
 
 
