@@ -58,7 +58,7 @@ class MorPlayer:
         """Answer the private menu of ``result`` until the move is played; returns the last text."""
         for _ in range(MAX_ANSWERS):
             message = result.response
-            assert message is not None and result.ephemeral, "menus and answers are private"
+            assert message is not None and message.ephemeral, "menus and answers are private"
             self.private_texts.append(message.content)
             items = flat(message.components)
             if not items or message.content.startswith("Done:"):
@@ -117,6 +117,7 @@ class MorPlayer:
                 await member.slash(channel, "mor leader", action=action, leader=leaders[0]["value"])
         if "Game over" in self.table.last().content or self.table.actor() is not member:
             return
+        assert "End turn" in labels(self.table.last()), (self.table.last().content, self.private_texts[-3:])
         self.interactions += 1
         if self.rng.random() < 0.5:
             await member.slash(channel, "mor end")

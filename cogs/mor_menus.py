@@ -1,0 +1,358 @@
+"""The questions behind the Masters of Renaissance buttons and selects (no Discord here).
+
+A move is built as a *partial notation*: the move's text with ``?`` where a choice is still open,
+for example ``produce base:?>? c12 L13:?``. :func:`ask` turns the first ``?`` into a
+:class:`Question` (what to ask, and the options with the text that replaces the ``?``) for the
+seat that must answer, so every button and select only ever carries plain notation, and the
+engine stays the judge of every finished move. Only the asking seat's own view is read, so the
+options (its leaders, its resources) are shown to that player alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from games.core import IllegalAction
+from games.mor import affordable_cards, card_details, leader_details
+from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+LINES = [f"row-{r}" for r in (1, 2, 3)] + [f"col-{c}" for c in (1, 2, 3, 4)]
+ABILITY_WORDS = {
+    "discount": "pays 1 {r} less for cards",
+    "extra_depot": "extra depot for 2 {r}",
+    "white_marble": "white marbles give {r}",
+    "extra_production": "produce: 1 {r} → 1 of your choice + 1 faith",
+}
+
+
+@dataclass
+class Option:
+    label: str
+    token: str
+    description: str = ""
+
+
+@dataclass
+class Question:
+    text: str
+    options: list[Option]
+    min_values: int = 1
+    max_values: int = 1
+    extra: list[Option] = field(default_factory=list)
+    """Shortcut buttons shown next to the options (e.g. "Confirm" and "Discard what I took")."""
+
+
+def fill(partial: str, chosen: list[str]) -> str:
+    """``partial`` with its first ``?`` replaced by the chosen tokens."""
+    return partial.replace("?", " ".join(chosen), 1)
+
+
+# ----------------------------------------------------------------------------- wording
+def amounts(counts: dict[str, int]) -> str:
+    """'2 coin, 1 stone' in the game's resource order; 'nothing' when empty."""
+    parts = [f"{counts[r]} {r}" for r in (*RESOURCES, "faith") if counts.get(r)]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def card_label(card_id: str, cost: dict[str, int] | None = None) -> str:
+    card = card_details(card_id)
+    price = amounts(card["cost"] if cost is None else cost)
+    return (f"{card_id} {card['colour']} {ROMAN[card['level']]}: costs {price}; "
+            f"{amounts(card['input'])} → {amounts(card['output'])}; {card['vp']} VP")
+
+
+def leader_label(leader_id: str) -> str:
+    leader = leader_details(leader_id)
+    ability = ABILITY_WORDS[leader["ability"]].format(r=leader["resource"])
+    return f"{leader_id}: {ability}; needs {requirement_text(leader['requires'])}; {leader['vp']} VP"
+
+
+def requirement_text(requires: dict[str, Any]) -> str:
+    if "resources" in requires:
+        return amounts(requires["resources"])
+    parts = []
+    for need in requires["cards"]:
+        level = f" {ROMAN[need['level']]}" if need["level"] else ""
+        parts.append(f"{need['count']} {need['colour']}{level}")
+    return " + ".join(parts) + " card" + ("s" if sum(n["count"] for n in requires["cards"]) > 1 else "")
+
+
+def layout_text(layout: dict[str, list[str]]) -> str:
+    """'d1 coin · d2 2 stone · L5 1 stone' (or 'empty')."""
+    parts = [f"{place} {len(units)} {units[0]}" if len(units) > 1 else f"{place} {units[0]}"
+             for place, units in layout.items() if units]
+    return " · ".join(parts) or "empty"
+
+
+def layout_notation(head: str, layout: dict[str, list[str]]) -> str:
+    """``place d1:coin d2:2stone``: the compact spelling the engine reads (what it omits is discarded)."""
+    words = [f"{place}:{len(units)}{units[0]}" if len(units) > 1 else f"{place}:{units[0]}"
+             for place, units in layout.items() if units]
+    return " ".join([head, *(words or ["empty"])])
+
+
+def line_gains(view: dict[str, Any], seat: int, line: str) -> str:
+    """What taking ``line`` would give ``seat`` now, e.g. '2 coin, 1 faith, 1 white (→ stone)'."""
+    grid = view["market"]["grid"]
+    kind, _, number = line.partition("-")
+    index = int(number) - 1
+    marbles = grid[index] if kind == "row" else [row[index] for row in grid]
+    gained: dict[str, int] = {}
+    for colour in marbles:
+        gives = MARBLE_GIVES[colour]
+        if gives is not None:
+            gained[gives] = gained.get(gives, 0) + 1
+    whites = marbles.count("white")
+    text = amounts(gained)
+    if whites:
+        converts = white_options(view, seat)
+        into = " or ".join(converts) if converts else "nothing"
+        text = (text + ", " if gained else "") + f"{whites} white (→ {into})"
+    return text
+
+
+def white_options(view: dict[str, Any], seat: int) -> list[str]:
+    return [leader["resource"] for leader in view["players"][seat]["leaders"] if leader["ability"] == "white_marble"]
+
+
+# ----------------------------------------------------------------------------- layouts
+def layouts(view: dict[str, Any], seat: int, available: dict[str, int]) -> list[tuple[dict[str, list[str]], int]]:
+    """Every warehouse layout that stores as much as its depot choice allows, best first.
+
+    Each base depot gets a different type (or stays empty) and is filled as far as ``available``
+    allows after the leader depots; leader depots take 0..2 of their own type. Returns
+    ``(layout, kept)`` pairs, most resources kept first.
+    """
+    player = view["players"][seat]
+    base = [(d["depot"], d["capacity"]) for d in player["depots"]]
+    extra = [(d["leader"], d["resource"], d["capacity"]) for d in player["leader_depots"]]
+    types = [r for r in RESOURCES if available.get(r)]
+    seen: dict[str, tuple[dict[str, list[str]], int]] = {}
+    for extra_counts in product(*[range(min(cap, available.get(res, 0)) + 1) for _, res, cap in extra]):
+        left = dict(available)
+        layout: dict[str, list[str]] = {}
+        for (leader, res, _), n in zip(extra, extra_counts):
+            left[res] -= n
+            if n:
+                layout[leader] = [res] * n
+        for choice in product([None, *types], repeat=len(base)):
+            chosen = [c for c in choice if c is not None]
+            if len(set(chosen)) != len(chosen):
+                continue
+            full = dict(layout)
+            for (place, capacity), res in zip(base, choice):
+                if res is not None and left.get(res, 0) > 0:
+                    full[place] = [res] * min(capacity, left[res])
+            ordered = {p: full[p] for p in [*(b for b, _ in base), *(e for e, _, _ in extra)] if p in full}
+            key = layout_notation("", ordered)
+            if key not in seen:
+                seen[key] = (ordered, sum(len(u) for u in ordered.values()))
+    return sorted(seen.values(), key=lambda item: (-item[1], layout_notation("", item[0])))
+
+
+def warehouse_layout(view: dict[str, Any], seat: int) -> dict[str, list[str]]:
+    player = view["players"][seat]
+    layout = {d["depot"]: [d["resource"]] * d["count"] for d in player["depots"] if d["count"]}
+    layout.update({d["leader"]: [d["resource"]] * d["count"] for d in player["leader_depots"] if d["count"]})
+    return layout
+
+
+def placement(view: dict[str, Any], seat: int) -> Question:
+    """What the player took, the suggested layout, and the ways to answer (confirm, discard, rearrange)."""
+    pending = view["pending"]
+    suggested = layout_text(pending["default_layout"])
+    discards = amounts(pending["default_discard"])
+    who = "Lorenzo's black cross moves" if view["solo_mode"] else "every other player gains 1 faith"
+    lines = [f"You took **{amounts(pending['gained'])}**.",
+             f"Suggested warehouse: {suggested}" + ("" if not pending["default_discard"] else f" (discards {discards})."),
+             f"Each discarded resource: {who} (MOR-WAREHOUSE-9)."]
+    extra = [Option("Confirm", "place")]
+    if pending["current_layout"] != pending["default_layout"]:
+        extra.append(Option("Discard what I took", layout_notation("place", pending["current_layout"])))
+    extra.append(Option("Rearrange…", "place ?"))
+    return Question("\n".join(lines), [], extra=extra)
+
+
+# ----------------------------------------------------------------------------- questions
+def ask(game: Any, state: dict[str, Any], seat: int, partial: str) -> Question:
+    """The question for the first ``?`` of ``partial``, asked of ``seat`` (who must be acting)."""
+    view = game.view(state, seat)
+    before = partial.split("?", 1)[0]
+    head = before.split(" ", 1)[0]
+    if before == "keep ":
+        return _keep_leaders(view, partial)
+    if before.endswith("res:"):
+        return _starting_resources(view, before)
+    if before == "market ":
+        return Question("Which line of the market? (MOR-MARKET-2)", [
+            Option(f"{line}: {line_gains(view, seat, line)}"[:100], line) for line in LINES])
+    if before.endswith("white:"):
+        return _white_choices(view, seat, before)
+    if before == "buy ":
+        return _cards_to_buy(state, seat)
+    if head == "buy":
+        return _buy_variants(game, state, seat, before)
+    if before == "produce ":
+        return _powers(view, seat)
+    if before.endswith("base:"):
+        return _base_inputs(view, seat, partial)
+    if before.endswith(">") or re.search(r"L\d+:$", before):
+        what = "the base production" if before.endswith(">") else before.split()[-1].rstrip(":")
+        return Question(f"What does {what} make? (MOR-PROD-4, MOR-LEADER-17)",
+                        [Option(r, r) for r in RESOURCES])
+    if before == "leader ":
+        return _leader_actions(game, state, seat)
+    if before in ("place ", "arrange "):
+        return _layouts(view, seat, head)
+    raise IllegalAction("That choice is not available.", "CORE-NOTATION")
+
+
+def _keep_leaders(view: dict[str, Any], partial: str) -> Question:
+    you = view["you"]
+    if not you["dealt"]:
+        raise IllegalAction("You have already chosen your leaders.", "MOR-SETUP-13")
+    options = [Option(leader["id"], leader["id"], leader_label(leader["id"]).split(": ", 1)[1][:100])
+               for leader in you["dealt"]]
+    text = "Keep 2 of your 4 leaders (MOR-SETUP-13); only you see them."
+    return Question(text, options, min_values=2, max_values=2)
+
+
+def _starting_resources(view: dict[str, Any], before: str) -> Question:
+    wanted = view["you"]["starting_resources"]
+    options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(RESOURCES, wanted)]
+    kept = " ".join(re.findall(r"L\d+", before))
+    return Question(f"Leaders kept: {kept}. Now choose {wanted} starting resource{'s' if wanted > 1 else ''} "
+                    "(MOR-SETUP-17).", options)
+
+
+def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
+    line = before.split()[1]
+    grid = view["market"]["grid"]
+    kind, _, number = line.partition("-")
+    index = int(number) - 1
+    whites = (grid[index] if kind == "row" else [row[index] for row in grid]).count("white")
+    choices = sorted(white_options(view, seat), key=RESOURCES.index)
+    options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(choices, whites)]
+    return Question(f"{line} has {whites} white marble{'s' if whites > 1 else ''}: what does each become? "
+                    "(MOR-LEADER-16)", options)
+
+
+def _cards_to_buy(state: dict[str, Any], seat: int) -> Question:
+    cards = affordable_cards(state, seat)
+    if not cards:
+        raise IllegalAction("You cannot afford any card in the grid now (or have no slot for it) "
+                            "(MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
+    return Question("Which card? Only the ones you can afford now, with their cost after discounts (MOR-BUY-1).",
+                    [Option(card_label(c["id"], c["cost"])[:100], c["deck"]) for c in cards])
+
+
+def _buy_variants(game: Any, state: dict[str, Any], seat: int, before: str) -> Question:
+    deck = before.split()[1]
+    variants = [a for a in game.legal_actions(state, seat) if a["type"] == "buy" and a["deck"] == deck]
+    if not variants:
+        raise IllegalAction(f"You cannot buy the top card of {deck} now (MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
+    options = []
+    for action in variants:
+        where = "warehouse first" if action["pay"] == "wh" else "strongbox first"
+        options.append(Option(f"Slot {action['slot']}, pay {where}", f"slot:{action['slot']} pay:{action['pay']}"))
+    return Question(f"Where does {state['decks'][deck][0]} go, and how do you pay? (MOR-BUY-4, MOR-BUY-6)", options)
+
+
+def _holdings(view: dict[str, Any], seat: int) -> dict[str, int]:
+    player = view["players"][seat]
+    held = dict(player["warehouse"])
+    for r, n in player["strongbox"].items():
+        held[r] = held.get(r, 0) + n
+    return {r: n for r, n in held.items() if n}
+
+
+def _powers(view: dict[str, Any], seat: int) -> Question:
+    player = view["players"][seat]
+    held = _holdings(view, seat)
+    options = []
+    if sum(held.values()) >= 2:
+        options.append(Option("Base: 2 resources → 1 of your choice", "base:?>?", "MOR-PROD-4"))
+    for slot in player["slots"]:
+        card = slot["top"]
+        if card and all(held.get(r, 0) >= n for r, n in card["input"].items()):
+            options.append(Option(f"{card['id']}: {amounts(card['input'])} → {amounts(card['output'])}",
+                                  card["id"], f"slot {slot['slot']}"))
+    for leader in player["leaders"]:
+        if leader["ability"] == "extra_production" and held.get(leader["resource"], 0):
+            options.append(Option(f"{leader['id']}: 1 {leader['resource']} → 1 of your choice + 1 faith",
+                                  f"{leader['id']}:?"))
+    if not options:
+        raise IllegalAction("You have nothing to produce with: every power needs resources you do not hold "
+                            "(MOR-PROD-6).", "MOR-PROD-6")
+    return Question("Which production powers? They run together; inputs come from what you hold now "
+                    "(MOR-PROD-3, MOR-PROD-6).", options, max_values=len(options))
+
+
+def _base_inputs(view: dict[str, Any], seat: int, partial: str) -> Question:
+    left = _holdings(view, seat)
+    for word in partial.split()[1:]:  # the other chosen powers use their inputs first
+        source = CARDS.get(word) or LEADERS.get(word.split(":")[0])
+        if source:
+            for r, n in source["input"].items():
+                left[r] = left.get(r, 0) - n
+    options = [Option(" + ".join(pair), "+".join(pair)) for pair in combinations_with_replacement(RESOURCES, 2)
+               if all(left.get(r, 0) >= pair.count(r) for r in pair)]
+    if not options:
+        raise IllegalAction("After the other powers you chose, you do not hold 2 resources for the base "
+                            "production (MOR-PROD-6).", "MOR-PROD-6")
+    return Question("What does the base production pay? (MOR-PROD-4)", options)
+
+
+def _leader_actions(game: Any, state: dict[str, Any], seat: int) -> Question:
+    actions = [a for a in game.legal_actions(state, seat) if a["type"] == "leader"]
+    if not actions:
+        raise IllegalAction("You have no leader in hand to play or discard now (MOR-LEADER-2, MOR-TURN-4).",
+                            "MOR-LEADER-2")
+    options = []
+    for action in actions:
+        verb = "Play" if action["op"] == "play" else "Discard (+1 faith)"
+        options.append(Option(f"{verb} {leader_label(action['leader'])}"[:100],
+                              f"{action['op']} {action['leader']}"))
+    return Question("Which leader action? (MOR-LEADER-4, MOR-LEADER-5)", options)
+
+
+def _layouts(view: dict[str, Any], seat: int, head: str) -> Question:
+    current = warehouse_layout(view, seat)
+    available = dict(view["players"][seat]["warehouse"])
+    if head == "place":
+        if view["pending"] is None:
+            raise IllegalAction("There is nothing to place: placing follows a market action (MOR-WAREHOUSE-7).",
+                                "MOR-WAREHOUSE-7")
+        for r, n in view["pending"]["gained"].items():
+            available[r] = available.get(r, 0) + n
+    total = sum(available.values())
+    options = []
+    for layout, kept in layouts(view, seat, available):
+        if head == "arrange" and (kept < total or layout == current):
+            continue
+        lost = f" (discard {total - kept})" if kept < total else ""
+        options.append(Option(f"{layout_text(layout)}{lost}"[:100], layout_notation("", layout).strip()))
+    if not options:
+        raise IllegalAction("There is no other way to arrange your warehouse (MOR-WAREHOUSE-6).", "MOR-WAREHOUSE-6")
+    what = "Store the resources like this" if head == "place" else "Rearrange your warehouse like this"
+    return Question(f"{what} (MOR-WAREHOUSE-1..6; whatever a layout leaves out is discarded):", options[:25])
+
+
+def complete(game: Any, state: dict[str, Any], seat: int, text: str) -> str:
+    """``text`` with the open choices the seat still has to make marked ``?``.
+
+    ``keep`` asks for starting resources when the seat gets some (MOR-SETUP-17); a market line
+    asks what each white marble becomes when two white-marble leaders are in play (MOR-LEADER-16).
+    """
+    if state["phase"] == "setup" and text == "keep ?" and game.view(state, seat)["you"]["starting_resources"]:
+        return "keep ? res:?"
+    match = re.fullmatch(r"market ((?:row|col)-\d)", text)
+    if match and match[1] in LINES:
+        view = game.view(state, None)
+        if len(white_options(view, seat)) > 1 and "white" in line_gains(view, seat, match[1]):
+            return f"{text} white:?"
+    return text
