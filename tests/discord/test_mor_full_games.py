@@ -7,15 +7,17 @@ often discards what it took (which pushes the other players' faith, or Lorenzo's
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
-import discord
 import simcord
 from bottega_harness import Table
 
-from games.mor.data import LEADERS
+import rendering
+from cogs.mor import board_state
+from games.mor import affordable_cards
 
 SELECT_TYPES = {3}
 BUTTON_TYPE = 2
@@ -35,18 +37,63 @@ def labels(message: Any) -> list[str]:
     return [c.get("label") for c in flat(message.components) if c["type"] == BUTTON_TYPE]
 
 
-def hidden_leaders(table: Any, seats: int) -> set[str]:
-    """The leader ids in hands (or dealt) right now: what must never appear in public."""
-    hidden: set[str] = set()
-    for seat in range(seats):
-        player = table.state["seats"][seat]
-        hidden |= set(player["hand"]) | set(player["dealt"])
-    return hidden
+class SecretWatch:
+    """Checks every public message and every public board view against the leaders that are secret:
+    those in a hand now and those dealt but not kept (D-16, MOR-LEADER-1)."""
+
+    def __init__(self, bot: Any, table: Table, monkeypatch: Any) -> None:
+        self.bot, self.table = bot, table
+        self.dealt: set[str] = set()
+        self.game_id = 0
+        self.checked: set[int] = set()
+        self.views: list[dict[str, Any]] = []
+        self.public_texts = 0
+        real = rendering.render
+
+        def watched(key: str, view: dict[str, Any], **kwargs: Any) -> bytes:
+            self.views.append(view)
+            return real(key, view, **kwargs)
+
+        monkeypatch.setattr(rendering, "render", watched)
+
+    async def state(self) -> dict[str, Any]:
+        """The game's state now (also once it is over and the channel is free again)."""
+        return await board_state(self.bot, self.game_id)
+
+    async def note_dealt(self) -> None:
+        self.game_id = (await self.bot.service.table(self.table.channel.id)).row.id
+        self.dealt = {i for p in (await self.state())["seats"] for i in p["dealt"]}
+
+    async def check(self, state: dict[str, Any] | None = None) -> None:
+        state = state or await self.state()
+        kept = {i for p in state["seats"] for i in p["hand"] + p["played"]}
+        secret = (self.dealt - kept) | {i for p in state["seats"] for i in p["hand"] + p["dealt"]}
+        pattern = re.compile(r"\b(" + "|".join(sorted(secret)) + r")\b") if secret else None
+        for message in self.table.channel.history():
+            if message.id in self.checked or message.flags.ephemeral:
+                continue
+            self.checked.add(message.id)
+            self.public_texts += 1
+            words = [message.content]
+            for item in flat(message.components):
+                words += [item.get("label") or "", item.get("custom_id") or ""]
+                words += [o["value"] + o["label"] for o in item.get("options", [])]
+            for word in words:
+                assert pattern is None or not pattern.search(word), f"a secret leader in public: {word!r}"
+        for view in self.views:
+            assert "you" not in view, "the renderer of a public board got a private view"
+            text = json.dumps(view)
+            assert pattern is None or not pattern.search(text), "a secret leader in a public board view"
+            assert all("hand" not in p for p in view["players"])
+        self.views.clear()
 
 
 class MorPlayer:
-    def __init__(self, table: Table, members: list[simcord.MemberActor], seed: int) -> None:
+    def __init__(self, table: Table, members: list[simcord.MemberActor], seed: int,
+                 watch: SecretWatch, discard_rate: float = 0.7) -> None:
         self.table = table
+        self.discard_rate = discard_rate
+        self.watch = watch
         self.members = members
         self.rng = random.Random(seed)
         self.private_texts: list[str] = []
@@ -95,6 +142,11 @@ class MorPlayer:
         channel = self.table.channel
         self.interactions += 1
         offers = await member.autocomplete(channel, "mor buy", "card", "")
+        state = await self.watch.state()
+        seat = state["turn"]["seat"]
+        affordable = affordable_cards(state, seat)
+        assert [c["value"] for c in offers] == [c["deck"] for c in affordable][:25]
+        assert all("costs " in c["name"] for c in offers), "each card shows its cost"
         if offers and self.rng.random() < 0.9:
             self.interactions += 1
             result = await member.slash(channel, "mor buy", card=self.rng.choice(offers)["value"])
@@ -131,20 +183,15 @@ class MorPlayer:
         assert len(lines) == 7 and all(re.match(r"(row|col)-\d: ", c["name"]) for c in lines)
         self.interactions += 1
         result = await member.slash(channel, "mor market", line=self.rng.choice(lines)["value"])
-        prefer = ("Discard what I took",) if self.rng.random() < 0.7 else ("Confirm", "Rearrange…")
+        prefer = ("Discard what I took",) if self.rng.random() < self.discard_rate else ("Confirm", "Rearrange…")
         await self.answer(member, result, prefer)
 
-    def known_leader_ids(self) -> set[str]:
-        return set(LEADERS)
-
-    @staticmethod
-    def pinged(message: discord.Message) -> set[int]:
-        return {int(i) for i in re.findall(r"<@(\d+)>", message.content)}
 
 
 # ============================================================================ the games
 async def play_to_the_end(table: Table, player: MorPlayer, turn_limit: int) -> int:
     for turns in range(turn_limit):
+        await player.watch.check()
         board = table.last()
         if "Game over" in board.content:
             return turns
@@ -153,14 +200,40 @@ async def play_to_the_end(table: Table, player: MorPlayer, turn_limit: int) -> i
     raise AssertionError(f"no result after {turn_limit} turns")
 
 
-async def test_solo_game_through_commands_and_buttons(table):
-    await table.alice.slash(table.channel, "game new", game="mor", players=1)
+async def start(table: Table, members: list[simcord.MemberActor], watch: SecretWatch) -> None:
+    await table.alice.slash(table.channel, "game new", game="mor", players=len(members))
+    for member in members[1:]:
+        await member.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
-    player = MorPlayer(table, [table.alice], seed=3)
+    await watch.note_dealt()
+
+
+async def test_solo_game_through_commands_and_buttons(table, simcord_bot, monkeypatch):
+    """MOR-SOLO-8: after each turn the board message names Lorenzo's token and the black cross."""
+    watch = SecretWatch(simcord_bot, table, monkeypatch)
+    await start(table, [table.alice], watch)
+    player = MorPlayer(table, [table.alice], seed=3, watch=watch, discard_rate=0.2)
     await player.setup_choices()
     assert "Setup is complete" in table.last().content
     turns = await play_to_the_end(table, player, 60)
     final = table.last().content
     assert "Game over" in final and ("You beat Lorenzo" in final or "Lorenzo wins" in final)
     assert turns > 3
-    print(turns, player.interactions)
+    lorenzo = [m.content for m in table.channel.history() if "Lorenzo's token:" in m.content]
+    assert len(lorenzo) >= turns - 1
+    assert all(re.search(r"Black cross: space \*\*\d+\*\* of 24", text) for text in lorenzo)
+
+
+async def test_two_player_game_through_commands_and_buttons(table, simcord_bot, monkeypatch):
+    """From /game new to the final scores; no secret leader in any public message or board view."""
+    watch = SecretWatch(simcord_bot, table, monkeypatch)
+    members = [table.alice, table.bob]
+    await start(table, members, watch)
+    player = MorPlayer(table, members, seed=11, watch=watch)
+    await player.setup_choices()
+    turns = await play_to_the_end(table, player, 120)
+    final = table.last().content
+    assert "Game over" in final and "Winner:" in final
+    assert turns > 6 and watch.public_texts > 3 * turns
+    bought = [m.content for m in table.channel.history() if " bought " in m.content]
+    assert bought, "the policy bought cards through /mor buy"
