@@ -90,7 +90,8 @@ def main(games: int, buyer_weight: float | None = None) -> None:
     options = Counter()
     buyer_wins = 0.0
     blue_points: dict[str, list[int]] = defaultdict(list)
-    blue_wins = Counter()
+    built = Counter()
+    built_wins = Counter()
     for index in range(games):
         players = 2 + index % 3
         chooser = random.Random(index)
@@ -114,12 +115,13 @@ def main(games: int, buyer_weight: float | None = None) -> None:
                 categories[category].append(points)
         decided.update(deciding_categories(result))
         for player in state["seats"]:
-            for card_id, _, _ in R.completed(player):
+            won = 1 / len(result["winners"]) if player["seat"] in result["winners"] else 0
+            for card_id, side, _ in R.completed(player):
                 effect = DATA.buildings[card_id]["effect"]
+                built[card_id] += 1
+                built_wins[card_id] += won
                 if effect["trigger"] == "END":
                     blue_points[card_id].append(effect["vp"] * R.end_scoring_count(state, player, effect))
-                    if player["seat"] in result["winners"]:
-                        blue_wins[card_id] += 1 / len(result["winners"])
         for seat in result["winners"]:
             wins[players][seat] += 1 / len(result["winners"])
             if seat == index % players:
@@ -144,10 +146,12 @@ def main(games: int, buyer_weight: float | None = None) -> None:
         count = games // 3 + (1 if players - 2 < games % 3 else 0)
         rates = "  ".join(f"seat {s}: {100 * wins[players][s] / count:4.1f}%" for s in range(players))
         print(f"  {players}p ({count} games, fair share {100 / players:.0f}%): {rates}")
-    print("\nBlue buildings: times completed, mean END points, share of owners who won:")
-    for card_id in sorted(blue_points):
-        points = blue_points[card_id]
-        print(f"  {card_id}  {len(points):5d}  {statistics.mean(points):5.1f}  {100 * blue_wins[card_id] / len(points):5.1f}%")
+    print("\nBlue buildings: mean END points when completed:")
+    print("  " + "  ".join(f"{c} {statistics.mean(p):.1f}" for c, p in sorted(blue_points.items())))
+    print("\nBuildings: times completed and share of their owners who won (all seats ~36% on average):")
+    for size in ("S", "M", "L"):
+        cards = sorted(c for c in built if c.startswith(size))
+        print("  " + "  ".join(f"{c} {built[c]} {100 * built_wins[c] / built[c]:.0f}%" for c in cards))
     if buyer_weight is not None:
         fair = sum(100 / (2 + i % 3) for i in range(games)) / games
         print(f"\nBuyer seat (hand weight {buyer_weight}) won {100 * buyer_wins / games:.1f}% "
