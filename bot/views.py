@@ -3,12 +3,14 @@
 Every command and component follows the same flow (:func:`respond`): acknowledge at once with a
 private "thinking" state (Discord's 3-second rule; rendering a board takes longer), call the
 service, post the public part of its :class:`Reply` in the channel (log line, board image, a ping
-for exactly the players who must act now, move buttons) and show the private part to the invoker.
+for exactly the players who must act now, a "Your move" button) and show the private part to the
+invoker.
 
 Buttons and selects are :class:`discord.ui.DynamicItem` s: their ``custom_id`` carries the game
 id, the state version and the move, so they keep working after a restart, and a press on an old
 board (or a second press of the same button) is refused by the service's version guard instead of
-being applied again.
+being applied again. Move buttons and selects are only ever shown privately, to the player whose
+moves they are (see :func:`move_view`).
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 2000
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
+BUTTON_LIMIT = 5
 ACT_PREFIX = "bottega:act"
 PICK_PREFIX = "bottega:pick"
+MENU_PREFIX = "bottega:menu"
 REFUSAL_EVENT = "bottega_refusal"
 
 
@@ -197,12 +201,18 @@ def move_token(game_id: int, version: int, notation: str) -> str:
 
 BoardHook = Callable[["BottegaBot", Any, Reply], Awaitable["discord.ui.View"]]
 BOARD_HOOKS: dict[str, BoardHook] = {}
-"""Game key -> the components of that game's public boards, replacing the generic move buttons
-(registered by a game cog whose legal moves name hidden cards); a hook may add lines to ``reply.text``."""
+"""Game key -> the components of that game's public boards, replacing the generic "Your move"
+button (registered by a game cog with menus of its own); a hook may add lines to ``reply.text``."""
 
 
 async def move_view(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View | None:
-    """Buttons for the service's suggestions, or one select when the actor has up to 25 moves."""
+    """The components of a public board: the game's own (see :data:`BOARD_HOOKS`), or else one
+    "Your move" button for whoever must act.
+
+    Move buttons are never put on a public board: a notation can name a hidden card (the one
+    leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
+    readable by every client. The menu button answers each player privately with their own moves.
+    """
     if reply.game_id is None or reply.version is None:
         return None
     if BOARD_HOOKS:
@@ -210,20 +220,87 @@ async def move_view(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.V
         row = await bot.service.store.get_game(reply.game_id)
         if row is not None and row.game_key in BOARD_HOOKS:
             return await BOARD_HOOKS[row.game_key](bot, channel, reply)
+    if not reply.mentions:
+        return None
     view = discord.ui.View(timeout=None)
-    if reply.buttons:
-        for label, notation in reply.buttons:
-            view.add_item(ActButton(reply.game_id, reply.version, notation, label))
-        return view
-    if not reply.mentions or len(reply.mentions) != 1:
-        return None
-    assert bot.service is not None
-    legal = await bot.service.legal(channel.id, Person(reply.mentions[0], ""))
-    legal = [n for n in legal if len(n) <= CUSTOM_ID_LIMIT]
-    if not legal or len(legal) > SELECT_LIMIT:
-        return None
-    view.add_item(MoveSelect(reply.game_id, reply.version, legal))
+    view.add_item(MenuButton(reply.game_id, reply.version))
     return view
+
+
+def private_moves(game_id: int, version: int, legal: list[str]) -> discord.ui.View | None:
+    """A player's own moves as buttons (up to 5) or one select (up to 25); beyond that, none."""
+    view = discord.ui.View(timeout=None)
+    if len(legal) <= BUTTON_LIMIT:
+        for notation in legal:
+            view.add_item(ActButton(game_id, version, notation))
+        return view
+    choices = [n for n in legal if len(n) <= CUSTOM_ID_LIMIT]
+    if len(choices) != len(legal) or len(choices) > SELECT_LIMIT:
+        return None
+    view.add_item(MoveSelect(game_id, version, choices))
+    return view
+
+
+class MenuButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{MENU_PREFIX}:(?P<game_id>\d+):(?P<version>\d+)"),
+):
+    """Shows the presser their own moves on this board: ``bottega:menu:<game id>:<version>``."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            discord.ui.Button(
+                label="Your move", style=discord.ButtonStyle.primary,
+                custom_id=f"{MENU_PREFIX}:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MenuButton:
+        return cls(int(match["game_id"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await show_private_moves(interaction, self.game_id, self.version)
+        except Exception as error:  # noqa: BLE001 - the one error path also covers components
+            await report_error(interaction, error)
+
+
+async def show_private_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    bot: BottegaBot = interaction.client  # type: ignore[assignment]
+    service = bot.service
+    assert service is not None and interaction.channel_id is not None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    person = person_of(interaction)
+    try:
+        table = await service.table(interaction.channel_id)
+        if table.row.id != game_id:
+            raise TableError("That button belongs to a game that is over; this channel has a new table.")
+        if table.row.version != version:
+            raise StaleAction(
+                "That board is out of date; the game has moved on. Here is the board now.",
+                await service.status(interaction.channel_id, person),
+            )
+        seat = table.seat_of(person.id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        legal = await service.legal(interaction.channel_id, person)
+        if not legal:
+            raise TableError(table.game.waiting_message(table.state, seat))
+    except (TableError, IllegalAction) as error:
+        await report_error(interaction, error)
+        return
+    view = private_moves(game_id, version, legal)
+    text = table.game.prompt(table.state, seat)
+    if view is None:
+        key = table.row.game_key
+        text += f"\nYou have {len(legal)} possible moves: `/{key} move` lists them as you type."
+        await interaction.edit_original_response(content=_clip(text))
+    else:
+        await interaction.edit_original_response(content=_clip(text), view=view)
 
 
 class ActButton(
@@ -286,7 +363,7 @@ class MoveSelect(
         await play_component(interaction, self.game_id, self.version, self.item.values[0])
 
 
-DYNAMIC_ITEMS = (ActButton, MoveSelect)
+DYNAMIC_ITEMS = (MenuButton, ActButton, MoveSelect)
 
 
 async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:

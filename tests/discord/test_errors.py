@@ -36,9 +36,10 @@ async def test_an_unexpected_error_in_a_button_takes_the_same_path(table, env, m
     async def explode(*args, **kwargs):
         raise KeyError("lost seat")
 
+    menu = await table.actor(board).click(board, label="Your move")
     monkeypatch.setattr(env.bot.service, "act", explode)
     with caplog.at_level(logging.ERROR, logger="bot.views"):
-        result = await table.actor(board).click(board, label="add 1")
+        result = await table.actor(board).click(menu.response, label="add 1")
     error_id = re.search(r"error id `([0-9a-f]{8})`", result.response.content).group(1)
     assert result.ephemeral and "lost seat" not in result.response.content
     assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
