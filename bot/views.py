@@ -55,7 +55,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    interaction.client.dispatch("bottega_refusal", interaction, error)
+    interaction.client.dispatch(REFUSAL_EVENT, interaction, error)
     current: Reply | None = None
     if isinstance(error, StaleAction):
         message, current = error.message, error.current
