@@ -393,8 +393,8 @@ def mor_commands() -> list[app_commands.Command]:
             if seat is not None and seat in table.game.actors(table.state):
                 variants = [a for a in table.game.legal_actions(table.state, seat)
                             if a["type"] == "buy" and a["deck"] == deck]
-                if len(variants) == 1:
-                    text = table.game.notation(variants[0])
+                if len(variants) <= 1:  # one way to buy it, or none: the engine says why
+                    text = table.game.notation(variants[0]) if variants else f"buy {deck}"
         else:
             text = " ".join(["buy", deck, *([f"slot:{slot}"] if slot else []), *([f"pay:{pay}"] if pay else [])])
         await proceed(interaction, table, text, expected_version=None, edit=False)
