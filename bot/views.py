@@ -71,6 +71,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             interaction.channel_id, exc_info=(type(error), error, error.__traceback__),
         )
         message = f"Something went wrong on our side (error id `{error_id}`). Nothing was changed."
+    if interaction.type is discord.InteractionType.autocomplete:
+        return  # suggestions cannot carry a message; the player just sees none
     try:
         await send_private(interaction, message, current)
     except discord.HTTPException:

@@ -17,7 +17,7 @@ from discord import app_commands
 
 import games
 from bot.service import TableError
-from bot.views import person_of, respond
+from bot.views import person_of, report_error, respond
 from cogs.game import game_title
 
 if TYPE_CHECKING:
@@ -54,10 +54,13 @@ def game_group(bot: BottegaBot, key: str) -> app_commands.Group:
     async def legal_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             await check_game(interaction)
+            legal = await service(bot).legal(interaction.channel_id, person_of(interaction))
         except TableError:
             return []
+        except Exception as error:  # noqa: BLE001 - the one error path also covers suggestions
+            await report_error(interaction, error)
+            return []
         typed = current.strip().lower()
-        legal = await service(bot).legal(interaction.channel_id, person_of(interaction))
         matching = [n for n in legal if typed in n.lower() and len(n) <= CHOICE_LIMIT]
         matching.sort(key=lambda n: (not n.lower().startswith(typed), n))
         return [app_commands.Choice(name=n, value=n) for n in matching[:AUTOCOMPLETE_LIMIT]]

@@ -91,3 +91,17 @@ async def test_every_private_error_answer_is_announced_to_listeners(table, env):
     await table.actor().slash(table.channel, "duel move", notation="add 1")
     assert [name for _, name, _ in seen] == ["TableError", "TableError", "IllegalAction"]
     assert seen[0][0] == table.carol.id and "already started" in seen[0][2]
+
+
+async def test_a_failing_autocomplete_offers_nothing_and_is_logged(table, env, monkeypatch, caplog):
+    await table.open()
+
+    async def explode(*args, **kwargs):
+        raise RuntimeError("suggestions unavailable")
+
+    monkeypatch.setattr(env.bot.service, "legal", explode)
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        choices = await table.actor().autocomplete(table.channel, "duel move", "notation", "")
+    assert choices == []
+    [record] = [r for r in caplog.records if r.name == "bot.views"]
+    assert record.exc_info[0] is RuntimeError and "duel move" in record.getMessage()
