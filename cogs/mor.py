@@ -289,7 +289,8 @@ async def board_components(bot: BottegaBot, channel: Any, reply: Reply) -> disco
         return view
     state = await board_state(bot, reply.game_id)
     solo = state["solo"]
-    if solo is not None and solo["last_token"] and "Lorenzo" in reply.text:
+    token_lines = [line for line in state["last"] if line.startswith("Lorenzo")]
+    if solo is not None and solo["last_token"] and token_lines and token_lines[0] in reply.text:
         reply.text += f"\nLorenzo's token: **{token_text(solo['last_token'])}**. Black cross: space " \
                       f"**{solo['cross']}** of 24."
     if MOR.result(state) is not None:

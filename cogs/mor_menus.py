@@ -183,6 +183,9 @@ def ask(game: Any, state: dict[str, Any], seat: int, partial: str) -> Question:
     view = game.view(state, seat)
     before = partial.split("?", 1)[0]
     head = before.split(" ", 1)[0]
+    if head in ("market", "buy", "produce") and state["turn"]["main"]:
+        raise IllegalAction("You have already taken your main action this turn: you may play or discard "
+                            "leaders, then end your turn (MOR-TURN-3).", "MOR-TURN-3")
     if before == "keep ":
         return _keep_leaders(view, partial)
     if before.endswith("res:"):
