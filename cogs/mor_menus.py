@@ -168,7 +168,7 @@ def placement(view: dict[str, Any], seat: int) -> Question:
     discards = amounts(pending["default_discard"])
     who = "Lorenzo's black cross moves" if view["solo_mode"] else "every other player gains 1 faith"
     lines = [f"You took **{amounts(pending['gained'])}**.",
-             f"Suggested warehouse: {suggested}" + ("" if not pending["default_discard"] else f" (discards {discards})."),
+             f"Suggested warehouse: {suggested}" + (f" (discards {discards})." if pending["default_discard"] else "."),
              f"Each discarded resource: {who} (MOR-WAREHOUSE-9)."]
     extra = [Option("Confirm", "place")]
     if pending["current_layout"] != pending["default_layout"]:
