@@ -136,11 +136,10 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
     try:
         seat = acting_seat(table, person_of(interaction))
         if text == PLACE_PROMPT:
-            question = placement(table.game.view(table.state, seat), seat) if table.state["turn"]["pending"] \
-                else None
-            if question is None:
+            if not table.state["turn"]["pending"]:
                 raise IllegalAction("There is nothing to place: placing follows a market action "
                                     "(MOR-WAREHOUSE-7).", "MOR-WAREHOUSE-7")
+            question = placement(table.game.view(table.state, seat), seat)
             return await show(interaction, question.text, question_view(table, "place", question), edit)
         text = complete(table.game, table.state, seat, text)
         if "?" in text:
