@@ -269,6 +269,27 @@ async def test_buttons_survive_a_restart_and_old_ones_say_the_board_moved_on(tab
     await game.refused(again, "the game has moved on")
 
 
+async def test_MOR_TURN_5_arrange_rearranges_the_depots_and_keeps_everything(table, game):
+    """MOR-WAREHOUSE-6: the suggestions are every other layout that keeps all your resources."""
+    first, _ = await game.start_playing([table.alice, table.bob])
+    state = await game.state()
+    line = max(("row-1", "row-2", "row-3"), key=lambda ln: len({c for c in state["market"]["grid"][int(ln[-1]) - 1]
+                                                                 if c in ("yellow", "grey", "purple", "blue")}))
+    prompt = await first.slash(table.channel, "mor market", line=line)
+    await first.click(prompt.response, label="Confirm")
+    before = await game.state()
+    held = {r: n for r, n in before["seats"][0]["depots"] if n}
+    offered = await first.autocomplete(table.channel, "mor arrange", "layout", "")
+    assert offered and all("discard" not in c["name"] for c in offered)
+    done = await first.slash(table.channel, "mor arrange", layout=offered[-1]["value"])
+    assert done.response.content.startswith("Done:") and "rearranged their warehouse" in table.last().content
+    after = await game.state()
+    assert {r: n for r, n in after["seats"][0]["depots"] if n} == held
+    assert after["seats"][0]["depots"] != before["seats"][0]["depots"]
+    menu = await first.slash(table.channel, "mor arrange")
+    assert "Rearrange your warehouse like this" in menu.response.content
+
+
 # ============================================================================ information
 async def test_board_card_hand_rules_commands(table, game):
     first, second = await game.start_playing([table.alice, table.bob])
