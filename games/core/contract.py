@@ -109,7 +109,11 @@ class Game(ABC):
         return "It is not your turn."
 
     def prompt(self, state: State, seat: int) -> str:
-        """One line telling ``seat`` what it must do now (for turn pings); engines say more."""
+        """One line telling ``seat`` what it must do now, posted publicly with the turn ping.
+
+        It must not name hidden information (cards in a hand, a draft pack): point to the
+        seat's own view instead.
+        """
         return "It is your turn."
 
     def replay(

@@ -557,7 +557,8 @@ class LorenzoIlMagnifico(Game):
         if phase == "tiles":
             return f"Choose your personal bonus tile: {', '.join(state['tile_pick']['left'])} ('tile A')."
         if phase == "draft":
-            return f"Keep one leader: {', '.join(state['draft']['packs'][seat])} ('draft NAME')."
+            left = len(state["draft"]["packs"][seat])
+            return f"Keep one of the {left} leaders offered to you (`/lim hand` shows them): 'draft NAME'."
         if phase == "vatican":
             fp = state["seats"][seat]["res"]["fp"]
             return (

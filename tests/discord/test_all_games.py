@@ -104,10 +104,6 @@ async def test_public_boards_never_carry_move_notations_through_the_lim_leader_d
     assert await play_lim_draft(table, env, only_the_menu_button)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known leak outside the Discord layer: the Lorenzo il Magnifico draft prompt names the leaders "
-    "in the drafting player's hand, and the table service posts every prompt on the public board"
-))
 async def test_public_board_text_never_names_a_drafting_players_leaders(table, env):
     async def no_hidden_leader_in_the_text(board, hidden_leaders):
         assert not [leader for leader in hidden_leaders if leader in board.content]
