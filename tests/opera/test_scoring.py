@@ -6,7 +6,7 @@ import pytest
 
 from games.opera import GAME
 from games.opera import rules as R
-from games.opera.data import RAW
+from games.opera.data import DATA, RAW
 
 from opera.helpers import fixture, new_game
 
@@ -27,9 +27,7 @@ def finished(players=4):
     return state
 
 
-def test_OM_SCORE_1_to_8_and_TS_34_full_final_score():
-    """OM-SCORE-1, OM-SCORE-2, OM-SCORE-3, OM-SCORE-4, OM-SCORE-5, OM-SCORE-6, OM-SCORE-7, OM-SCORE-8,
-    OM-SCORE-9, OM-COMP-5, TS-34: 14 + 13 + 4 + 8 + 5 + 2 + 4 + 7 = 57."""
+def ts34_state():
     state = finished(4)
     fixture(state, 0, vp=14, cert={"L": 6, "W": 3, "M": 8, "S": 5},
             slots={"left-small": ["S04", "S05"], "left-medium": ["M01"], "right-small": ["S01"],
@@ -39,12 +37,26 @@ def test_OM_SCORE_1_to_8_and_TS_34_full_final_score():
     for seat, count in ((1, 4), (2, 2), (3, 0)):
         levels = [1, 1, 2, 2][:count] if seat == 1 else [1, 2][:count]
         tokens_on_opera(state, seat, levels)
-    result = GAME.result(state)
+    return state
+
+
+def test_OM_SCORE_1_to_8_and_TS_34_full_final_score(monkeypatch):
+    """OM-SCORE-1, OM-SCORE-2, OM-SCORE-3, OM-SCORE-4, OM-SCORE-5, OM-SCORE-6, OM-SCORE-7, OM-SCORE-8,
+    OM-SCORE-9, OM-COMP-5, TS-34: 14 + 13 + 4 + 8 + 5 + 2 + 4 + 7 = 57 with the specification's L10
+    (1 VP per completed building)."""
+    monkeypatch.setitem(DATA.buildings["L10"], "effect", {"trigger": "END", "per": "buildings", "vp": 1})
+    result = GAME.result(ts34_state())
     breakdown = result["scores"][0]["breakdown"]
     assert breakdown == {"game": 14, "buildings": 13, "evolution": 4, "certificates": 8, "blue": 5,
                          "unfinished": 2, "opera": 4, "worksites": 7}
     assert result["scores"][0]["total"] == 57
     assert result["winners"] == [0]
+
+
+def test_TS_34_with_the_adjusted_L10():
+    """TS-34 with the shipped data: L10 scores 1 VP per 2 completed buildings (5 // 2 = 2), so 54."""
+    result = GAME.result(ts34_state())
+    assert result["scores"][0]["breakdown"]["blue"] == 2 and result["scores"][0]["total"] == 54
 
 
 @pytest.mark.parametrize("occupied,vp", [(0, 0), (1, 0), (2, 1), (3, 2), (4, 4), (5, 7), (6, 10)])
@@ -73,11 +85,11 @@ def test_OM_SCORE_5_blue_buildings_either_side():
                    "right-medium": ["M12", "M11"], "left-large": ["L11"], "right-large": ["L12"]})
     tokens_on_opera(state, 0, [1, 2])
     blue = R.score(state, state["seats"][0])["blue"]
-    # S10 1 yellow; S11 1 green; M10 2 x 3 right slots; M12 2 x 2 level-3; M11 1 per 2 worksites
-    # (2 worksites, the adjusted PDS-0 value); L11 3 x 3 full rows; L12 9 raw // 3 = 3
-    assert blue == 1 + 1 + 6 + 4 + 1 + 9 + 3
+    # S10 1 yellow; S11 1 green; M10 2 x 3 right slots; M12 2 x 2 level-3; and, with the adjusted
+    # PDS-0 values: M11 1 per 2 worksites (2); L11 2 x 3 full rows; L12 9 raw // 4 = 2
+    assert blue == 1 + 1 + 6 + 4 + 1 + 6 + 2
     state["options"]["blue_scores_on_left"] = False
-    assert R.score(state, state["seats"][0])["blue"] == 1 + 4 + 1 + 3
+    assert R.score(state, state["seats"][0])["blue"] == 1 + 4 + 1 + 2
 
 
 def test_OM_SCORE_6_unfinished_buildings_score_their_tokens():
