@@ -22,6 +22,14 @@ def new_game(players: int = 2, seed: int = 3) -> dict[str, Any]:
     return state
 
 
+
+def blank_game(players: int = 2) -> dict[str, Any]:
+    """A game after setup with every seat emptied (see :func:`blank`): the start of most scenarios."""
+    state = new_game(players)
+    for seat in range(players):
+        blank(state, seat)
+    return state
+
 def blank(state: dict[str, Any], seat: int) -> None:
     """Empty a seat's warehouse, strongbox, slots and leaders (hand too), faith 0."""
     player = state["seats"][seat]

@@ -6,7 +6,7 @@ from games.mor import GAME, affordable_cards, card_details
 from games.mor.data import CARDS
 
 from .helpers import (
-    blank,
+    blank_game,
     card,
     depots,
     give_slot,
@@ -22,16 +22,10 @@ from .helpers import (
 )
 
 
-def game(players: int = 2) -> dict:
-    state = new_game(players)
-    for seat in range(players):
-        blank(state, seat)
-    return state
-
 
 def test_MOR_TEST_8_discount_and_slot_rules():
     """MOR-TEST-8; MOR-BUY-2, MOR-BUY-3, MOR-BUY-4, MOR-BUY-5, MOR-BUY-6, MOR-BUY-7, MOR-BUY-8, MOR-BUY-9, MOR-BUY-10, MOR-LEADER-11."""
-    state = game()
+    state = blank_game()
     play_leader_now(state, 0, leader("discount", "shield"))
     give_slot(state, 0, 1, [card("blue", 1, 1)])
     give_slot(state, 0, 2, [card("purple", 1, 1)])
@@ -45,7 +39,7 @@ def test_MOR_TEST_8_discount_and_slot_rules():
     assert after["seats"][0]["slots"][2] == [target] and holdings(after, 0) == {}
     assert "2 shield" in events[0]["text"]
     # no card: no level II; three level I cards: no level I, but level II on any of them
-    fresh = game()
+    fresh = blank_game()
     strongbox(fresh, 0, coin=9, stone=9, servant=9, shield=9)
     refused(fresh, 0, "buy green-2", "MOR-BUY-8")
     for slot, colour in enumerate(("blue", "purple", "yellow"), start=1):
@@ -57,7 +51,7 @@ def test_MOR_TEST_8_discount_and_slot_rules():
 
 
 def test_MOR_BUY_1_only_top_cards_any_deck():
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
     top = state["decks"]["yellow-1"][0]
     state, _ = play(state, 0, "buy yellow-1 slot:2")
@@ -67,7 +61,7 @@ def test_MOR_BUY_1_only_top_cards_any_deck():
 
 def test_MOR_BUY_3_whole_cost_or_nothing():
     """MOR-BUY-3, MOR-BUY-5: an unaffordable card is refused; paid resources leave the game."""
-    state = game()
+    state = blank_game()
     on_top(state, card("yellow", 1, 3))  # 3 stone
     depots(state, 0, None, ("stone", 2))
     err = refused(state, 0, "buy yellow-1", "MOR-BUY-3")
@@ -79,7 +73,7 @@ def test_MOR_BUY_3_whole_cost_or_nothing():
 
 def test_MOR_BUY_4_choose_where_payment_comes_from():
     """MOR-BUY-4: warehouse first by default, strongbox first, or an explicit split."""
-    state = game()
+    state = blank_game()
     on_top(state, card("yellow", 1, 3))
     depots(state, 0, None, None, ("stone", 3))
     strongbox(state, 0, stone=3)
@@ -98,7 +92,7 @@ def test_MOR_BUY_4_choose_where_payment_comes_from():
 def test_MOR_BUY_6_and_11_slots_and_covered_cards():
     """MOR-BUY-6, MOR-BUY-9, MOR-BUY-11, MOR-BUY-12, MOR-PROD-2: a card covers the one below;
     covered cards stay owned and visible but do not produce."""
-    state = game()
+    state = blank_game()
     give_slot(state, 0, 1, [card("green", 1, 1), card("blue", 2, 5)])
     strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
     on_top(state, card("purple", 3, 9))
@@ -114,7 +108,7 @@ def test_MOR_BUY_6_and_11_slots_and_covered_cards():
 
 def test_MOR_TEST_9_exhausted_deck_stays_empty():
     """MOR-TEST-9; MOR-BUY-13, MOR-BUY-14."""
-    state = game()
+    state = blank_game()
     give_slot(state, 0, 1, [card("green", 1, 1), card("green", 2, 5)])
     strongbox(state, 0, coin=20)
     for c in list(state["decks"]["blue-3"][1:]):
@@ -134,7 +128,7 @@ def test_MOR_TEST_9_exhausted_deck_stays_empty():
 
 
 def test_MOR_BUY_13_next_card_becomes_available():
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
     second = state["decks"]["purple-1"][1]
     state, _ = play(state, 0, "buy purple-1")
@@ -143,7 +137,7 @@ def test_MOR_BUY_13_next_card_becomes_available():
 
 def test_MOR_BUY_16_seventh_card_triggers_the_end():
     """MOR-BUY-16, MOR-BUY-15, MOR-END-1 (b): the 7th card triggers the end of the game."""
-    state = game(3)
+    state = blank_game(3)
     give_slot(state, 1, 1, [card("green", 1, 1), card("green", 2, 5), card("green", 3, 9)])
     give_slot(state, 1, 2, [card("blue", 1, 1), card("blue", 2, 5)])
     give_slot(state, 1, 3, [card("yellow", 1, 1)])
@@ -156,7 +150,7 @@ def test_MOR_BUY_16_seventh_card_triggers_the_end():
 
 def test_MOR_TEST_10_outputs_cannot_pay_inputs():
     """MOR-TEST-10; MOR-PROD-4, MOR-PROD-6, MOR-PROD-8."""
-    state = game()
+    state = blank_game()
     yellow = card("yellow", 1, 2)
     assert CARDS[yellow]["input"] == {"shield": 1} and CARDS[yellow]["output"] == {"coin": 1}
     give_slot(state, 0, 1, [yellow])
@@ -168,7 +162,7 @@ def test_MOR_TEST_10_outputs_cannot_pay_inputs():
 
 def test_MOR_TEST_11_production_with_faith_and_leader():
     """MOR-TEST-11; MOR-PROD-1, MOR-PROD-2, MOR-PROD-3, MOR-PROD-4, MOR-PROD-5, MOR-PROD-6, MOR-PROD-7, MOR-PROD-8, MOR-PROD-9, MOR-LEADER-17."""
-    state = game()
+    state = blank_game()
     green = card("green", 2, 5)
     assert CARDS[green]["input"] == {"stone": 1} and CARDS[green]["output"] == {"faith": 2}
     give_slot(state, 0, 1, [card("blue", 1, 1), green])
@@ -185,7 +179,7 @@ def test_MOR_TEST_11_production_with_faith_and_leader():
 
 def test_MOR_PROD_3_each_power_once_and_at_least_one():
     """MOR-PROD-3, MOR-PROD-10, D-6: no empty production; a power at most once; any subset."""
-    state = game()
+    state = blank_game()
     c = card("purple", 1, 2)  # 1 coin -> 1 shield
     give_slot(state, 0, 1, [c])
     strongbox(state, 0, coin=5)
@@ -197,7 +191,7 @@ def test_MOR_PROD_3_each_power_once_and_at_least_one():
 
 def test_MOR_PROD_4_base_production_never_makes_faith():
     """MOR-PROD-4, D-7."""
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=2)
     refused(state, 0, "produce base:coin>stone", "MOR-PROD-4")
     refused(state, 0, "produce base:coin+coin+coin>stone", "MOR-PROD-4")
@@ -212,7 +206,7 @@ def test_MOR_PROD_4_base_production_never_makes_faith():
 
 def test_MOR_PROD_5_card_power_in_and_out():
     """MOR-PROD-5, MOR-PROD-7, MOR-PROD-9: inputs from any mix of warehouse and strongbox."""
-    state = game()
+    state = blank_game()
     c = card("green", 1, 4)  # stone + servant -> 2 coin + 1 faith
     give_slot(state, 0, 2, [c])
     depots(state, 0, ("stone", 1))
@@ -223,7 +217,7 @@ def test_MOR_PROD_5_card_power_in_and_out():
 
 
 def test_MOR_PROD_7_explicit_payment_split():
-    state = game()
+    state = blank_game()
     depots(state, 0, None, ("coin", 2))
     strongbox(state, 0, coin=2)
     after, _ = play(state, 0, "produce base:coin+coin>stone sb:coin,coin")
@@ -235,7 +229,7 @@ def test_MOR_PROD_7_explicit_payment_split():
 
 def test_MOR_PROD_1_available_powers_listed():
     """MOR-PROD-1: top cards, the base power and played production leaders are offered."""
-    state = game()
+    state = blank_game()
     c = card("purple", 1, 2)
     give_slot(state, 0, 1, [c])
     prod_leader = leader("extra_production", "coin")

@@ -9,14 +9,13 @@ from games.mor import GAME
 from games.mor.rules import faith_event
 
 from .helpers import (
-    blank,
+    blank_game,
     card,
     depots,
     give_slot,
     holdings,
     leader,
     market,
-    new_game,
     play,
     play_leader_now,
     refused,
@@ -25,12 +24,6 @@ from .helpers import (
 )
 
 
-def game(players: int = 2) -> dict:
-    state = new_game(players)
-    for seat in range(players):
-        blank(state, seat)
-    return state
-
 
 def positions(state):
     return [p["faith"] for p in state["seats"]]
@@ -38,7 +31,7 @@ def positions(state):
 
 def test_MOR_TEST_12_rulebook_vatican_example():
     """MOR-TEST-12 (the rulebook's worked example); MOR-VATICAN-2, MOR-VATICAN-3, MOR-VATICAN-4, MOR-VATICAN-5, MOR-VATICAN-6."""
-    state = game(3)
+    state = blank_game(3)
     for seat, faith in enumerate((7, 6, 3)):
         state["seats"][seat]["faith"] = faith
     events = faith_event(state, {0: 1})
@@ -51,7 +44,7 @@ def test_MOR_TEST_12_rulebook_vatican_example():
 
 def test_MOR_TEST_13_discard_moves_everyone_before_the_report():
     """MOR-TEST-13; MOR-VATICAN-9, D-4: B passes 8 and C enters section 1 in the same event."""
-    state = game(3)
+    state = blank_game(3)
     for seat, faith in enumerate((2, 7, 3)):
         state["seats"][seat]["faith"] = faith
     market(state, ["GYWW", "BPWG", "WBPR"], "Y")
@@ -64,7 +57,7 @@ def test_MOR_TEST_13_discard_moves_everyone_before_the_report():
 
 def test_MOR_TEST_14_two_sections_in_one_event():
     """MOR-TEST-14; MOR-VATICAN-5, MOR-VATICAN-8, MOR-VATICAN-9, MOR-WAREHOUSE-8, D-3, D-4."""
-    state = game(3)
+    state = blank_game(3)
     for seat, faith in enumerate((3, 7, 6)):
         state["seats"][seat]["faith"] = faith
     depots(state, 0, ("coin", 1), ("shield", 2), ("stone", 3))
@@ -82,7 +75,7 @@ def test_MOR_TEST_14_two_sections_in_one_event():
 
 def test_MOR_VATICAN_7_tile_states_never_change_again():
     """MOR-VATICAN-7, MOR-VATICAN-10, MOR-SCORE-3: later movement does not flip a decided tile."""
-    state = game(2)
+    state = blank_game(2)
     state["seats"][0]["faith"] = 8
     faith_event(state, {0: 0, 1: 0})
     assert [p["favour"][0] for p in state["seats"]] == ["active", "discarded"]
@@ -93,7 +86,7 @@ def test_MOR_VATICAN_7_tile_states_never_change_again():
 
 def test_MOR_FAITH_3_and_4_never_backwards_never_past_24():
     """MOR-FAITH-3, MOR-FAITH-4, D-5, MOR-FAITH-6: markers stop at 24 (which reports section 3)."""
-    state = game(2)
+    state = blank_game(2)
     state["seats"][0]["faith"] = 22
     events = faith_event(state, {0: 5})
     assert state["seats"][0]["faith"] == 24 and state["reported"][2]
@@ -104,7 +97,7 @@ def test_MOR_FAITH_3_and_4_never_backwards_never_past_24():
 
 def test_MOR_FAITH_2_sources_of_faith():
     """MOR-FAITH-2, MOR-FAITH-1: red marble, production, leader discard, others' discards, setup."""
-    state = game(2)
+    state = blank_game(2)
     market(state, ["RWWW", "BPWG", "GBPY"], "W")
     after, _ = play(state, 0, "market row-1")
     assert after["seats"][0]["faith"] == 1 and after["turn"]["pending"] is None
@@ -116,7 +109,7 @@ def test_MOR_FAITH_2_sources_of_faith():
 
 def test_MOR_TEST_17_leader_discard_triggers_report():
     """MOR-TEST-17; MOR-LEADER-4, MOR-VATICAN-2."""
-    state = game(2)
+    state = blank_game(2)
     state["seats"][0]["faith"] = 7
     state["seats"][0]["hand"] = ["L1", "L9"]
     state, events = play(state, 0, "leader discard L9")
@@ -127,7 +120,7 @@ def test_MOR_TEST_17_leader_discard_triggers_report():
 
 def test_MOR_TEST_28_red_marble_resolved_before_discards():
     """MOR-TEST-28; MOR-MARKET-8, MOR-VATICAN-9, D-4."""
-    state = game(2)
+    state = blank_game(2)
     state["seats"][0]["faith"], state["seats"][1]["faith"] = 7, 4
     depots(state, 0, ("coin", 1), ("shield", 2), ("stone", 3))
     market(state, ["RYBG", "PYWW", "WBGW"], "P")
@@ -140,7 +133,7 @@ def test_MOR_TEST_28_red_marble_resolved_before_discards():
 
 def test_MOR_TEST_15_covered_cards_count_for_requirements():
     """MOR-TEST-15; MOR-LEADER-6, MOR-LEADER-7, MOR-LEADER-5."""
-    state = game()
+    state = blank_game()
     give_slot(state, 0, 1, [card("yellow", 1, 1), card("blue", 2, 5)])
     give_slot(state, 0, 2, [card("yellow", 1, 2)])
     white = leader("white_marble", "servant")  # 2 yellow + 1 blue
@@ -152,7 +145,7 @@ def test_MOR_TEST_15_covered_cards_count_for_requirements():
 
 def test_MOR_TEST_16_resource_requirement_is_checked_not_paid():
     """MOR-TEST-16; MOR-LEADER-6, MOR-LEADER-8, MOR-LEADER-12."""
-    state = game()
+    state = blank_game()
     depot_leader = leader("extra_depot", "stone")  # requires 5 coins
     state["seats"][0]["hand"] = [depot_leader]
     depots(state, 0, None, ("coin", 2))
@@ -167,11 +160,11 @@ def test_MOR_TEST_16_resource_requirement_is_checked_not_paid():
 def test_MOR_TEST_29_production_leader_needs_exactly_level_two():
     """MOR-TEST-29; MOR-LEADER-7, D-8."""
     prod = leader("extra_production", "shield")  # 1 yellow level II
-    state = game()
+    state = blank_game()
     give_slot(state, 0, 1, [card("green", 1, 1), card("blue", 2, 5), card("yellow", 3, 9)])
     state["seats"][0]["hand"] = [prod]
     refused(state, 0, f"leader play {prod}", "MOR-LEADER-7")
-    state = game()
+    state = blank_game()
     give_slot(state, 0, 1, [card("green", 1, 1), card("yellow", 2, 5), card("blue", 3, 9)])
     state["seats"][0]["hand"] = [prod]
     state, _ = play(state, 0, f"leader play {prod}")
@@ -180,7 +173,7 @@ def test_MOR_TEST_29_production_leader_needs_exactly_level_two():
 
 def test_MOR_LEADER_2_and_3_leader_actions_on_own_turn_before_and_after():
     """MOR-LEADER-2, MOR-LEADER-3, MOR-TURN-4: both actions, before and after the main action."""
-    state = game()
+    state = blank_game()
     state["seats"][0]["hand"] = ["L1", "L2"]
     state["seats"][1]["hand"] = ["L3", "L4"]
     refused(state, 1, "leader discard L3", "CORE-TURN")
@@ -193,7 +186,7 @@ def test_MOR_LEADER_2_and_3_leader_actions_on_own_turn_before_and_after():
 
 def test_MOR_LEADER_4_and_10_only_leaders_in_hand():
     """MOR-LEADER-4, MOR-LEADER-10, MOR-LEADER-9: played leaders stay, even if requirements lapse."""
-    state = game()
+    state = blank_game()
     depot_leader = leader("extra_depot", "stone")
     strongbox(state, 0, coin=5)
     state["seats"][0]["hand"] = [depot_leader]
@@ -207,7 +200,7 @@ def test_MOR_LEADER_4_and_10_only_leaders_in_hand():
 
 def test_MOR_LEADER_11_discounts_stack_and_never_go_below_zero():
     """MOR-LEADER-11, D-9: two discounts on one card; a cost without the resource is unchanged."""
-    state = game()
+    state = blank_game()
     play_leader_now(state, 0, leader("discount", "coin"))
     play_leader_now(state, 0, leader("discount", "stone"))
     from games.mor.rules import discounted_cost
@@ -220,7 +213,7 @@ def test_MOR_LEADER_11_discounts_stack_and_never_go_below_zero():
 def test_MOR_LEADER_13_and_14_leader_depot_beside_base_depot():
     """MOR-LEADER-13, MOR-LEADER-14: the leader depot holds its type alongside a base depot;
     it is filled first by the default placement and pays like the warehouse."""
-    state = game()
+    state = blank_game()
     stone_depot = leader("extra_depot", "stone")
     play_leader_now(state, 0, stone_depot)
     depots(state, 0, None, None, ("stone", 3))
@@ -241,7 +234,7 @@ def test_MOR_LEADER_13_and_14_leader_depot_beside_base_depot():
 
 def test_MOR_LEADER_18_use_a_leader_the_turn_it_is_played():
     """MOR-LEADER-18, D-1: play a white-marble leader, then take the market with it."""
-    state = game()
+    state = blank_game()
     white = leader("white_marble", "coin")  # 2 purple + 1 green
     give_slot(state, 0, 1, [card("purple", 1, 1)])
     give_slot(state, 0, 2, [card("purple", 1, 2)])
@@ -256,7 +249,7 @@ def test_MOR_LEADER_18_use_a_leader_the_turn_it_is_played():
 
 def test_MOR_LEADER_19_only_played_leaders_score():
     """MOR-LEADER-19, MOR-SCORE-4, D-10."""
-    state = game()
+    state = blank_game()
     play_leader_now(state, 0, leader("white_marble", "coin"))
     state["seats"][0]["hand"] = [leader("white_marble", "stone")]
     assert GAME.view(state, None)["players"][0]["vp_breakdown"]["leaders"] == 5
@@ -264,7 +257,7 @@ def test_MOR_LEADER_19_only_played_leaders_score():
 
 def test_MOR_LEADER_17_production_leader_output_choice():
     """MOR-LEADER-17, D-7: pay 1 of its resource, gain 1 chosen resource and 1 faith."""
-    state = game()
+    state = blank_game()
     prod = leader("extra_production", "servant")
     play_leader_now(state, 0, prod)
     strongbox(state, 0, servant=1)

@@ -15,13 +15,12 @@ from games.mor.data import MARBLES
 from games.mor.warehouse import apply_layout, warehouse_totals
 
 from .helpers import (
-    blank,
+    blank_game,
     card,
     depots,
     holdings,
     leader,
     market,
-    new_game,
     on_top,
     play,
     play_leader_now,
@@ -31,12 +30,6 @@ from .helpers import (
 )
 
 
-def game(players: int = 2) -> dict:
-    state = new_game(players)
-    for seat in range(players):
-        blank(state, seat)
-    return state
-
 
 def marbles_of(state):
     return Counter([m for row in state["market"]["grid"] for m in row] + [state["market"]["slide"]])
@@ -44,7 +37,7 @@ def marbles_of(state):
 
 def test_MOR_TEST_1_rulebook_market_example():
     """MOR-TEST-1 (the rulebook's worked example); MOR-MARKET-3, MOR-MARKET-4, MOR-MARKET-5, MOR-MARKET-6, MOR-COMP-3."""
-    state = game()
+    state = blank_game()
     market(state, ["WGYY", "BPWR", "GBPW"], "B")
     state, events = play(state, 0, "market row-1")
     assert state["turn"]["pending"]["gained"] == {"stone": 1, "coin": 2}
@@ -55,7 +48,7 @@ def test_MOR_TEST_1_rulebook_market_example():
 
 def test_MOR_TEST_2_column_push_and_red_marble():
     """MOR-TEST-2; MOR-MARKET-7 (column push from the bottom), MOR-MARKET-8 (red gives faith)."""
-    state = game()
+    state = blank_game()
     market(state, ["WRGY", "BPWY", "GBPW"], "W")
     state, _ = play(state, 0, "market col-2")
     assert state["seats"][0]["faith"] == 1
@@ -67,7 +60,7 @@ def test_MOR_TEST_2_column_push_and_red_marble():
 
 def test_MOR_TEST_3_row_push():
     """MOR-TEST-3; MOR-MARKET-6: the slide enters at the right, the leftmost marble leaves."""
-    state = game()
+    state = blank_game()
     market(state, ["WRGY", "BPWY", "GBPW"], "W")
     state, _ = play(state, 0, "market row-3")
     assert state["turn"]["pending"]["gained"] == {"stone": 1, "shield": 1, "servant": 1}
@@ -77,7 +70,7 @@ def test_MOR_TEST_3_row_push():
 
 def test_MOR_MARKET_1_marble_set_never_changes():
     """MOR-MARKET-1, MOR-MARKET-10: after many pushes the 13 marbles are the same multiset, shared."""
-    state = game()
+    state = blank_game()
     for line in ["row-1", "col-4", "row-3", "col-1", "row-2", "col-2", "col-3"]:
         turn_of(state, 0)
         state, _ = play(state, 0, f"market {line}")
@@ -86,7 +79,7 @@ def test_MOR_MARKET_1_marble_set_never_changes():
 
 
 def test_MOR_MARKET_2_one_row_or_one_column():
-    state = game()
+    state = blank_game()
     refused(state, 0, "market row-4", "MOR-MARKET-2")
     refused(state, 0, "market col-5", "MOR-MARKET-2")
     with pytest.raises(IllegalAction):
@@ -97,7 +90,7 @@ def test_MOR_MARKET_2_one_row_or_one_column():
 
 def test_MOR_MARKET_4_slide_marble_gives_nothing():
     """MOR-MARKET-4 and MOR-MARKET-3: the slide marble (here the red one) is not in the line."""
-    state = game()
+    state = blank_game()
     market(state, ["WWWW", "GGYY", "BBPP"], "R")
     state, _ = play(state, 0, "market row-1")
     assert state["seats"][0]["faith"] == 0 and state["turn"]["pending"] is None
@@ -105,7 +98,7 @@ def test_MOR_MARKET_4_slide_marble_gives_nothing():
 
 
 def test_MOR_MARKET_5_push_is_mandatory_part_of_the_action():
-    state = game()
+    state = blank_game()
     market(state, ["WRGY", "BPWY", "GBPW"], "W")
     before = [row[:] for row in state["market"]["grid"]]
     state, _ = play(state, 0, "market row-2")
@@ -115,13 +108,13 @@ def test_MOR_MARKET_5_push_is_mandatory_part_of_the_action():
 def test_MOR_TEST_4_white_marble_leaders():
     """MOR-TEST-4; MOR-LEADER-15, MOR-LEADER-16, D-18, MOR-WAREHOUSE-9 for white marbles."""
     # (a) one white-marble leader (coin): conversion is automatic
-    state = game()
+    state = blank_game()
     market(state, ["WWGR", "BPWY", "GBPY"], "W")
     play_leader_now(state, 0, leader("white_marble", "coin"))
     after, _ = play(state, 0, "market row-1")
     assert after["turn"]["pending"]["gained"] == {"coin": 2, "stone": 1} and after["seats"][0]["faith"] == 1
     # (b) two leaders (servant, shield): a choice per white marble, never both from one marble
-    state = game()
+    state = blank_game()
     market(state, ["WWGR", "BPWY", "GBPY"], "W")
     play_leader_now(state, 0, leader("white_marble", "servant"))
     play_leader_now(state, 0, leader("white_marble", "shield"))
@@ -137,7 +130,7 @@ def test_MOR_TEST_4_white_marble_leaders():
     legal = [a for a in GAME.legal_actions(state, 0) if a["type"] == "market" and a["line"] == "row-1"]
     assert [a["white"] for a in legal] == [["servant", "servant"], ["servant", "shield"], ["shield", "shield"]]
     # (c) no leader: whites give nothing, are not resources and cannot be discarded
-    state = game()
+    state = blank_game()
     market(state, ["WWGR", "BPWY", "GBPY"], "W")
     refused(state, 0, "market row-1 white:coin,coin", "MOR-LEADER-15")
     after, _ = play(state, 0, "market row-1")
@@ -149,7 +142,7 @@ def test_MOR_TEST_4_white_marble_leaders():
 
 def test_MOR_MARKET_8_red_marble_faith_before_storing():
     """MOR-MARKET-8 and MOR-FAITH-1: faith moves the marker at once and is never stored."""
-    state = game()
+    state = blank_game()
     market(state, ["RGYY", "BPWW", "GBPW"], "W")
     state, _ = play(state, 0, "market row-1")
     assert state["seats"][0]["faith"] == 1
@@ -158,7 +151,7 @@ def test_MOR_MARKET_8_red_marble_faith_before_storing():
 
 def test_MOR_MARKET_9_market_resources_never_reach_the_strongbox():
     """MOR-MARKET-9, MOR-STRONGBOX-2, MOR-WAREHOUSE-7: placement only fills depots."""
-    state = game()
+    state = blank_game()
     market(state, ["GGYY", "BPWW", "GBPW"], "W")
     state, _ = play(state, 0, "market row-1")
     state, _ = play(state, 0, "place")
@@ -192,7 +185,7 @@ def test_MOR_TEST_5_warehouse_legality():
 
 def test_MOR_WAREHOUSE_4_depots_have_no_fixed_type():
     """MOR-WAREHOUSE-4: any type in any depot; an empty depot has no type."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("coin", 1))
     market(state, ["GGYY", "BPWW", "GBPW"], "W")
     state, _ = play(state, 0, "market col-1")  # grey, blue, grey
@@ -204,7 +197,7 @@ def test_MOR_WAREHOUSE_4_depots_have_no_fixed_type():
 
 def test_MOR_TEST_6_discard_penalty():
     """MOR-TEST-6; MOR-WAREHOUSE-3, MOR-WAREHOUSE-8, MOR-WAREHOUSE-9, MOR-WAREHOUSE-10, MOR-MARKET-8."""
-    state = game(3)
+    state = blank_game(3)
     for seat, faith in enumerate((2, 4, 10)):
         state["seats"][seat]["faith"] = faith
     state["reported"] = [True, False, False]
@@ -229,7 +222,7 @@ def test_MOR_TEST_6_discard_penalty():
 
 def test_MOR_TEST_7_rearranging_avoids_discards():
     """MOR-TEST-7; MOR-WAREHOUSE-6: the default placement rearranges to keep everything."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("coin", 1), ("stone", 2), ("shield", 1))
     market(state, ["YYWW", "BPWG", "GBPR"], "W")
     state, _ = play(state, 0, "market row-1")
@@ -242,7 +235,7 @@ def test_MOR_TEST_7_rearranging_avoids_discards():
 
 def test_MOR_WAREHOUSE_6_arrange_during_own_turn_only():
     """MOR-WAREHOUSE-6, MOR-TURN-5, D-19: rearranging keeps the contents, only on one's turn."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("coin", 1), ("stone", 2))
     state, _ = play(state, 0, "arrange d1:coin d3:stone,stone")
     assert state["seats"][0]["depots"] == [["coin", 1], [None, 0], ["stone", 2]]
@@ -255,7 +248,7 @@ def test_MOR_WAREHOUSE_6_arrange_during_own_turn_only():
 
 def test_MOR_WAREHOUSE_8_discard_old_and_new_only_while_placing():
     """MOR-WAREHOUSE-8, D-3: old resources may be discarded while placing, never at other times."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("coin", 1), ("stone", 2))
     market(state, ["YYWW", "BPWG", "GBPR"], "W")
     state, _ = play(state, 0, "market row-1")
@@ -266,13 +259,13 @@ def test_MOR_WAREHOUSE_8_discard_old_and_new_only_while_placing():
     after, _ = play(state, 0, "place discard:stone")
     assert warehouse_totals(after["seats"][0]) == {"coin": 3, "stone": 1}
     refused(state, 0, "place discard:servant", "MOR-WAREHOUSE-8")
-    fresh = game()
+    fresh = blank_game()
     refused(fresh, 0, "place discard:coin", "MOR-WAREHOUSE-7")
 
 
 def test_MOR_WAREHOUSE_9_discards_feed_every_other_player():
     """MOR-WAREHOUSE-9, MOR-WAREHOUSE-10, MOR-TURN-7: each other player gains 1 faith per unit."""
-    state = game(4)
+    state = blank_game(4)
     market(state, ["YYGG", "BPWG", "GBPR"], "W")
     state, events = play(state, 0, "market row-1")
     state, events = play(state, 0, "place empty discard:coin,coin,stone,stone")
@@ -284,20 +277,20 @@ def test_MOR_WAREHOUSE_9_discards_feed_every_other_player():
 def test_MOR_WAREHOUSE_11_and_12_spending_and_no_transfer():
     """MOR-WAREHOUSE-11, MOR-WAREHOUSE-12, MOR-STRONGBOX-3: depots and strongbox pay together;
     there is no move between them (a layout can only hold warehouse units)."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("shield", 1))
     strongbox(state, 0, shield=1)
     on_top(state, card("green", 1, 1))  # costs 2 shields
     state, _ = play(state, 0, "buy green-1 slot:1")
     assert holdings(state, 0) == {}
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=3)
     refused(state, 0, "arrange d3:coin,coin,coin", "MOR-WAREHOUSE-6")
 
 
 def test_MOR_STRONGBOX_1_unlimited_and_MOR_STRONGBOX_5_unlimited_supply():
     """MOR-STRONGBOX-1, MOR-STRONGBOX-5, MOR-SETUP-1: any amount of any mix, supply never runs out."""
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=40, stone=33)
     state, _ = play(state, 0, "produce base:coin+coin>stone")
     assert state["seats"][0]["strongbox"] == {"coin": 38, "stone": 34, "servant": 0, "shield": 0}
@@ -305,7 +298,7 @@ def test_MOR_STRONGBOX_1_unlimited_and_MOR_STRONGBOX_5_unlimited_supply():
 
 def test_MOR_STRONGBOX_4_counts_for_requirements_and_score():
     """MOR-STRONGBOX-4 (see also MOR-TEST-16 and MOR-TEST-19)."""
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=5)
     state["seats"][0]["hand"] = [leader("extra_depot", "stone")]
     state, _ = play(state, 0, f"leader play {leader('extra_depot', 'stone')}")

@@ -9,25 +9,18 @@ from games.mor import GAME
 from games.mor.rules import faith_event
 
 from .helpers import (
-    blank,
+    blank_game,
     card,
     depots,
     give_slot,
     leader,
     market,
-    new_game,
     play,
     play_leader_now,
     refused,
     strongbox,
 )
 
-
-def game(players: int = 2) -> dict:
-    state = new_game(players)
-    for seat in range(players):
-        blank(state, seat)
-    return state
 
 
 def market_turn(state, seat, line="row-1"):
@@ -40,7 +33,7 @@ def market_turn(state, seat, line="row-1"):
 
 def test_MOR_TURN_1_clockwise_order_never_changes():
     """MOR-TURN-1, MOR-TURN-7: 0, 1, 2, 0, ...; only the seat on turn may act."""
-    state = game(3)
+    state = blank_game(3)
     order = []
     for _ in range(6):
         seat = next(iter(GAME.actors(state)))
@@ -55,7 +48,7 @@ def test_MOR_TURN_1_clockwise_order_never_changes():
 
 def test_MOR_TURN_2_and_3_exactly_one_main_action():
     """MOR-TURN-2, MOR-TURN-3: no second main action, no passing."""
-    state = game()
+    state = blank_game()
     strongbox(state, 0, coin=9)
     refused(state, 0, "end", "MOR-TURN-3")
     state, _ = play(state, 0, "produce base:coin+coin>stone")
@@ -68,7 +61,7 @@ def test_MOR_TURN_2_and_3_exactly_one_main_action():
 
 def test_MOR_TURN_4_no_leader_action_between_market_and_placement():
     """MOR-TURN-4, D-1; MOR-TURN-6, D-2: the turn ends only on 'end' after the main action."""
-    state = game()
+    state = blank_game()
     state["seats"][0]["hand"] = ["L1"]
     market(state, ["GGYY", "WGWY", "YBBP"], "P")
     state, _ = play(state, 0, "market row-1")
@@ -83,14 +76,14 @@ def test_MOR_TURN_4_no_leader_action_between_market_and_placement():
 
 def test_MOR_TURN_8_market_always_available():
     """MOR-TURN-8: with nothing at all a player can still take the market."""
-    state = game()
+    state = blank_game()
     legal = GAME.legal_actions(state, 0)
     assert sum(1 for a in legal if a["type"] == "market") == 7
 
 
 def test_MOR_TURN_5_rearrange_any_time_in_own_turn():
     """MOR-TURN-5: before and after the main action."""
-    state = game()
+    state = blank_game()
     depots(state, 0, ("coin", 1))
     state, _ = play(state, 0, "arrange d3:coin")
     market(state, ["WWWW", "WGGY", "YBBP"], "P")
@@ -109,7 +102,7 @@ def _seven_cards_minus_one(state, seat):
 def test_MOR_TEST_18_final_round():
     """MOR-TEST-18; MOR-END-1, MOR-END-2, MOR-END-3, MOR-END-4, MOR-END-5."""
     # (a) seat 1 (the spec's seat 2) buys a 7th card: seats 2 and 3 play once more, seat 0 not.
-    state = game(4)
+    state = blank_game(4)
     state = market_turn(state, 0)
     _seven_cards_minus_one(state, 1)
     state, _ = play(state, 1, "buy purple-2 slot:3")
@@ -119,7 +112,7 @@ def test_MOR_TEST_18_final_round():
     state = market_turn(state, 3)
     assert GAME.result(state) is not None and GAME.actors(state) == set()
     # (b) the last seat reaches 24 on its own turn: the game ends at the end of that turn
-    state = game(4)
+    state = blank_game(4)
     for seat in range(3):
         state = market_turn(state, seat)
     state["seats"][3]["faith"] = 23
@@ -131,7 +124,7 @@ def test_MOR_TEST_18_final_round():
     state, events = play(state, 3, "end")
     assert GAME.result(state) is not None and any(e["type"] == "game_over" for e in events)
     # (c) the first player triggers: seats 1, 2, 3 play, then the end
-    state = game(4)
+    state = blank_game(4)
     _seven_cards_minus_one(state, 0)
     state, _ = play(state, 0, "buy purple-2 slot:3")
     state, _ = play(state, 0, "end")
@@ -141,7 +134,7 @@ def test_MOR_TEST_18_final_round():
     state = market_turn(state, 3)
     assert GAME.result(state) is not None
     # (d) seat 0 reaches 24 through seat 2's discards: seat 2 finishes, seat 3 plays, end
-    state = game(4)
+    state = blank_game(4)
     state = market_turn(state, 0)
     state = market_turn(state, 1)
     state["seats"][0]["faith"] = 23
@@ -157,7 +150,7 @@ def test_MOR_TEST_18_final_round():
 
 def test_MOR_END_6_later_triggers_change_nothing():
     """MOR-END-6, MOR-END-2: a second trigger does not shorten or lengthen the last round."""
-    state = game(3)
+    state = blank_game(3)
     state = market_turn(state, 0)
     state["seats"][0]["faith"] = 24
     faith_event(state, {0: 0})
@@ -172,7 +165,7 @@ def test_MOR_END_6_later_triggers_change_nothing():
 
 def test_MOR_TEST_19_scoring_breakdown():
     """MOR-TEST-19; MOR-SCORE-1, MOR-SCORE-2, MOR-SCORE-3, MOR-SCORE-4, MOR-SCORE-5, MOR-SCORE-6, MOR-LEADER-14, MOR-LEADER-19."""
-    state = game(2)
+    state = blank_game(2)
     give_slot(state, 0, 1, [card("green", 1, 3), card("green", 2, 7), card("green", 3, 10)])
     give_slot(state, 0, 2, [card("blue", 1, 2), card("blue", 2, 5)])
     give_slot(state, 0, 3, [card("yellow", 1, 1)])
@@ -199,7 +192,7 @@ def test_MOR_SCORE_2_highest_faith_space_only():
 
 def test_MOR_TEST_20_tie_break_and_shared_victory():
     """MOR-TEST-20; MOR-SCORE-7, MOR-SCORE-8, D-12."""
-    state = game(2)
+    state = blank_game(2)
     for seat in (0, 1):
         state["seats"][seat]["faith"] = 24  # 20 VP
         state["seats"][seat]["favour"] = ["active", "active", "active"]  # 9 VP
