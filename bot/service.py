@@ -29,7 +29,6 @@ Clock = Callable[[], datetime]
 SNAPSHOT_EVERY = 25
 MIN_REMINDER = timedelta(hours=1)
 MAX_REMINDER = timedelta(days=7)
-MAX_BUTTONS = 5
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
 
@@ -72,8 +71,6 @@ class Reply:
     ephemeral_image: Image | None = None
     game_id: int | None = None
     version: int | None = None
-    buttons: list[tuple[str, str]] = field(default_factory=list)
-    """``(label, notation)`` suggestions for the one player who must act now."""
 
 
 class TableError(Exception):
@@ -518,23 +515,17 @@ class TableService:
         result = game.result(state)
         text_lines = list(lines)
         mentions: list[int] = []
-        buttons: list[tuple[str, str]] = []
         if result is not None:
             text_lines.append(self._result_text(table, result))
         else:
-            actors = sorted(game.actors(state))
-            for seat in actors:
+            for seat in sorted(game.actors(state)):
                 user = table.user_of(seat)
                 mentions.append(user)
                 text_lines.append(f"<@{user}>: {game.prompt(state, seat)}")
-            if len(actors) == 1:
-                legal = game.legal_actions(state, actors[0])
-                if 0 < len(legal) <= MAX_BUTTONS:
-                    buttons = [(game.notation(a), game.notation(a)) for a in legal]
         image = await self._render_public(table, lines[-1] if lines else None)
         return Reply(
             text="\n".join(text_lines), image=image, mentions=mentions,
-            game_id=table.row.id, version=table.row.version, buttons=buttons,
+            game_id=table.row.id, version=table.row.version,
         )
 
     def _result_text(self, table: Table, result: dict[str, Any]) -> str:

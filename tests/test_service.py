@@ -68,7 +68,6 @@ async def test_lobby_join_start_and_seats_drawn_from_the_seed(service):
     assert "begins" in reply.text and table.row.status == "active"
     assert reply.mentions == table.actor_users() and len(reply.mentions) == 1
     assert f"<@{reply.mentions[0]}>: Add 1 or 2." in reply.text
-    assert reply.buttons == [("add 1", "add 1"), ("add 2", "add 2")]
 
 
 async def test_bad_table_requests_are_refused_clearly(service):
