@@ -33,6 +33,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--images", type=Path, default=Path("local-images"),
                         help="with --local: where board images are saved (default: ./local-images)")
     parser.add_argument("--script", type=Path, help="with --local: play the lines of this file, then exit")
+    parser.add_argument("--seed", type=int, help="with --local: deal new tables from this seed (replayable scripts)")
     return parser.parse_args(argv)
 
 
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.local:
         from .console import run_console
 
-        return run_console(config, images=args.images, script=args.script)
+        return run_console(config, images=args.images, script=args.script, seed=args.seed)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ channels and its people in the same order every session (the order is kept in th
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import re
@@ -243,8 +244,14 @@ def _plain(text: str) -> str:
     return text.replace("**", "")
 
 
-async def play(config: Config, images: Path, lines: Iterable[str], out: TextIO, *, interactive: bool) -> int:
-    """Play ``lines``; a script stops with 1 at its first line that does not go as expected."""
+async def play(
+    config: Config, images: Path, lines: Iterable[str], out: TextIO, *, interactive: bool, seed: int | None = None
+) -> int:
+    """Play ``lines``; a script stops with 1 at its first line that does not go as expected.
+
+    With ``seed``, new tables are dealt from ``seed``, ``seed + 1``..., so a script replays exactly.
+    """
+    seeds = itertools.count(seed) if seed is not None else None
     import simcord  # the in-memory Discord; installed with the "local" extra
 
     numbered = iter(enumerate(lines, start=1))
@@ -252,7 +259,8 @@ async def play(config: Config, images: Path, lines: Iterable[str], out: TextIO, 
     store = await Store.open(config.database_path)
     try:
         while True:
-            bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc))
+            bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc),
+                             seed_source=seeds.__next__ if seeds else None)
             async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
                 console = Console(env, bot, store, images, out)
                 await console.open_world()
@@ -293,7 +301,7 @@ def _interactive_lines() -> Iterable[str]:
             return
 
 
-def run_console(config: Config, *, images: Path, script: Path | None) -> int:
+def run_console(config: Config, *, images: Path, script: Path | None, seed: int | None = None) -> int:
     logging.getLogger("discord").setLevel(logging.ERROR)  # no gateway chatter in the terminal
     try:
         import simcord  # noqa: F401
@@ -304,4 +312,4 @@ def run_console(config: Config, *, images: Path, script: Path | None) -> int:
         lines: Iterable[str] = script.read_text(encoding="utf-8").splitlines()
     else:
         lines = _interactive_lines()
-    return asyncio.run(play(config, images, lines, sys.stdout, interactive=script is None))
+    return asyncio.run(play(config, images, lines, sys.stdout, interactive=script is None, seed=seed))

@@ -92,3 +92,14 @@ async def test_a_whole_game_through_console_lines(tmp_path):
     log = out.getvalue()
     assert "Game over." in log and ("You beat Lorenzo!" in log or "Lorenzo wins." in log)
     assert log.count("bottega:") > 20
+
+
+async def test_the_example_script_replays_a_whole_game(tmp_path):
+    """docs/examples/mor-two-players.txt, dealt from its seed, plays to the final scores."""
+    script = Path(__file__).resolve().parents[1] / "docs/examples/mor-two-players.txt"
+    out = io.StringIO()
+    code = await play(Config(database_path=tmp_path / "example.db"), tmp_path / "images",
+                      script.read_text().splitlines(), out, interactive=False, seed=2026)
+    assert code == 0
+    assert "Game over. Winner: bruno!" in out.getvalue()
+    assert "1. bruno: 62 (cards 27, faith_track 20, favour_tiles 9, leaders 6, resources 0)" in out.getvalue()
