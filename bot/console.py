@@ -10,7 +10,8 @@ A line names who speaks, optionally a channel, then a slash command or a button 
     @bob /game join
     @alice #second-table /game new game:lim players:3
     @alice /mor move notation:"market row-2"
-    @alice click:end
+    @alice click:End turn       (a button of the latest message that has it, private ones first)
+    @alice pick:L3,L7           (values of the latest menu shown to alice)
     ! @bob /game start          (a leading "!" marks a line that is expected to be refused)
 
 Ids in the in-memory Discord are handed out in order, so the console creates the server, its
@@ -29,7 +30,7 @@ import sys
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 import discord
 from discord import app_commands
@@ -57,6 +58,7 @@ class ConsoleLine:
     command: str = ""
     options: dict[str, str] = field(default_factory=dict)
     click: str | None = None
+    pick: list[str] | None = None
     expect_refusal: bool = False
 
 
@@ -79,8 +81,14 @@ def parse_line(text: str) -> ConsoleLine | None:
     if rest and rest[0].startswith("click:"):
         line.click = " ".join([rest[0].removeprefix("click:"), *rest[1:]]).strip()
         return line
+    if rest and rest[0].startswith("pick:"):
+        chosen = " ".join([rest[0].removeprefix("pick:"), *rest[1:]])
+        line.pick = [value.strip() for value in chosen.split(",") if value.strip()]
+        return line
     if not rest or not rest[0].startswith("/"):
-        raise ConsoleError("after the speaker comes a slash command (`/game status`) or `click:<button>`")
+        raise ConsoleError(
+            "after the speaker comes a slash command (`/game status`), `click:<button>` or `pick:<choice>`"
+        )
     names: list[str] = []
     for word in rest:
         if ":" in word:
@@ -112,6 +120,8 @@ class Console:
         self.channels: dict[str, Any] = {}
         self.people: dict[str, Any] = {}
         self._seen: set[int] = set()
+        self._private: dict[str, list[discord.Message]] = {}
+        """Each person's private replies that carry buttons or menus, newest last."""
         self._refusals: list[BaseException] = []
         bot.add_listener(self._on_refusal, f"on_{REFUSAL_EVENT}")
 
@@ -140,15 +150,20 @@ class Console:
 
     async def run(self, line: ConsoleLine) -> bool:
         """Play one line; True when it went as expected (accepted, or refused if marked so)."""
+        from simcord import BackendError, SetupError
+
         channel, person = self.channels[line.channel], self.people[line.user]
         self._refusals.clear()
         try:
             if line.click is not None:
-                message = self._latest_with_button(channel, line.click)
+                message = self._latest_with(line.user, channel, lambda item: _label(item) == line.click)
                 result = await person.click(message, label=line.click)
+            elif line.pick is not None:
+                message = self._latest_with(line.user, channel, lambda item: _options(item) is not None)
+                result = await person.select(message, line.pick)
             else:
                 result = await person.slash(channel, line.command, **self._convert(line))
-        except ConsoleError as exc:
+        except (ConsoleError, BackendError, SetupError) as exc:  # what a Discord client would not let you do
             self._say(f"! {exc}")
             return line.expect_refusal
         await self._show(result, line.user, channel)
@@ -178,31 +193,37 @@ class Console:
             values[key] = _typed(parameter, raw, line.command)
         return values
 
-    def _latest_with_button(self, channel: Any, label: str) -> discord.Message:
-        for message in reversed(channel.history()):
-            for row in message.components:
-                for item in getattr(row, "children", [row]):
-                    if getattr(item, "label", None) == label:
-                        return message
-        raise ConsoleError(f"no message here has a button '{label}'")
+    def _latest_with(self, user: str, channel: Any, wanted: Callable[[Any], bool]) -> discord.Message:
+        """The newest message with a wanted component: ``user``'s private ones, then the channel's."""
+        for message in [*reversed(self._private.get(user, [])), *reversed(channel.history())]:
+            if any(wanted(item) for item in _items(message)):
+                return message
+        raise ConsoleError("no message here has that button or menu")
 
     async def _show(self, result: Any, user: str, channel: Any) -> None:
         private = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
-        for message in private:
-            self._say(f"(only {user} sees) {message.content}")
-            for attachment in message.attachments:
-                await self._save(attachment)
+        for reply in private:
+            self._say(f"(only {user} sees) {reply.content}")
+            await self._show_parts(reply.message)
+            if reply.message.components:
+                self._private.setdefault(user, []).append(reply.message)
         for message in channel.history():
             if message.id in self._seen or message.flags.ephemeral:
                 continue
             self._seen.add(message.id)
             self._say(f"bottega: {_plain(message.content)}")
-            for attachment in message.attachments:
-                await self._save(attachment)
-            for row in message.components:
-                labels = [getattr(c, "label", None) for c in getattr(row, "children", [row])]
-                if any(labels):
-                    self._say("  buttons: " + " | ".join(f"[{label}]" for label in labels if label))
+            await self._show_parts(message)
+
+    async def _show_parts(self, message: discord.Message) -> None:
+        for attachment in message.attachments:
+            await self._save(attachment)
+        labels = [label for label in map(_label, _items(message)) if label]
+        if labels:
+            self._say("  buttons: " + " | ".join(f"[{label}]" for label in labels))
+        for item in _items(message):
+            options = _options(item)
+            if options:
+                self._say("  pick: " + " | ".join(options))
 
     async def _save(self, attachment: discord.Attachment) -> None:
         self.images.mkdir(parents=True, exist_ok=True)
@@ -222,6 +243,25 @@ class Console:
 
 async def _remembered(store: Store, key: str, default: list[str]) -> list[str]:
     return json.loads(await store.get_meta(key) or json.dumps(default))
+
+
+def _items(message: discord.Message) -> list[Any]:
+    return [item for row in message.components for item in getattr(row, "children", [row])]
+
+
+def _label(item: Any) -> str | None:
+    return getattr(item, "label", None) if isinstance(item, discord.Button) else None
+
+
+def _options(item: Any) -> list[str] | None:
+    """A menu's choices as ``value (what it is)``; None for anything but a menu."""
+    if not isinstance(item, discord.SelectMenu):
+        return None
+    choices = []
+    for option in item.options:
+        notes = [text for text in dict.fromkeys([option.label, option.description]) if text and text != option.value]
+        choices.append(option.value + "".join(f" ({note})" for note in notes))
+    return choices
 
 
 def _typed(parameter: app_commands.Parameter, raw: str, command: str) -> Any:
