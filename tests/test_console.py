@@ -110,9 +110,11 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     code = await play(Config(database_path=tmp_path / "local.db"), tmp_path / "images", [
         "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
         "@alice click:Choose your leaders", "@alice pick:L9,L7", "! @bob pick:L1,L2",
+        "@bob click:Choose your leaders", "! @bob pick:L1,L2",
     ], out, interactive=False, seed=5)
     text = out.getvalue()
     assert code == 0, text
     assert "(only alice sees) Keep 2 of your 4 leaders" in text and "pick: L9 (white marbles give servant" in text
     assert "bottega: alice kept 2 leaders." in text
-    assert "Select option 'L1' does not exist" in text
+    assert "! no message here has that button or menu" in text  # bob has no menu open yet
+    assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders
