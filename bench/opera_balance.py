@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.opera import GAME  # noqa: E402
-from games.opera import rules as R  # noqa: E402
-from games.opera.data import DATA, RAW  # noqa: E402
+from games.opera import GAME
+from games.opera import rules as R
+from games.opera.data import DATA, RAW
 
 RAW_VALUE = 0.35
 REFINED_VALUE = 0.7

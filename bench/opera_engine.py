@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.opera import GAME  # noqa: E402
+from games.opera import GAME
 
 
 def percentile(samples: list[float], fraction: float) -> float:

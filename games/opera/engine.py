@@ -876,9 +876,7 @@ class OperaMagna(Game):
                   "refine": "slot"}
         if verb in simple and len(args) == 1:
             value = args[0]
-            if simple[verb] == "card":
-                value = value.upper()
-            elif simple[verb] == "good":
+            if simple[verb] == "card" or simple[verb] == "good":
                 value = value.upper()
             else:
                 value = value.lower()

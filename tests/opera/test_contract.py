@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import engine_checks
 import pytest
 
-import engine_checks
 import games
 from games.core import IllegalAction
 from games.opera import GAME
-
 from opera.helpers import fixture, new_game, play, turn_at
 
 

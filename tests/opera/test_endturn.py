@@ -8,7 +8,6 @@ import pytest
 
 from games.opera import GAME
 from games.opera.data import DATA, RAW
-
 from opera.helpers import fixture, new_game, play, refused, turn_at
 
 
@@ -30,7 +29,7 @@ def test_OM_ENDTURN_2_3_4_refill_then_market():
     state, _ = play(state, 0, f"pick {small}")
     assert top in state["display"] and len(state["display"]) == 6
     assert state["phase"] == "build"
-    state, _ = play(state, 0, f"pick {sorted(state['display'])[0]}")
+    state, _ = play(state, 0, f"pick {min(state['display'])}")
     assert state["phase"] == "market"
     assert len(state["seats"][0]["building"]) == 2
 
@@ -96,7 +95,7 @@ def test_OM_MARKET_5_6_and_TS_21_forced_free_card():
     """OM-MARKET-5, OM-MARKET-6, TS-21, Q-15 (free card by choice)."""
     state = end_of_turn(raw=dict.fromkeys(RAW, 0), building=["S01", "S02"])
     state, _ = play(state, 0, "done")
-    k0, k1, k2, k3 = state["market"]
+    _, k1, k2, k3 = state["market"]
     assert [a for a in GAME.legal_actions(state, 0) if a["type"] == "buy"] == [{"type": "buy", "slot": 0}]
     assert "cannot afford" in refused(state, 0, "buy 1 L").message
     state, _ = play(state, 0, "buy 0")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import random
 
+import engine_checks
 import pytest
 
-import engine_checks
 from games.core import IllegalAction
 from games.opera import GAME
 from games.opera import rules as R

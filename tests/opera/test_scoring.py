@@ -7,7 +7,6 @@ import pytest
 from games.opera import GAME
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
-
 from opera.helpers import fixture, new_game
 
 

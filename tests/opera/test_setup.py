@@ -10,7 +10,6 @@ import pytest
 from games.core import IllegalAction
 from games.opera import GAME
 from games.opera.data import DATA, RAW, REFINED, REFINED_OF, SIDES, SIZES
-
 from opera.helpers import new_game
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from games.opera import GAME
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
-
 from opera.helpers import cost_row, fixture, gain_row, new_game, play, refused, turn_at
 
 
