@@ -816,7 +816,13 @@ class OperaMagna(Game):
         if phase == "merchant":
             return "Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>."
         if phase == "activate":
-            return "Phase 2: pay for the city (pay), or first use an ability, building or conversion."
+            city, _ = split_area(state["turn"]["moved_to"])
+            plan = self._payment_options(state, player)[0]["plan"]
+            cost = "".join(g * plan["raw"][g] for g in RAW) or "nothing"
+            extra = "".join(f", certificate {g} -{plan['cert'][g]}" for g in RAW if plan["cert"][g])
+            extra += f", {plan['vp']} VP" if plan["vp"] else ""
+            return (f"Phase 2: pay for {DATA.cities[city]['name']} (pay: {cost}{extra}), or first use "
+                    "an ability, a building or a conversion.")
         if phase == "refined":
             return "Phase 3: build, deliver, convert or refine your refined goods, then done."
         if phase == "build":

@@ -266,6 +266,9 @@ def pending_answers(state: dict, player: dict) -> list[dict[str, Any]]:
 def answer_pending(state: dict, player: dict, action: dict) -> list[Event]:
     pending = state["pending"][0]
     legal = pending_answers(state, player)
+    if isinstance(action.get("goods"), str):
+        order = REFINED if pending["kind"] == "refined" else RAW
+        action = dict(action, goods="".join(sorted(action["goods"], key=lambda g: (order + g).index(g))))
     if action not in legal:
         options = ", ".join(answer_text(a) for a in legal) or "none"
         raise IllegalAction(

@@ -253,7 +253,7 @@ def test_OM_OPERA_2_and_TS_33_a_building_completed_this_turn_unlocks_a_cart():
     state, _ = play(state, 0, f"deliver {site}")
     assert state["pending"] and state["pending"][0]["kind"] == "raw"
     assert GAME.prompt(state, 0).startswith("Choose for worksite")
-    state, _ = play(state, 0, "take MS")
+    state, _ = play(state, 0, "take SM")
     player = state["seats"][0]
     assert player["vp"] == 7 and player["raw"]["M"] == 2 and player["raw"]["S"] == 2
 
