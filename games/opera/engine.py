@@ -117,7 +117,7 @@ class OperaMagna(Game):
 
     @staticmethod
     def _fresh_turn() -> dict[str, Any]:
-        return {"moved_to": None, "ability": False, "ability_used": False, "paid": False,
+        return {"moved_to": None, "ability": False, "ability_used": False,
                 "conversions": [], "effects": [], "deliveries": 0, "triggered": [],
                 "shield_used": False}
 
@@ -441,7 +441,6 @@ class OperaMagna(Game):
             turn["shield_used"] = True
         plan = chosen["plan"]
         R.apply_payment(player, plan)
-        turn["paid"] = True
         seat = player["seat"]
         city, _ = split_area(turn["moved_to"])
         paid = "".join(g * plan["raw"][g] for g in RAW) or "no raw goods"
