@@ -37,6 +37,7 @@ class Renderer(Protocol):
 
 _RENDERERS = {
     "mor": "rendering.mor",
+    "lim": "rendering.lim",
 }
 
 
