@@ -1,0 +1,540 @@
+"""The Lorenzo il Magnifico board, drawn from the engine's public view.
+
+Layout, top to bottom: the four towers (floor 4 on top, each floor with its card, value, bonus and
+occupant) beside a status column (whose turn, round and phase, the last move, the dice, the turn
+order and the three excommunication tiles); the action spaces (harvest, production, market,
+council); the faith, military and victory tracks; then one panel per player. Everything is icons
+and numbers; the only words are names, card names and a few short labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PIL import Image, ImageDraw
+
+from games.lim.data import BOARD, CARDS, EXCOMMUNICATIONS, LEADERS
+
+from . import kit
+from . import lim_cards as cards
+
+WIDTH = 1400
+MARGIN = 16
+GAP = 14
+
+CARD_W, CARD_H = 162, 120
+FLOOR_H = CARD_H + 8
+TOWER_W = CARD_W + 66
+TOWER_GAP = 10
+TOWER_HEAD = 30
+TOWERS_H = TOWER_HEAD + 4 * FLOOR_H
+STATUS_X = MARGIN + 4 * TOWER_W + 3 * TOWER_GAP + 18
+SPACES_H = 132
+TRACKS_H = 168
+PLAYER_H = 178
+
+TOWER_OF_COLOUR = {"green": "territory", "blue": "character", "yellow": "building", "purple": "venture"}
+MEMBER_COLOURS: dict[str, kit.RGB] = {"white": (250, 250, 246), "black": (34, 32, 30), "orange": (238, 132, 30)}
+DIE_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+COVERED_FILL: kit.RGB = (214, 206, 192)
+FAITH_CELL: kit.RGB = (250, 236, 214)
+REPORT_LINE: kit.RGB = (150, 40, 30)
+PHASE_LABELS = {"tiles": "bonus tiles", "draft": "leader draft", "vatican": "Vatican report",
+                "over": "game over"}
+RESOURCE_KEYS = ("wood", "stone", "servants", "coins", "mp", "fp", "vp")
+
+Box = tuple[float, float, float, float]
+
+
+def _seat_colour(seat: int) -> kit.RGB:
+    return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+
+
+def _labels(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
+    return [kit.seat_label(p["seat"], names) for p in view["players"]]
+
+
+def pawn(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, seat: int, member: str,
+         value: int | None = None) -> None:
+    """A family member: a disc in the player's colour ringed with its die colour (the neutral
+    member has no ring); its value inside when given."""
+    cx, cy = centre
+    ring = MEMBER_COLOURS.get(member)
+    outer = radius
+    if ring is not None:
+        draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=ring, outline=kit.INK, width=1)
+        radius = outer * 0.68
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=_seat_colour(seat),
+                 outline=kit.INK if ring is None else None, width=1)
+    if value is not None:
+        kit.outlined_text(draw, (cx, cy), value, max(10, int(radius * 1.25)))
+
+
+def die(draw: ImageDraw.ImageDraw, box: Box, colour: str, value: int | None) -> None:
+    """One of the three dice with its pips (dashed when not rolled yet)."""
+    if value is None:
+        kit.dashed_rectangle(draw, box, kit.LINE, 5, 2)
+        return
+    body = MEMBER_COLOURS[colour]
+    pip = kit.WHITE if colour == "black" else kit.INK
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=int((x1 - x0) / 6), fill=body, outline=kit.INK, width=2)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    step = (x1 - x0) * 0.26
+    r = (x1 - x0) * 0.085
+    for dx, dy in DIE_PIPS[value]:
+        px, py = cx + dx * step, cy + dy * step
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=pip)
+
+
+def value_badge(draw: ImageDraw.ImageDraw, box: Box, value: str, fill: kit.RGB = cards.DIE_FILL) -> None:
+    """An action value printed on the board (a small die face with the number)."""
+    draw.rounded_rectangle(box, radius=5, fill=fill, outline=kit.INK, width=2)
+    kit.text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), value, 15, kit.INK, "mm", bold=True)
+
+
+# ================================================================================ towers
+def draw_tower(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, colour: str,
+               tower: Mapping[str, Any], deck_count: int) -> None:
+    card_type = tower["card_type"]
+    fill = cards.TYPE_COLOURS[card_type]
+    draw.rounded_rectangle((x, y, x + TOWER_W, y + TOWERS_H), radius=10, fill=kit.PANEL_DARK, outline=kit.LINE,
+                           width=2)
+    draw.rounded_rectangle((x, y, x + TOWER_W, y + TOWER_HEAD - 4), radius=10, fill=fill)
+    cards.mini_card(draw, (x + 10, y + 5, x + 24, y + 23), card_type)
+    kit.text(draw, (x + 30, y + 13), card_type, 15, cards.band_ink(fill), "lm", bold=True)
+    kit.text(draw, (x + TOWER_W - 10, y + 13), f"deck {deck_count}", 13, cards.band_ink(fill), "rm")
+    for i, floor in enumerate(reversed(tower["floors"])):
+        fy = y + TOWER_HEAD + i * FLOOR_H
+        draw_floor(img, draw, x + 4, fy, floor)
+
+
+def draw_floor(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, floor: Mapping[str, Any]) -> None:
+    """One floor: the card (or an empty place), then the floor value, its bonus and the occupant."""
+    card_box = (x, y + 2, x + CARD_W, y + 2 + CARD_H)
+    if floor["card"] is not None:
+        kit.paste_sprite(img, cards.card_sprite(floor["card"]["no"], CARD_W, CARD_H), card_box[:2])
+    else:
+        kit.dashed_rectangle(draw, card_box, kit.LINE, 6, 2)
+        kit.text(draw, ((card_box[0] + card_box[2]) / 2, (card_box[1] + card_box[3]) / 2),
+                 floor["space"], 14, kit.MUTED, "mm")
+    side = x + CARD_W + 6
+    mid = side + 27
+    value_badge(draw, (mid - 16, y + 6, mid + 16, y + 36), str(floor["value"]))
+    bonus = cards.amounts(floor["bonus"])
+    if bonus:
+        cards.flow(img, side, y + 42, 54, bonus, 16, centre=True)
+    for j, occupant in enumerate(floor["occupants"][:2]):
+        pawn(draw, (mid, y + 92 - j * 8), 17, occupant["seat"], occupant["member"])
+
+
+# =========================================================================== action spaces
+SPACE_GROUPS = (
+    ("harvest", ("harvest-1", "harvest-2")),
+    ("production", ("production-1", "production-2")),
+    ("market", ("market-1", "market-2", "market-3", "market-4")),
+    ("council", ("council",)),
+)
+
+
+def draw_spaces(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any]) -> None:
+    """Harvest and production (single and shared space), the market, the council palace."""
+    widths = {"harvest": 250, "production": 250, "market": 520, "council": 314}
+    x = MARGIN
+    for area, spaces in SPACE_GROUPS:
+        w = widths[area]
+        kit.panel(draw, (x, y, x + w, y + SPACES_H), kit.PANEL, kit.LINE, 10, 2)
+        if area in ("harvest", "production"):
+            cards.paste_icon(img, area, (x + 8, y + 8), 30)
+            inner = x + 46
+            single_w = 64
+            draw_space(img, draw, (inner, y + 8, inner + single_w, y + SPACES_H - 8), spaces[0], view)
+            draw_space(img, draw, (inner + single_w + 8, y + 8, x + w - 8, y + SPACES_H - 8), spaces[1], view)
+        elif area == "market":
+            step = (w - 16) / 4
+            for i, space in enumerate(spaces):
+                sx = x + 8 + i * step
+                draw_space(img, draw, (sx, y + 8, sx + step - 8, y + SPACES_H - 8), space, view)
+        else:
+            draw_space(img, draw, (x + 8, y + 8, x + w - 8, y + SPACES_H - 8), "council", view)
+        x += w + 12
+
+
+def draw_space(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, space: str, view: Mapping[str, Any]) -> None:
+    info = BOARD["spaces"][space]
+    state = view["spaces"][space]
+    x0, y0, x1, y1 = box
+    available = state["available"]
+    draw.rounded_rectangle(box, radius=8, fill=kit.WHITE if available else COVERED_FILL, outline=kit.LINE,
+                           width=2)
+    value = info["value"]
+    modifier = info.get("modifier", 0)
+    label = f"{value}" if not modifier else f"{modifier:+d}"
+    value_badge(draw, (x0 + 6, y0 + 6, x0 + 36 if modifier else x0 + 30, y0 + 30), label)
+    tokens = []
+    if info.get("gain"):
+        tokens += cards.amounts(info["gain"])
+    if info.get("privileges"):
+        tokens.append(("n", "privilege", info["privileges"]))
+        if info["privileges"] > 1:
+            tokens.append(("text", "≠"))
+    if tokens:
+        cards.flow(img, x0 + 40, y0 + 8, x1 - x0 - 44, tokens, 20)
+    if space == "council":
+        kit.text(draw, (x1 - 8, y0 + 18), "next turn order", 12, kit.MUTED, "rm")
+    occupants = state["occupants"]
+    if not available:
+        for k in range(int(x0) - int(y1 - y0), int(x1), 14):
+            draw.line([(max(x0 + 2, k), y1 - 2 - max(0, x0 + 2 - k)), (min(x1 - 2, k + (y1 - y0)), y0 + 2 +
+                       max(0, k + (y1 - y0) - x1 + 2))], fill=(196, 186, 170), width=2)
+        tag = f"{info['min_players']}+"
+        kit.outlined_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), tag, 22, kit.WHITE, kit.MUTED)
+        return
+    r = 15
+    pitch = 2 * r + 4
+    per_row = max(1, int((x1 - x0 - 12) // pitch))
+    for i, occupant in enumerate(occupants):
+        row, col = divmod(i, per_row)
+        cx = x0 + 8 + r + col * pitch
+        cy = y1 - 8 - r - row * (pitch - 6)
+        pawn(draw, (cx, cy), r, occupant["seat"], occupant["member"])
+
+
+# =================================================================================== tracks
+def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any]) -> None:
+    """Faith track (spaces 0-15 with their VP, the report thresholds); military and victory
+    tracks as scales with every player's marker."""
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    kit.panel(draw, (x0, y, x1, y + TRACKS_H), kit.PANEL, kit.LINE, 10, 2)
+    players = view["players"]
+    # faith track
+    cell, pitch = 34, 37
+    fx, fy = x0 + 46, y + 10
+    cards.paste_icon(img, "fp", (x0 + 10, fy + 6), 26)
+    track_vp = BOARD["faith_track_vp"]
+    thresholds = {need: period for period, need in enumerate(BOARD["vatican_faith_required"], 1)}
+    for space, vp in enumerate(track_vp):
+        cx = fx + space * pitch
+        fill = FAITH_CELL if space < view["faith_required"] else (240, 214, 200)
+        draw.rounded_rectangle((cx, fy, cx + cell, fy + cell), radius=5, fill=fill,
+                               outline=REPORT_LINE if space in thresholds else kit.LINE,
+                               width=3 if space in thresholds else 1)
+        kit.text(draw, (cx + cell / 2, fy + cell / 2), space, 13, kit.MUTED, "mm")
+        kit.text(draw, (cx + cell / 2, fy + cell + 10), vp, 12, (150, 110, 40), "mm", bold=True)
+        if space in thresholds:
+            kit.text(draw, (cx + cell / 2, fy - 1), cards.PERIOD_NUMERALS[thresholds[space]], 10, REPORT_LINE,
+                     "mb", bold=True)
+    kit.vp_badge(img, (fx - 12, fy + cell + 10), "", 14)
+    _markers(draw, fx, pitch, cell, fy + cell / 2, [(p["seat"], p["resources"]["fp"]) for p in players],
+             len(track_vp) - 1)
+    # military and victory scales
+    scale_x = fx
+    scale_w = x1 - 14 - scale_x
+    for row, (key, icon) in enumerate((("mp", "mp"), ("vp", "vp"))):
+        sy = y + 78 + row * 44
+        cards.paste_icon(img, icon, (x0 + 10, sy - 13), 26)
+        values = [(p["seat"], p["resources"][key]) for p in players]
+        top = max(25 if key == "mp" else 50, max(v for _, v in values))
+        top = (top + 9) // 10 * 10
+        draw_scale(draw, scale_x, sy, scale_w, top, values)
+
+
+def _markers(draw: ImageDraw.ImageDraw, x: float, pitch: float, cell: float, cy: float,
+             values: list[tuple[int, int]], last: int) -> None:
+    """Player markers on a cell track, spread when several share a space."""
+    by_space: dict[int, list[int]] = {}
+    for seat, value in values:
+        by_space.setdefault(min(value, last), []).append(seat)
+    for space, seats in by_space.items():
+        cx = x + space * pitch + cell / 2
+        for k, seat in enumerate(seats):
+            dx = (k - (len(seats) - 1) / 2) * 7
+            draw.ellipse((cx + dx - 9, cy - 9 + (k % 2) * 4, cx + dx + 9, cy + 9 + (k % 2) * 4),
+                         fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+
+
+def draw_scale(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, top: int,
+               values: list[tuple[int, int]]) -> None:
+    """A numbered line 0..top with a marker (and its value) per player; equal values stack."""
+    draw.line([(x, y), (x + width, y)], fill=kit.LINE, width=4)
+    step = 5 if top <= 60 else 10
+    for tick in range(0, top + 1, step):
+        tx = x + width * tick / top
+        draw.line([(tx, y - 5), (tx, y + 5)], fill=kit.MUTED, width=2)
+        kit.text(draw, (tx, y + 8), tick, 11, kit.MUTED, "ma")
+    stacks: dict[int, int] = {}
+    for seat, value in sorted(values, key=lambda sv: sv[1]):
+        tx = x + width * min(value, top) / top
+        bucket = int(tx // 22)
+        level = stacks.get(bucket, 0)
+        stacks[bucket] = level + 1
+        cy = y - 12 - level * 8
+        draw.ellipse((tx - 11, cy - 11, tx + 11, cy + 11), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+        kit.text(draw, (tx, cy), value, 11, kit.WHITE, "mm", bold=True)
+
+
+# =================================================================================== status
+def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapping[str, Any],
+                labels: list[str], highlight: str | None) -> None:
+    """Title, round and phase, whose turn (or who must still answer), the last move, dice,
+    turn order, excommunication tiles (and the final ranking once the game is over)."""
+    x0, y0, x1, y1 = box
+    width = int(x1 - x0)
+    kit.text(draw, (x0, y0), "Lorenzo il Magnifico", 22, kit.MUTED, bold=True)
+    phase = view["phase"]
+    round_label = f"round {view['round']}/6 · period {cards.PERIOD_NUMERALS[view['period']]}"
+    if phase == "actions" or not view["round"]:
+        tag = round_label if phase == "actions" else PHASE_LABELS.get(phase, phase)
+    else:
+        tag = f"{round_label} · {PHASE_LABELS.get(phase, phase)}"
+    kit.text(draw, (x0, y0 + 32), tag, 17, kit.INK, bold=True)
+    y = y0 + 60
+    if phase == "over":
+        y = draw_ranking(img, draw, x0, y, width, view, labels)
+    else:
+        for seat in view["actors"][:4]:
+            draw.polygon([(x0, y + 3), (x0 + 16, y + 13), (x0, y + 23)], fill=kit.HIGHLIGHT)
+            kit.text(draw, (x0 + 24, y + 13), kit.fit(labels[seat], 24, width - 30, True), 24, _seat_colour(seat),
+                     "lm", bold=True)
+            y += 32
+        vatican = view.get("vatican")
+        if vatican and vatican["answered"]:
+            done = ", ".join(labels[s] for s in vatican["answered"])
+            kit.text(draw, (x0, y), kit.fit(f"answered: {done}", 14, width), 14, kit.MUTED)
+            y += 20
+        if view.get("pending"):
+            for line in kit.wrap(view["pending"], 14, width, 3):
+                kit.text(draw, (x0, y), line, 14, kit.MUTED)
+                y += 18
+        y += 6
+    line = kit.printable(kit.fill_seats(highlight or "", labels, len(labels)))
+    if line:
+        lines = kit.wrap(line, 16, width - 20, 3)
+        box_h = 12 + 21 * len(lines)
+        kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
+        for i, text_line in enumerate(lines):
+            kit.text(draw, (x0 + 10, y + 6 + 21 * i), text_line, 16, kit.INK)
+        y += box_h + 10
+    # dice and turn order on one row
+    dice = view["dice"]
+    for i, colour in enumerate(("white", "black", "orange")):
+        dx = x0 + i * 52
+        die(draw, (dx, y, dx + 44, y + 44), colour, dice.get(colour))
+    ox = x0 + 170
+    kit.text(draw, (ox, y + 22), "order", 13, kit.MUTED, "lm")
+    ox += kit.text_width("order", 13) + 8
+    for k, seat in enumerate(view["turn_order"]):
+        cx = ox + k * 50 + 18
+        draw.ellipse((cx - 18, y + 4, cx + 18, y + 40), fill=_seat_colour(seat),
+                     outline=kit.HIGHLIGHT if seat == view["turn"] else kit.WHITE,
+                     width=4 if seat == view["turn"] else 2)
+        kit.outlined_text(draw, (cx, y + 22), k + 1, 16)
+    y += 56
+    draw_excommunications(img, draw, x0, max(y, y1 - 118), width, view)
+
+
+def draw_ranking(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
+                 view: Mapping[str, Any], labels: list[str]) -> float:
+    result = view.get("result") or {}
+    totals = {s["seat"]: s["total"] for s in result.get("scores", [])}
+    for place, seats in enumerate(result.get("ranking", []), 1):
+        for seat in seats:
+            kit.text(draw, (x, y + 14), place, 20, kit.MUTED, "lm", bold=True)
+            draw.ellipse((x + 22, y + 4, x + 42, y + 24), fill=_seat_colour(seat))
+            kit.text(draw, (x + 50, y + 14), kit.fit(labels[seat], 20, width - 110, True), 20, kit.INK, "lm",
+                     bold=True)
+            kit.vp_badge(img, (x + width - 20, y + 14), totals.get(seat, 0), 32)
+            y += 34
+    return y + 6
+
+
+def draw_excommunications(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
+                          view: Mapping[str, Any]) -> None:
+    """The game's three tiles, each with the markers of the players who took it."""
+    tiles = view["excommunication_tiles"]
+    w = (width - 16) / 3
+    for i, tile in enumerate(tiles):
+        tx = x + i * (w + 8)
+        cards.draw_excommunication(img, (tx, y, tx + w, y + 88), tile["id"])
+        takers = [p["seat"] for p in view["players"] if tile["id"] in p["excommunications"]]
+        for k, seat in enumerate(takers):
+            cx = tx + 12 + k * 22
+            draw.ellipse((cx - 9, y + 96 - 9, cx + 9, y + 96 + 9), fill=_seat_colour(seat), outline=kit.INK,
+                         width=1)
+
+
+# ================================================================================== players
+def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any],
+                player: Mapping[str, Any], labels: list[str]) -> None:
+    seat = player["seat"]
+    acting = seat in view["actors"]
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    y1 = y + PLAYER_H
+    kit.panel(draw, (x0, y, x1, y1), kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
+              kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
+    draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=_seat_colour(seat))
+
+    # name, turn position, resources
+    nx = x0 + 26
+    order = player["turn_position"] + 1
+    draw.ellipse((nx, y + 10, nx + 30, y + 40), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+    kit.outlined_text(draw, (nx + 15, y + 25), order, 16)
+    kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], 22, 250, True), 22, kit.INK, "lm", bold=True)
+    resources = player["resources"]
+    for i, key in enumerate(RESOURCE_KEYS):
+        row, col = divmod(i, 4)
+        rx, ry = nx + col * 72, y + 52 + row * 40
+        cards.paste_icon(img, key, (rx, ry), 28)
+        n = resources[key]
+        kit.text(draw, (rx + 32, ry + 14), n, 20, kit.INK if n else kit.MUTED, "lm", bold=True)
+    # members at home
+    home_x = nx
+    hy = y + 146
+    at_home = [m for m, info in player["members"].items() if info["space"] is None]
+    kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
+    for k, member in enumerate(at_home):
+        pawn(draw, (home_x + 54 + k * 36, hy), 15, seat, member, player["members"][member]["value"])
+
+    # cards by type
+    cx0 = x0 + 330
+    col_w = 172
+    for i, card_type in enumerate(cards.TYPE_COLOURS):
+        owned = player["cards"][card_type]
+        draw_card_column(img, draw, (cx0 + i * (col_w + 6), y + 10, cx0 + i * (col_w + 6) + col_w, y1 - 10),
+                         card_type, owned)
+
+    # bonus tile, leaders, excommunications
+    rx = cx0 + 4 * (col_w + 6) + 6
+    rw = x1 - 10 - rx
+    if player["bonus_tile"]:
+        cards.draw_bonus_tile(img, (rx, y + 10, rx + rw, y + 58), player["bonus_tile"])
+    else:
+        kit.dashed_rectangle(draw, (rx, y + 10, rx + rw, y + 58), kit.LINE, 5, 1)
+    ly = y + 66
+    for leader in player["leaders"][:4]:
+        draw_leader_chip(draw, (rx, ly, rx + rw, ly + 20), leader)
+        ly += 23
+    if player["hand_count"]:
+        draw.rounded_rectangle((rx, ly, rx + 22, ly + 20), radius=3, fill=cards.LEADER_BAND, outline=kit.INK)
+        kit.text(draw, (rx + 28, ly + 10), f"× {player['hand_count']} in hand", 13, kit.MUTED, "lm")
+    ex_y = y1 - 34
+    for k, tile_id in enumerate(player["excommunications"]):
+        ex = rx + k * 52
+        draw.rounded_rectangle((ex, ex_y, ex + 46, ex_y + 24), radius=5, fill=cards.EXCOMMUNICATION_FILL)
+        kit.text(draw, (ex + 23, ex_y + 12), tile_id, 12, kit.WHITE, "mm", bold=True)
+
+
+def draw_card_column(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card_type: str,
+                     owned: list[Mapping[str, Any]]) -> None:
+    """A player's cards of one type: a coloured header with the count, then the names."""
+    x0, y0, x1, y1 = box
+    colour = cards.TYPE_COLOURS[card_type]
+    draw.rounded_rectangle(box, radius=6, fill=kit.WHITE, outline=colour, width=2)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 22), radius=6, fill=colour)
+    ink = cards.band_ink(colour)
+    kit.text(draw, (x0 + 8, y0 + 11), len(owned), 15, ink, "lm", bold=True)
+    summary = _column_summary(card_type, owned)
+    if summary:
+        cards.flow(img, x0 + 28, y0 + 3, x1 - x0 - 32, summary, 16, ink)
+    row_h = (y1 - y0 - 26) / 6
+    for k, card in enumerate(owned[:6]):
+        ry = y0 + 25 + k * row_h
+        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 13, int(x1 - x0 - 12)), 13, kit.INK, "lm")
+
+
+def _column_summary(card_type: str, owned: list[Mapping[str, Any]]) -> list[tuple]:
+    """What a column adds up to: the end-game VP of ventures (printed on the cards)."""
+    if card_type == "venture" and owned:
+        return [("n", "vp", sum(CARDS[c["no"]].get("vp", 0) for c in owned))]
+    return []
+
+
+def draw_leader_chip(draw: ImageDraw.ImageDraw, box: Box, leader: Mapping[str, Any]) -> None:
+    """A played leader: its name (dimmed and marked when turned face down this round)."""
+    x0, y0, x1, y1 = box
+    down = leader["face_down"]
+    draw.rounded_rectangle(box, radius=4, fill=(205, 190, 170) if down else cards.LEADER_BAND)
+    mark = "1×" if leader["once_per_round"] else "∞"
+    name = leader["name"] + (f" = {LEADERS[leader['copies']]['name']}" if leader.get("copies") else "")
+    kit.text(draw, (x0 + 6, (y0 + y1) / 2), mark, 12, kit.WHITE, "lm", bold=True)
+    kit.text(draw, (x0 + 26, (y0 + y1) / 2), kit.fit(name, 12, int(x1 - x0 - 32), True), 12,
+             kit.MUTED if down else kit.WHITE, "lm", bold=True)
+
+
+# ====================================================================================== API
+def players_top() -> int:
+    return MARGIN + TOWERS_H + GAP + SPACES_H + GAP + TRACKS_H + GAP
+
+
+def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
+    labels = _labels(view, names)
+    count = len(view["players"])
+    img, draw = kit.new_canvas(WIDTH, players_top() + count * (PLAYER_H + GAP) - GAP + MARGIN)
+    for i, colour in enumerate(view["towers"]):
+        tower = view["towers"][colour]
+        draw_tower(img, draw, MARGIN + i * (TOWER_W + TOWER_GAP), MARGIN, colour, tower,
+                   view["deck_counts"][tower["card_type"]])
+    draw_status(img, draw, (STATUS_X, MARGIN, WIDTH - MARGIN, MARGIN + TOWERS_H), view, labels, highlight)
+    spaces_y = MARGIN + TOWERS_H + GAP
+    draw_spaces(img, draw, spaces_y, view)
+    draw_tracks(img, draw, spaces_y + SPACES_H + GAP, view)
+    for k, player in enumerate(view["players"]):
+        draw_player(img, draw, players_top() + k * (PLAYER_H + GAP), view, player, labels)
+    return img
+
+
+def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
+    """A seat's own view: its leader hand (and the draft pack it picks from), large, with the
+    decision it must take."""
+    seat = view.get("seat")
+    if not isinstance(seat, int):
+        raise ValueError("a private image needs a seat's own view, view(state, seat)")
+    hand = [h["id"] for h in view.get("hand", [])]
+    pack = list(view.get("draft_pack") or [])
+    card_w, card_h = 240, 170
+    rows = [("hand", hand)] + ([("pick one", pack)] if pack else [])
+    columns = max(1, max(len(ids) for _, ids in rows))
+    width = max(520, MARGIN * 2 + columns * (card_w + 14))
+    height = MARGIN * 2 + 44 + sum(30 + card_h + 14 for _ in rows) + 40
+    img, draw = kit.new_canvas(width, height)
+    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=_seat_colour(seat))
+    kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, width - 80, True), 26,
+             kit.INK, "lm", bold=True)
+    y = MARGIN + 44
+    for label, ids in rows:
+        kit.text(draw, (MARGIN, y + 14), f"{label} ({len(ids)})", 16, kit.MUTED, "lm", bold=True)
+        y += 30
+        for i, leader_id in enumerate(ids):
+            x = MARGIN + i * (card_w + 14)
+            cards.draw_leader_face(img, (x, y, x + card_w, y + card_h), leader_id)
+        if not ids:
+            kit.dashed_rectangle(draw, (MARGIN, y, MARGIN + card_w, y + card_h), kit.LINE, 6, 2)
+        y += card_h + 14
+    answer = view.get("report_answer")
+    if answer:
+        kit.text(draw, (MARGIN, y + 12), f"Vatican report: {answer}", 16, kit.INK, "lm", bold=True)
+    return img
+
+
+def draw_card(card_id: str) -> Image.Image:
+    """One card, large, by number (``12``), leader id (``pico``) or excommunication tile
+    (``E2-3``); KeyError for anything else."""
+    key = card_id.strip()
+    width, height = 420, int(420 * cards.CARD_RATIO) + 40
+    img, draw = kit.new_canvas(width + 2 * MARGIN, height + 2 * MARGIN)
+    box = (MARGIN, MARGIN, MARGIN + width, MARGIN + height)
+    if key.isdigit() and int(key) in CARDS:
+        cards.draw_card_face(img, box, int(key))
+    elif key.lower() in LEADERS:
+        cards.draw_leader_face(img, box, key.lower())
+    elif key.upper() in EXCOMMUNICATIONS:
+        tile_id = key.upper()
+        cards.draw_excommunication(img, (MARGIN, MARGIN, MARGIN + width, MARGIN + 130), tile_id)
+        lines = kit.wrap(EXCOMMUNICATIONS[tile_id]["text"], 16, width, 7)
+        for i, line in enumerate(lines):
+            kit.text(draw, (MARGIN, MARGIN + 144 + i * 21), line, 16, kit.INK)
+    else:
+        raise KeyError(f"no Lorenzo il Magnifico card {card_id!r}")
+    return img
