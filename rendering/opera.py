@@ -1,0 +1,564 @@
+"""The Opera Magna board, drawn from the engine's public view.
+
+Layout, top to bottom: a status column (round of 9, phase, whose turn, open choice, last move)
+beside the three city boards (ability token, cost row, benefit row, merchants in each area);
+then the market with its prices and decks, the building display and the Opera's 12 worksites;
+then one workshop board per player (raw-goods tracks with certificates and refined goods,
+workshop slots with conversions and carts, buildings under construction). Goods are icons with
+their notation letters; the few words are short labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PIL import Image, ImageDraw
+
+from games.opera.data import DATA, RAW, REFINED_OF, SIZES
+
+from . import kit
+from . import opera_pieces as pieces
+from .opera_pieces import seat_colour
+
+WIDTH = 1400
+MARGIN = 16
+GAP = 14
+
+STATUS_W = 310
+CITY_W = 340
+CITY_H = 282
+MARKET_W = 390
+DISPLAY_W = 594
+SHARED_H = 276
+PLAYER_H = 200
+
+TOP_Y = MARGIN
+SHARED_Y = TOP_Y + CITY_H + GAP
+PLAYERS_Y = SHARED_Y + SHARED_H + GAP
+
+PHASE_STEPS = (("merchant", "1", "move"), ("activate", "2", "pay"), ("refined", "3", "build"),
+               ("market", "4", "take"))
+PHASE_STEP_OF = {"merchant": 0, "activate": 1, "refined": 2, "build": 3, "market": 3}
+LAST_ROUND: kit.RGB = (176, 48, 40)
+LEVEL_FILLS: dict[int, kit.RGB] = {1: (246, 236, 214), 2: (236, 216, 176), 3: (222, 190, 130)}
+SPACE = 27
+SPACE_PITCH = 29
+
+Box = tuple[float, float, float, float]
+
+
+def _labels(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
+    return [kit.seat_label(p["seat"], names) for p in view["players"]]
+
+
+def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], title: str) -> None:
+    kit.text(draw, xy, title, 17, kit.MUTED, bold=True)
+
+
+# =============================================================================== status
+def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapping[str, Any],
+                labels: list[str], highlight: str | None) -> None:
+    """The round of 9, the phase, whose turn (and what they must choose) and the last move."""
+    x0, y0, x1, y1 = box
+    width = int(x1 - x0)
+    kit.text(draw, (x0, y0), "Opera Magna", 22, kit.MUTED, bold=True)
+    y = y0 + 36
+    round_now, final = view["round"], view["final_round"]
+    pitch = (width - 4) / view["rounds"]
+    for number in range(1, view["rounds"] + 1):
+        cx = x0 + pitch * (number - 0.5)
+        r = 13
+        past = round_now and number < round_now
+        current = number == round_now
+        fill = kit.HIGHLIGHT if current else kit.LINE if past else kit.PANEL
+        outline = LAST_ROUND if final == number else kit.MUTED
+        draw.ellipse((cx - r, y, cx + r, y + 2 * r), fill=fill, outline=outline, width=3 if final == number else 1)
+        kit.text(draw, (cx, y + r), number, 14, kit.WHITE if current else kit.INK, "mm", bold=current)
+    y += 38
+
+    phase = view["phase"]
+    if phase in PHASE_STEP_OF:
+        step_w = (width - 3 * 6) / 4
+        for i, (_, number, label) in enumerate(PHASE_STEPS):
+            sx = x0 + i * (step_w + 6)
+            current = PHASE_STEP_OF[phase] == i
+            draw.rounded_rectangle((sx, y, sx + step_w, y + 28), radius=14,
+                                   fill=kit.HIGHLIGHT if current else kit.PANEL_DARK)
+            ink = kit.WHITE if current else kit.MUTED
+            kit.text(draw, (sx + step_w / 2, y + 14), f"{number} {label}", 15, ink, "mm", bold=current)
+    else:
+        tag = "game over" if phase == "over" else "draft"
+        tag_w = kit.text_width(tag, 17, True) + 24
+        draw.rounded_rectangle((x0, y, x0 + tag_w, y + 28), radius=14,
+                               fill=LAST_ROUND if phase == "over" else kit.HIGHLIGHT)
+        kit.text(draw, (x0 + tag_w / 2, y + 14), tag, 17, kit.WHITE, "mm", bold=True)
+        if phase == "draft" and view.get("draft_order"):
+            order = " ".join(labels[s] for s in view["draft_order"])
+            kit.text(draw, (x0 + tag_w + 10, y + 14), kit.fit(order, 15, width - tag_w - 10), 15, kit.MUTED, "lm")
+    y += 40
+
+    if phase == "over" and "result" in view:
+        winners = view["result"]["winners"]
+        for seat in winners[:2]:
+            kit.text(draw, (x0, y + 16), "★", 26, kit.HIGHLIGHT, "lm", bold=True)
+            kit.text(draw, (x0 + 32, y + 16), kit.fit(labels[seat], 26, width - 36, True), 26, seat_colour(seat),
+                     "lm", bold=True)
+            y += 38
+    else:
+        for seat in view["active"][:2]:
+            draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
+            kit.text(draw, (x0 + 26, y + 16), kit.fit(labels[seat], 26, width - 30, True), 26, seat_colour(seat),
+                     "lm", bold=True)
+            y += 38
+    if view["pending"]:
+        y = draw_pending(img, draw, x0, y, width, view["pending"][0], len(view["pending"]))
+
+    line = highlight if highlight is not None else ""
+    line = kit.printable(kit.fill_seats(line, labels, len(labels)))
+    if line:
+        room = int((y1 - y - 16) // 22)
+        lines = kit.wrap(line, 17, width - 24, max(1, min(3, room)))
+        box_h = 14 + 22 * len(lines)
+        kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
+        for i, text_line in enumerate(lines):
+            kit.text(draw, (x0 + 12, y + 7 + 22 * i), text_line, 17, kit.INK)
+
+
+def pending_run(choice: Mapping[str, Any]) -> list[pieces.Piece]:
+    """An open choice as icons: what the player picks (goods of a choice, certificates to move, a
+    raw good to spend)."""
+    kind = choice["kind"]
+    if kind == "raw":
+        return pieces.op_pieces({"op": "raw", "n": choice["n"], "choices": choice["choices"]})
+    if kind == "refined":
+        return pieces.op_pieces({"op": "refined", "n": choice["n"]})
+    if kind == "certificate":
+        return pieces.op_pieces({"op": "certificate", "n": choice["n"]})
+    spent = choice["choices"] if len(choice["choices"]) < 4 else "?"
+    gained = "!" if choice["then"] == "refined" else "?"
+    if choice["then"] == "refined" and len(choice["choices"]) == 1:
+        gained = REFINED_OF[choice["choices"]]
+    return [("text", "-1"), ("good", spent), ("arrow", None), ("text", "+1"), ("good", gained)]
+
+
+def draw_pending(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
+                 choice: Mapping[str, Any], count: int) -> float:
+    """The first open choice of the active seat, with its source and how many more follow."""
+    height = 34
+    kit.panel(draw, (x, y, x + width, y + height), kit.WHITE, kit.HIGHLIGHT, 8, 2)
+    kit.text(draw, (x + 10, y + height / 2), "?", 22, kit.HIGHLIGHT, "lm", bold=True)
+    run = pending_run(choice)
+    used = pieces.draw_pieces(img, (x + 30, y + 6), run, 22)
+    source = str(choice.get("source", ""))
+    more = f" +{count - 1}" if count > 1 else ""
+    room = width - used - 48
+    kit.text(draw, (x + 40 + used, y + height / 2), kit.fit(source + more, 14, room), 14, kit.MUTED, "lm")
+    return y + height + 10
+
+
+# =============================================================================== cities
+def draw_city(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, key: str,
+              city: Mapping[str, Any], view: Mapping[str, Any]) -> None:
+    """One city board: name and ability token, then the cost area over the benefit area, each
+    with its 3-card row (only the active halves) and the merchants standing in it."""
+    box = (x, y, x + CITY_W, y + CITY_H)
+    kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
+    kit.text(draw, (x + 12, y + 10), city["name"], 20, kit.INK, bold=True)
+    kit.text(draw, (x + 14 + kit.text_width(city["name"], 20, True) + 6, y + 14), key, 15, kit.MUTED)
+    # The ability token: a hexagon-ended pill with what it does and its name.
+    ability = city["ability"]
+    live = view["turn"]["ability"] and (view["turn"]["moved_to"] or "").startswith(key + ":")
+    ay = y + 38
+    run = pieces.ops_pieces(ability["ops"])
+    run_w = pieces.pieces_width(run, 20)
+    pill = (x + 12, ay, x + 24 + run_w + 10, ay + 28)
+    draw.rounded_rectangle(pill, radius=14, fill=kit.HIGHLIGHT_SOFT if live else kit.PANEL_DARK,
+                           outline=kit.HIGHLIGHT if live else kit.LINE, width=3 if live else 1)
+    pieces.draw_pieces(img, (x + 22, ay + 4), run, 20)
+    kit.text(draw, (pill[2] + 8, ay + 14), kit.fit(ability["name"], 14, x + CITY_W - pill[2] - 18), 14,
+             kit.MUTED, "lm")
+
+    merchants = {"cost": [], "gain": []}
+    for player in view["players"]:
+        for area in player["merchants"]:
+            city_key, side = area.split(":")
+            if city_key == key:
+                merchants[side].append(player["seat"])
+    moved_to = view["turn"]["moved_to"]
+    area_h = 106
+    for i, side in enumerate(("cost", "gain")):
+        top = y + 74 + i * (area_h + 6)
+        area_box = (x + 8, top, x + CITY_W - 8, top + area_h)
+        active = moved_to == f"{key}:{side}"
+        draw.rounded_rectangle(area_box, radius=9,
+                               fill=pieces.COST_FILL if side == "cost" else pieces.BENEFIT_FILL,
+                               outline=kit.HIGHLIGHT if active else kit.LINE, width=4 if active else 1)
+        mark = "-" if side == "cost" else "+"
+        kit.text(draw, (x + 18, top + 8), f"{mark} {side}", 16, kit.INK, bold=True)
+        seats = merchants[side]
+        for j, seat in enumerate(seats):
+            col, row = divmod(j, 2)
+            pieces.merchant(draw, x + 18 + row * 26, top + 34 + col * 36, seat, 30)
+        row = city[side]
+        card_w, gap = 78, 6
+        cx0 = area_box[2] - 6 - 3 * card_w - 2 * gap
+        for j, card in enumerate(row):
+            cx = cx0 + j * (card_w + gap)
+            card_box = (cx, top + 8, cx + card_w, top + area_h - 8)
+            if card is None:
+                kit.dashed_rectangle(draw, card_box, kit.MUTED, 5, 1)
+                continue
+            goods = card["cost"] if side == "cost" else card["benefit"]
+            draw.rounded_rectangle(card_box, radius=7, fill=kit.WHITE, outline=kit.MUTED, width=1)
+            pieces.draw_goods_block(img, (cx + 5, top + 12, cx + card_w - 5, top + area_h - 26), goods, 30)
+            kit.text(draw, (cx + card_w / 2, top + area_h - 12), card["id"], 12, kit.MUTED, "mb")
+
+
+# ============================================================================ the market
+def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]) -> None:
+    """The four market spaces (price as raw goods of any type above each card) and the decks."""
+    kit.panel(draw, (x, y, x + MARKET_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
+    _section_title(draw, (x + 12, y + 8), "market")
+    card_w, gap = 86, 8
+    top = y + 62
+    for i, space in enumerate(view["market"]):
+        cx = x + 12 + i * (card_w + gap)
+        price = space["price"]
+        if price:
+            width = pieces.goods_width("?" * price, 18)
+            pieces.draw_goods(img, (cx + (card_w - width) / 2, y + 34), "?" * price, 18)
+        else:
+            kit.text(draw, (cx + card_w / 2, y + 43), "free", 15, kit.GOOD, "mm", bold=True)
+        card_box = (cx, top, cx + card_w, top + 130)
+        if space["card"] is None:
+            kit.dashed_rectangle(draw, card_box, kit.MUTED, 5, 1)
+        else:
+            pieces.trade_card(img, card_box, space["card"], 24)
+    # The decks in the order they are used (A on B, then C1..C3), and the public discard pile.
+    dy = top + 146
+    deck_labels = ["A/B"] + [f"C{i}" for i in range(1, len(view["market_decks"]))]
+    for i, (label, count) in enumerate(zip(deck_labels, view["market_decks"])):
+        dx = x + 12 + i * 62
+        if count:
+            pieces.card_back(img, (dx, dy, dx + 36, dy + 50), str(count))
+        else:
+            kit.dashed_rectangle(draw, (dx, dy, dx + 36, dy + 50), kit.MUTED, 4, 1)
+        kit.text(draw, (dx + 18, dy + 56), label, 13, kit.MUTED, "ma", bold=True)
+    dx = x + MARKET_W - 70
+    discard = len(view["discard"])
+    draw.rounded_rectangle((dx, dy, dx + 36, dy + 50), radius=5, fill=kit.PANEL_DARK, outline=kit.MUTED, width=1)
+    draw.line([(dx + 6, dy + 6), (dx + 30, dy + 44)], fill=kit.BAD, width=3)
+    kit.text(draw, (dx + 44, dy + 25), discard, 18, kit.INK, "lm", bold=True)
+    remaining = view.get("rounds_remaining")
+    if remaining is not None and view["phase"] != "over":
+        kit.text(draw, (x + MARKET_W - 12, y + 10), f"{remaining} rounds left", 14, kit.MUTED, "ra")
+
+
+# ===================================================================== building display
+def draw_display(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]) -> None:
+    """The face-up buildings (or the starting draft), three to a row, and the three decks."""
+    kit.panel(draw, (x, y, x + DISPLAY_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
+    _section_title(draw, (x + 12, y + 8), "buildings")
+    dx = x + DISPLAY_W - 12
+    for size in reversed(SIZES):
+        count = view["building_decks"][size]
+        label = f"{size[0].upper()} {count}"
+        width = kit.text_width(label, 15, True) + 16
+        draw.rounded_rectangle((dx - width, y + 6, dx, y + 28), radius=6, fill=(122, 92, 64) if count else kit.PANEL_DARK)
+        kit.text(draw, (dx - width / 2, y + 17), label, 15, kit.WHITE if count else kit.MUTED, "mm", bold=True)
+        dx -= width + 6
+    cards = view["display"]
+    rows = max(2, (len(cards) + 2) // 3)
+    tile_h = min(pieces.BUILDING_TILE[1], int((SHARED_H - 46 - (rows - 1) * 6) / rows))
+    tile_w = (DISPLAY_W - 24 - 2 * 8) / 3
+    for i, card in enumerate(cards):
+        row, col = divmod(i, 3)
+        tx = x + 12 + col * (tile_w + 8)
+        ty = y + 38 + row * (tile_h + 6)
+        pieces.building_tile(img, (tx, ty, tx + tile_w, ty + tile_h), card)
+
+
+# ============================================================================ the opera
+def draw_opera(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapping[str, Any]) -> None:
+    """The 12 worksites, level 3 on top: required good, first-delivery effect (faded once taken)
+    and the tokens delivered there."""
+    x0, y0, x1, y1 = box
+    kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
+    _section_title(draw, (x0 + 12, y0 + 8), "opera")
+    levels = view["opera"]
+    columns = len(levels[0])
+    label_w = 22
+    cell_w = (x1 - x0 - 24 - label_w - (columns - 1) * 6) / columns
+    cell_h = (y1 - y0 - 40 - 20 - (len(levels) - 1) * 6) / len(levels)
+    for level, row in enumerate(levels):
+        cy = y0 + 34 + (len(levels) - 1 - level) * (cell_h + 6)
+        kit.text(draw, (x0 + 12 + label_w / 2, cy + cell_h / 2), level + 1, 18, kit.MUTED, "mm", bold=True)
+        for column, site in enumerate(row):
+            cx = x0 + 12 + label_w + column * (cell_w + 6)
+            draw_worksite(img, draw, (cx, cy, cx + cell_w, cy + cell_h), site, level + 1)
+    for column in range(columns):
+        cx = x0 + 12 + label_w + column * (cell_w + 6) + cell_w / 2
+        kit.text(draw, (cx, y1 - 12), column + 1, 15, kit.MUTED, "mm", bold=True)
+
+
+def draw_worksite(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: Mapping[str, Any], level: int) -> None:
+    x0, y0, x1, y1 = box
+    taken = bool(site["by"])
+    draw.rounded_rectangle(box, radius=8, fill=pieces.LEVEL_TINT[level], outline=kit.MUTED, width=1)
+    pieces.paste(img, pieces.good_icon(site["requires"], 26), (x0 + 5, y0 + 5))
+    run = pieces.worksite_pieces(site["effect"])
+    area_w = x1 - x0 - 40
+    if taken:  # the first-delivery effect is spent: draw it small and crossed out
+        pieces.draw_pieces_fitted(img, (x0 + 36, y0 + 9), run, 16, area_w)
+        draw.line([(x0 + 34, y0 + 17), (x1 - 4, y0 + 17)], fill=kit.MUTED, width=2)
+    else:
+        pieces.draw_pieces_fitted(img, (x0 + 36, y0 + 6), run, 22, area_w)
+    for i, seat in enumerate(site["by"]):
+        pieces.token(draw, (x0 + 13 + i * 17, y1 - 12), seat, 8)
+
+
+# ======================================================================= player boards
+def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: float, view: Mapping[str, Any],
+                player: Mapping[str, Any], labels: list[str]) -> None:
+    seat = player["seat"]
+    acting = seat in view["active"]
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    y1 = y + PLAYER_H
+    kit.panel(draw, (x0, y, x1, y1), kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
+              kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
+    draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
+    draw_identity(img, draw, x0 + 28, y + 12, view, player, labels[seat])
+    draw_tracks(img, draw, x0 + 262, y + 12, view, player)
+    draw_workshop(img, draw, x0 + 720, y + 12, player)
+    draw_construction(img, draw, x0 + 1100, y + 12, player)
+
+
+def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
+                  player: Mapping[str, Any], label: str) -> None:
+    """Name, VP, hand size, carts, tokens in supply and on the Opera, and the workshop board."""
+    width = 220
+    size = next((s for s in (26, 22) if kit.text_width(label, s, True) <= width), 19)
+    kit.text(draw, (x, y + (26 - size) // 2), kit.fit(label, size, width, True), size, kit.INK, bold=True)
+    kit.vp_badge(img, (x + 26, y + 66), player["vp"], 52)
+    pieces.card_back(img, (x + 62, y + 42, x + 94, y + 88), str(player["hand_count"]))
+    pieces.paste(img, pieces.cart_icon(34), (x + 104, y + 46))
+    kit.text(draw, (x + 142, y + 66), player["carts"], 22, kit.INK, "lm", bold=True)
+    # Tokens: in the supply, and delivered to the Opera.
+    row = y + 104
+    pieces.token(draw, (x + 12, row + 12), player["seat"], 11)
+    kit.text(draw, (x + 28, row + 12), player["supply"], 19, kit.INK, "lm", bold=True)
+    ox = x + 76
+    draw.rounded_rectangle((ox, row, ox + 24, row + 24), radius=4, fill=pieces.LEVEL_TINT[2], outline=kit.MUTED)
+    pieces.token(draw, (ox + 12, row + 12), player["seat"], 7)
+    kit.text(draw, (ox + 30, row + 12), player["opera_tokens"], 19, kit.INK, "lm", bold=True)
+    # The workshop board: its craft and its starting discount.
+    board = DATA.boards[player["board"]]
+    row = y + 140
+    run: list[pieces.Piece] = [("text", "-1"), ("good", player["starting_discount"])]
+    used = pieces.draw_pieces(img, (x, row), run, 22)
+    kit.text(draw, (x + used + 8, row + 11), kit.fit(board["craft"], 15, width - used - 8), 15, kit.MUTED, "lm")
+    result = view.get("result")
+    if result:
+        total = next(s["total"] for s in result["scores"] if s["seat"] == player["seat"])
+        winner = player["seat"] in result["winners"]
+        tx = x + 168
+        draw.rounded_rectangle((tx, y + 40, tx + 56, y + 92), radius=10,
+                               fill=kit.HIGHLIGHT if winner else kit.PANEL_DARK, outline=kit.MUTED)
+        kit.text(draw, (tx + 28, y + 52), "final", 12, kit.WHITE if winner else kit.MUTED, "mm", bold=True)
+        kit.text(draw, (tx + 28, y + 74), total, 24, kit.WHITE if winner else kit.INK, "mm", bold=True)
+
+
+def track_last_space(view: Mapping[str, Any]) -> int:
+    return max([DATA.rules["certificate_max"]] + [v for p in view["players"] for v in p["certificates"].values()])
+
+
+def _level_of(value: int) -> int:
+    for low, high, level in DATA.rules["level_bands"]:
+        if low <= value <= high:
+            return level
+    return 0
+
+
+def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
+                player: Mapping[str, Any]) -> None:
+    """One row per material: the raw-goods track (spaces tinted by certificate level) with the raw
+    token (its count) and the certificate, then the refined good's level and how many are held."""
+    last = track_last_space(view)
+    row_h = 44
+    for i, good in enumerate(RAW):
+        ry = y + i * row_h
+        pieces.paste(img, pieces.good_icon(good, 28), (x, ry + 4))
+        tx = x + 36
+        raw, cert = player["raw"][good], player["certificates"][good]
+        for space in range(last + 1):
+            sx = tx + space * SPACE_PITCH
+            level = _level_of(space)
+            fill = LEVEL_FILLS.get(level, kit.PANEL)
+            draw.rounded_rectangle((sx, ry + 4, sx + SPACE, ry + 4 + SPACE + 2), radius=4, fill=fill,
+                                   outline=kit.LINE, width=1)
+            if space not in (raw, cert):
+                kit.text(draw, (sx + SPACE / 2, ry + 5 + SPACE / 2), space, 11, kit.MUTED, "mm")
+        cx = tx + cert * SPACE_PITCH
+        pieces.paste(img, pieces.certificate_icon(SPACE + 6), (cx - 3, ry + 1))
+        rx = tx + raw * SPACE_PITCH + SPACE / 2
+        colour = pieces.MATERIAL[good]
+        draw.ellipse((rx - 12, ry + 6, rx + 12, ry + 30), fill=colour, outline=kit.INK, width=2)
+        kit.text(draw, (rx, ry + 18), raw, 15, pieces.ink_on(colour), "mm", bold=True)
+        # The refined good of this material: certificate level as pips, then the count held.
+        lx = tx + (last + 1) * SPACE_PITCH + 6
+        level = player["levels"][REFINED_OF[good]]
+        for pip in range(3):
+            py = ry + 26 - pip * 9
+            fill = kit.INK if pip < level else kit.PANEL
+            draw.rectangle((lx, py, lx + 12, py + 6), fill=fill, outline=kit.MUTED)
+        refined = REFINED_OF[good]
+        held = player["refined"][refined]
+        pieces.paste(img, pieces.good_icon(refined, 28), (lx + 22, ry + 4))
+        kit.text(draw, (lx + 56, ry + 18), held, 20, kit.INK if held else kit.LINE, "lm", bold=True)
+
+
+def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
+                  player: Mapping[str, Any]) -> None:
+    """The six workshop slots, large at the top: left slots show their conversion, right slots
+    their cart (both faint until a building unlocks them), then the buildings placed there."""
+    cell_w, row_h = 178, 54
+    for j, side in enumerate(("left", "right")):
+        kit.text(draw, (x + 22 + j * (cell_w + 8) + cell_w / 2, y), side, 14, kit.MUTED, "ma", bold=True)
+    for i, size in enumerate(reversed(SIZES)):
+        ry = y + 20 + i * (row_h + 4)
+        kit.text(draw, (x + 8, ry + row_h / 2), size[0].upper(), 16, kit.MUTED, "mm", bold=True)
+        for j, side in enumerate(("left", "right")):
+            cx = x + 22 + j * (cell_w + 8)
+            built = player["slots"][side][size]
+            draw.rounded_rectangle((cx, ry, cx + cell_w, ry + row_h), radius=8,
+                                   fill=kit.WHITE if built else kit.PANEL_DARK, outline=kit.LINE, width=1)
+            if side == "left":
+                good = player["conversions"][size]
+                run: list[pieces.Piece] = [("good", good), ("arrow", None), ("good", REFINED_OF[good])]
+                sprite = Image.new("RGBA", (pieces.pieces_width(run, 20) + 2, 22), (0, 0, 0, 0))
+                pieces.draw_pieces(sprite, (0, 0), run, 20)
+                _paste_faded(img, sprite, (cx + 6, ry + 6), not built)
+            else:
+                _paste_faded(img, pieces.cart_icon(26), (cx + 6, ry + 3), not built)
+            chip_x = cx + 6
+            chip_y = ry + row_h - 24
+            for k, card_id in enumerate(built[:4]):
+                pieces.building_chip(img, (chip_x + k * 43, chip_y, chip_x + k * 43 + 40, chip_y + 20), card_id)
+            if len(built) > 4:
+                kit.text(draw, (cx + cell_w - 6, chip_y + 10), f"+{len(built) - 4}", 14, kit.INK, "rm", bold=True)
+
+
+def _paste_faded(img: Image.Image, sprite: Image.Image, xy: tuple[float, float], faded: bool) -> None:
+    if faded:
+        alpha = sprite.getchannel("A").point(lambda a: a * 30 // 100)
+        sprite = sprite.copy()
+        sprite.putalpha(alpha)
+    pieces.paste(img, sprite, xy)
+
+
+def draw_construction(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
+                      player: Mapping[str, Any]) -> None:
+    """The buildings under construction (at most 2), goods already placed marked with tokens."""
+    tile_w, tile_h = 256 - 0, 82
+    for i in range(DATA.rules["max_under_construction"]):
+        ty = y + 4 + i * (tile_h + 8)
+        box = (x, ty, x + tile_w, ty + tile_h)
+        if i < len(player["under_construction"]):
+            entry = player["under_construction"][i]
+            pieces.building_tile(img, box, entry["card"], entry["covered"], player["seat"])
+        else:
+            kit.dashed_rectangle(draw, box, kit.LINE, 6, 2)
+
+
+# ================================================================================= API
+def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
+    labels = _labels(view, names)
+    players = view["players"]
+    height = PLAYERS_Y + len(players) * (PLAYER_H + GAP) - GAP + MARGIN
+    img, draw = kit.new_canvas(WIDTH, height)
+    draw_status(img, draw, (MARGIN, TOP_Y, MARGIN + STATUS_W, TOP_Y + CITY_H), view, labels, highlight)
+    for i, (key, city) in enumerate(view["cities"].items()):
+        draw_city(img, draw, MARGIN + STATUS_W + GAP + i * (CITY_W + 12), TOP_Y, key, city, view)
+    draw_market(img, draw, MARGIN, SHARED_Y, view)
+    display_x = MARGIN + MARKET_W + GAP
+    draw_display(img, draw, display_x, SHARED_Y, view)
+    opera_x = display_x + DISPLAY_W + GAP
+    draw_opera(img, draw, (opera_x, SHARED_Y, WIDTH - MARGIN, SHARED_Y + SHARED_H), view)
+    for i, player in enumerate(players):
+        draw_player(img, draw, PLAYERS_Y + i * (PLAYER_H + GAP), view, player, labels)
+    return img
+
+
+def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
+    """A seat's own hand of trade cards (both halves) and its open choices."""
+    seat = next((p["seat"] for p in view["players"] if "hand" in p), None)
+    if seat is None:
+        raise ValueError("a private image needs a seat's own view, view(state, seat)")
+    player = view["players"][seat]
+    hand = player["hand"]
+    card_w, card_h = 150, 190
+    count = max(1, len(hand))
+    width = max(460, MARGIN * 2 + count * card_w + (count - 1) * 16)
+    own_choices = view["pending"] if seat in view["active"] else []
+    height = MARGIN * 2 + 48 + card_h + (10 + len(own_choices) * 44 if own_choices else 0)
+    img, draw = kit.new_canvas(width, height)
+    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=seat_colour(seat))
+    kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
+             26, kit.INK, "lm", bold=True)
+    top = MARGIN + 48
+    for i, card in enumerate(hand):
+        x = MARGIN + i * (card_w + 16)
+        pieces.trade_card(img, (x, top, x + card_w, top + card_h), card, 36)
+    if not hand:
+        kit.dashed_rectangle(draw, (MARGIN, top, MARGIN + card_w, top + card_h), kit.MUTED, 6, 1)
+        kit.text(draw, (MARGIN + card_w / 2, top + card_h / 2), "0", 40, kit.MUTED, "mm", bold=True)
+    y = top + card_h + 10
+    for choice in own_choices:
+        draw_pending(img, draw, MARGIN, y, img.width - 2 * MARGIN, choice, 1)
+        y += 44
+    return img
+
+
+def draw_card(card_id: str) -> Image.Image:
+    """One trade card, building, worksite token (both faces) or city ability, large; KeyError
+    for an id the game does not have."""
+    key = card_id.strip().upper()
+    if key in DATA.trade:
+        img, _ = kit.new_canvas(220 + 2 * MARGIN, 280 + 2 * MARGIN)
+        pieces.trade_card(img, (MARGIN, MARGIN, MARGIN + 220, MARGIN + 280), DATA.trade[key], 48)
+        return img
+    if key in DATA.buildings:
+        tile_w, tile_h = 420, 168
+        img, _ = kit.new_canvas(tile_w + 2 * MARGIN, tile_h + 2 * MARGIN)
+        pieces.building_tile(img, (MARGIN, MARGIN, MARGIN + tile_w, MARGIN + tile_h), DATA.buildings[key])
+        return img
+    if key in DATA.worksites:
+        return _worksite_token(DATA.worksites[key])
+    if key in DATA.abilities:
+        ability = DATA.abilities[key]
+        run = pieces.ops_pieces(ability["ops"])
+        width = max(pieces.pieces_width(run, 40), kit.text_width(ability["name"], 22, True)) + 2 * MARGIN + 40
+        img, draw = kit.new_canvas(width, 130)
+        kit.panel(draw, (MARGIN, MARGIN, width - MARGIN, 130 - MARGIN), kit.PANEL_DARK, kit.LINE, 20, 2)
+        kit.text(draw, (width / 2, MARGIN + 20), ability["name"], 22, kit.INK, "mm", bold=True)
+        pieces.draw_pieces(img, ((width - pieces.pieces_width(run, 40)) / 2, MARGIN + 40), run, 40)
+        return img
+    raise KeyError(f"Opera Magna has no card, building, worksite token or ability called {card_id!r}")
+
+
+def _worksite_token(token: Mapping[str, Any]) -> Image.Image:
+    """A worksite token: its level and required good, and the effect on each face."""
+    faces = token["faces"]
+    cell = 180
+    img, draw = kit.new_canvas(len(faces) * (cell + 16) - 16 + 2 * MARGIN, cell + 40 + 2 * MARGIN)
+    for i, (face, effect) in enumerate(sorted(faces.items())):
+        x = MARGIN + i * (cell + 16)
+        box = (x, MARGIN + 32, x + cell, MARGIN + 32 + cell)
+        kit.text(draw, ((box[0] + box[2]) / 2, MARGIN + 14), f"{token['id']} {face}", 20, kit.MUTED, "mm", bold=True)
+        draw.rounded_rectangle(box, radius=16, fill=pieces.LEVEL_TINT[token["level"]], outline=kit.MUTED, width=2)
+        pieces.paste(img, pieces.good_icon(token["requires"], 56), (x + 12, box[1] + 12))
+        kit.text(draw, (box[2] - 16, box[1] + 40), f"lv{token['level']}", 24, kit.INK, "rm", bold=True)
+        pieces.draw_pieces_fitted(img, (x + 12, box[1] + 100), pieces.worksite_pieces(effect), 44, cell - 24,
+                                  centred=True)
+    return img
+
