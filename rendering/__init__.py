@@ -38,6 +38,7 @@ class Renderer(Protocol):
 _RENDERERS = {
     "mor": "rendering.mor",
     "lim": "rendering.lim",
+    "opera": "rendering.opera",
 }
 
 
