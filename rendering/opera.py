@@ -262,7 +262,7 @@ def draw_display(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     dx = x + DISPLAY_W - 12
     for size in reversed(SIZES):
         count = view["building_decks"][size]
-        label = f"{size[0].upper()} {count}"
+        label = f"{size} {count}"
         width = kit.text_width(label, 15, True) + 16
         draw.rounded_rectangle((dx - width, y + 6, dx, y + 28), radius=6, fill=(122, 92, 64) if count else kit.PANEL_DARK)
         kit.text(draw, (dx - width / 2, y + 17), label, 15, kit.WHITE if count else kit.MUTED, "mm", bold=True)
@@ -328,9 +328,9 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: float, view: Map
               kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
     draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
     draw_identity(img, draw, x0 + 28, y + 12, view, player, labels[seat])
-    draw_tracks(img, draw, x0 + 262, y + 12, view, player)
-    draw_workshop(img, draw, x0 + 720, y + 12, player)
-    draw_construction(img, draw, x0 + 1100, y + 12, player)
+    draw_tracks(img, draw, x0 + 250, y + 12, view, player)
+    draw_workshop(img, draw, x0 + 690, y + 12, player)
+    draw_construction(img, draw, x0 + 1098, y + 12, player)
 
 
 def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
@@ -407,28 +407,29 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         # The refined good of this material: certificate level as pips, then the count held.
         lx = tx + (last + 1) * SPACE_PITCH + 6
         level = player["levels"][REFINED_OF[good]]
-        for pip in range(3):
-            py = ry + 26 - pip * 9
-            fill = kit.INK if pip < level else kit.PANEL
-            draw.rectangle((lx, py, lx + 12, py + 6), fill=fill, outline=kit.MUTED)
+        draw.rounded_rectangle((lx, ry + 7, lx + 34, ry + 29), radius=5, fill=LEVEL_FILLS[level], outline=kit.MUTED)
+        kit.text(draw, (lx + 17, ry + 18), f"lv{level}", 13, kit.INK, "mm", bold=True)
         refined = REFINED_OF[good]
         held = player["refined"][refined]
-        pieces.paste(img, pieces.good_icon(refined, 28), (lx + 22, ry + 4))
-        kit.text(draw, (lx + 56, ry + 18), held, 20, kit.INK if held else kit.LINE, "lm", bold=True)
+        pieces.paste(img, pieces.good_icon(refined, 28), (lx + 42, ry + 4))
+        kit.text(draw, (lx + 76, ry + 18), held, 20, kit.INK if held else kit.LINE, "lm", bold=True)
 
 
 def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
                   player: Mapping[str, Any]) -> None:
     """The six workshop slots, large at the top: left slots show their conversion, right slots
     their cart (both faint until a building unlocks them), then the buildings placed there."""
-    cell_w, row_h = 178, 54
+    cell_w, row_h = 168, 54
+    label_w = 48
     for j, side in enumerate(("left", "right")):
-        kit.text(draw, (x + 22 + j * (cell_w + 8) + cell_w / 2, y), side, 14, kit.MUTED, "ma", bold=True)
+        hx = x + label_w + j * (cell_w + 8) + cell_w / 2
+        pieces.side_mark(draw, (hx - 30, y + 2, hx - 18, y + 14), side)
+        kit.text(draw, (hx - 12, y + 8), side, 14, kit.MUTED, "lm", bold=True)
     for i, size in enumerate(reversed(SIZES)):
         ry = y + 20 + i * (row_h + 4)
-        kit.text(draw, (x + 8, ry + row_h / 2), size[0].upper(), 16, kit.MUTED, "mm", bold=True)
+        kit.text(draw, (x + label_w - 6, ry + row_h / 2), size, 12, kit.MUTED, "rm", bold=True)
         for j, side in enumerate(("left", "right")):
-            cx = x + 22 + j * (cell_w + 8)
+            cx = x + label_w + j * (cell_w + 8)
             built = player["slots"][side][size]
             draw.rounded_rectangle((cx, ry, cx + cell_w, ry + row_h), radius=8,
                                    fill=kit.WHITE if built else kit.PANEL_DARK, outline=kit.LINE, width=1)
@@ -459,7 +460,7 @@ def _paste_faded(img: Image.Image, sprite: Image.Image, xy: tuple[float, float],
 def draw_construction(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
                       player: Mapping[str, Any]) -> None:
     """The buildings under construction (at most 2), goods already placed marked with tokens."""
-    tile_w, tile_h = 256 - 0, 82
+    tile_w, tile_h = 258, 82
     for i in range(DATA.rules["max_under_construction"]):
         ty = y + 4 + i * (tile_h + 8)
         box = (x, ty, x + tile_w, ty + tile_h)
@@ -471,10 +472,15 @@ def draw_construction(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: 
 
 
 # ================================================================================= API
+def panel_top(seat: int) -> int:
+    """Where a player's workshop board starts (the shared boards are above the first one)."""
+    return PLAYERS_Y + seat * (PLAYER_H + GAP)
+
+
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
     labels = _labels(view, names)
     players = view["players"]
-    height = PLAYERS_Y + len(players) * (PLAYER_H + GAP) - GAP + MARGIN
+    height = panel_top(len(players)) - GAP + MARGIN
     img, draw = kit.new_canvas(WIDTH, height)
     draw_status(img, draw, (MARGIN, TOP_Y, MARGIN + STATUS_W, TOP_Y + CITY_H), view, labels, highlight)
     for i, (key, city) in enumerate(view["cities"].items()):
@@ -485,7 +491,7 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
     opera_x = display_x + DISPLAY_W + GAP
     draw_opera(img, draw, (opera_x, SHARED_Y, WIDTH - MARGIN, SHARED_Y + SHARED_H), view)
     for i, player in enumerate(players):
-        draw_player(img, draw, PLAYERS_Y + i * (PLAYER_H + GAP), view, player, labels)
+        draw_player(img, draw, panel_top(i), view, player, labels)
     return img
 
 

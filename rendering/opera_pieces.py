@@ -387,16 +387,24 @@ def building_tile(img: Image.Image, box: Box, card: Mapping[str, Any], covered: 
             token(draw, (cx, gy + size / 2), seat, size * 0.36)
     row = y0 + band + 6 * u
     line_size = int(19 * u)
-    # The two sides: "L" (left slot: discount) and "R" (right slot: special effect).
+    # What the building gives in a left slot (its discount) and in a right slot (its effect).
     row_h = (y1 - 4 * u - row) / 2
-    sides = (("L", discount_pieces(card["discount"])), ("R", effect_pieces(card["effect"])))
+    sides = (("left", discount_pieces(card["discount"])), ("right", effect_pieces(card["effect"])))
     for i, (side, pieces) in enumerate(sides):
         ry = row + i * row_h
-        draw.rounded_rectangle((x0 + 5 * u, ry + 1, x0 + 19 * u, ry + row_h - 2), radius=int(3 * u),
-                               fill=kit.PANEL_DARK)
-        kit.text(draw, (x0 + 12 * u, ry + row_h / 2), side, int(11 * u), kit.MUTED, "mm", bold=True)
+        mark = 12 * u
+        side_mark(draw, (x0 + 6 * u, ry + (row_h - mark) / 2, x0 + 6 * u + mark, ry + (row_h + mark) / 2),
+                  side)
         draw_pieces_fitted(img, (x0 + 24 * u, ry + (row_h - line_size) / 2), pieces, line_size,
                            x1 - x0 - 30 * u)
+
+
+def side_mark(draw: ImageDraw.ImageDraw, box: Box, side: str) -> None:
+    """A workshop side as a square with its left or right half filled."""
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=kit.WHITE, outline=kit.MUTED, width=1)
+    mid = (x0 + x1) / 2
+    draw.rectangle((x0, y0, mid, y1) if side == "left" else (mid, y0, x1, y1), fill=kit.MUTED)
 
 
 def building_chip(img: Image.Image, box: Box, card_id: str) -> None:
