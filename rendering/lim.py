@@ -9,6 +9,7 @@ and numbers; the only words are names, card names and a few short labels.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
@@ -30,8 +31,8 @@ TOWER_HEAD = 30
 TOWERS_H = TOWER_HEAD + 4 * FLOOR_H
 STATUS_X = MARGIN + 4 * TOWER_W + 3 * TOWER_GAP + 18
 SPACES_H = 132
-TRACKS_H = 168
-PLAYER_H = 178
+TRACKS_H = 176
+PLAYER_H = 190
 
 TOWER_OF_COLOUR = {"green": "territory", "blue": "character", "yellow": "building", "purple": "venture"}
 MEMBER_COLOURS: dict[str, kit.RGB] = {"white": (250, 250, 246), "black": (34, 32, 30), "orange": (238, 132, 30)}
@@ -186,11 +187,9 @@ def draw_space(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, space: str
         kit.text(draw, (x1 - 8, y0 + 18), "next turn order", 12, kit.MUTED, "rm")
     occupants = state["occupants"]
     if not available:
-        for k in range(int(x0) - int(y1 - y0), int(x1), 14):
-            draw.line([(max(x0 + 2, k), y1 - 2 - max(0, x0 + 2 - k)), (min(x1 - 2, k + (y1 - y0)), y0 + 2 +
-                       max(0, k + (y1 - y0) - x1 + 2))], fill=(196, 186, 170), width=2)
+        kit.paste_sprite(img, _hatch(int(x1 - x0) - 4, int(y1 - y0) - 4), (x0 + 2, y0 + 2))
         tag = f"{info['min_players']}+"
-        kit.outlined_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), tag, 22, kit.WHITE, kit.MUTED)
+        kit.outlined_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), tag, 22, kit.WHITE, kit.MUTED)
         return
     r = 15
     pitch = 2 * r + 4
@@ -203,6 +202,17 @@ def draw_space(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, space: str
 
 
 # =================================================================================== tracks
+@lru_cache(maxsize=16)
+def _hatch(width: int, height: int) -> Image.Image:
+    """Diagonal stripes over a space the player count leaves covered (see-through, so its
+    printed value still shows)."""
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    for k in range(-height, width, 14):
+        draw.line([(k, height), (k + height, 0)], fill=(150, 138, 120, 120), width=3)
+    return sprite
+
+
 def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any]) -> None:
     """Faith track (spaces 0-15 with their VP, the report thresholds); military and victory
     tracks as scales with every player's marker."""
@@ -226,14 +236,14 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
         if space in thresholds:
             kit.text(draw, (cx + cell / 2, fy - 1), cards.PERIOD_NUMERALS[thresholds[space]], 10, REPORT_LINE,
                      "mb", bold=True)
-    kit.vp_badge(img, (fx - 12, fy + cell + 10), "", 14)
+    kit.vp_badge(img, (x0 + 23, fy + cell + 10), "", 16)
     _markers(draw, fx, pitch, cell, fy + cell / 2, [(p["seat"], p["resources"]["fp"]) for p in players],
              len(track_vp) - 1)
     # military and victory scales
     scale_x = fx
     scale_w = x1 - 14 - scale_x
     for row, (key, icon) in enumerate((("mp", "mp"), ("vp", "vp"))):
-        sy = y + 78 + row * 44
+        sy = y + 84 + row * 50
         cards.paste_icon(img, icon, (x0 + 10, sy - 13), 26)
         values = [(p["seat"], p["resources"][key]) for p in players]
         top = max(25 if key == "mp" else 50, max(v for _, v in values))
@@ -270,7 +280,7 @@ def draw_scale(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, top:
         bucket = int(tx // 22)
         level = stacks.get(bucket, 0)
         stacks[bucket] = level + 1
-        cy = y - 12 - level * 8
+        cy = y - 12 - level * 10
         draw.ellipse((tx - 11, cy - 11, tx + 11, cy + 11), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
         kit.text(draw, (tx, cy), value, 11, kit.WHITE, "mm", bold=True)
 
@@ -385,13 +395,13 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     resources = player["resources"]
     for i, key in enumerate(RESOURCE_KEYS):
         row, col = divmod(i, 4)
-        rx, ry = nx + col * 72, y + 52 + row * 40
+        rx, ry = nx + col * 72, y + 54 + row * 44
         cards.paste_icon(img, key, (rx, ry), 28)
         n = resources[key]
         kit.text(draw, (rx + 32, ry + 14), n, 20, kit.INK if n else kit.MUTED, "lm", bold=True)
     # members at home
     home_x = nx
-    hy = y + 146
+    hy = y + 160
     at_home = [m for m, info in player["members"].items() if info["space"] is None]
     kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
     for k, member in enumerate(at_home):
@@ -409,21 +419,22 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     rx = cx0 + 4 * (col_w + 6) + 6
     rw = x1 - 10 - rx
     if player["bonus_tile"]:
-        cards.draw_bonus_tile(img, (rx, y + 10, rx + rw, y + 58), player["bonus_tile"])
+        cards.draw_bonus_tile(img, (rx, y + 10, rx + rw, y + 56), player["bonus_tile"])
     else:
-        kit.dashed_rectangle(draw, (rx, y + 10, rx + rw, y + 58), kit.LINE, 5, 1)
-    ly = y + 66
+        kit.dashed_rectangle(draw, (rx, y + 10, rx + rw, y + 56), kit.LINE, 5, 1)
+    ly = y + 62
     for leader in player["leaders"][:4]:
         draw_leader_chip(draw, (rx, ly, rx + rw, ly + 20), leader)
         ly += 23
+    bottom = y1 - 32
     if player["hand_count"]:
-        draw.rounded_rectangle((rx, ly, rx + 22, ly + 20), radius=3, fill=cards.LEADER_BAND, outline=kit.INK)
-        kit.text(draw, (rx + 28, ly + 10), f"× {player['hand_count']} in hand", 13, kit.MUTED, "lm")
-    ex_y = y1 - 34
+        draw.rounded_rectangle((rx, bottom, rx + 17, bottom + 22), radius=3, fill=cards.LEADER_BAND,
+                               outline=kit.INK)
+        kit.text(draw, (rx + 22, bottom + 11), f"×{player['hand_count']}", 15, kit.INK, "lm", bold=True)
     for k, tile_id in enumerate(player["excommunications"]):
-        ex = rx + k * 52
-        draw.rounded_rectangle((ex, ex_y, ex + 46, ex_y + 24), radius=5, fill=cards.EXCOMMUNICATION_FILL)
-        kit.text(draw, (ex + 23, ex_y + 12), tile_id, 12, kit.WHITE, "mm", bold=True)
+        ex = rx + rw - len(player["excommunications"]) * 52 + 6 + k * 52
+        draw.rounded_rectangle((ex, bottom, ex + 46, bottom + 22), radius=5, fill=cards.EXCOMMUNICATION_FILL)
+        kit.text(draw, (ex + 23, bottom + 11), tile_id, 12, kit.WHITE, "mm", bold=True)
 
 
 def draw_card_column(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card_type: str,
@@ -494,7 +505,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     hand = [h["id"] for h in view.get("hand", [])]
     pack = list(view.get("draft_pack") or [])
     card_w, card_h = 240, 170
-    rows = [("hand", hand)] + ([("pick one", pack)] if pack else [])
+    rows = ([("hand", hand)] if hand or not pack else []) + ([("pick one", pack)] if pack else [])
     columns = max(1, max(len(ids) for _, ids in rows))
     width = max(520, MARGIN * 2 + columns * (card_w + 14))
     height = MARGIN * 2 + 44 + sum(30 + card_h + 14 for _ in rows) + 40

@@ -31,6 +31,7 @@ TYPE_COLOURS: dict[str, kit.RGB] = {
 LEADER_BAND: kit.RGB = (150, 110, 60)
 EXCOMMUNICATION_FILL: kit.RGB = (64, 58, 56)
 EFFECT_FILL: kit.RGB = (241, 234, 220)
+COST_FILL: kit.RGB = (244, 222, 214)
 DIE_FILL: kit.RGB = (252, 250, 244)
 PERIOD_NUMERALS = {1: "I", 2: "II", 3: "III"}
 CARD_RATIO = 120 / 162          # height / width of a card as drawn in a tower
@@ -127,7 +128,7 @@ def effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
         tokens = []
         for i, option in enumerate(effect["options"]):
             if i:
-                tokens.append(("text", "|"))
+                tokens.append(("br",))
             tokens += amounts(option["pay"]) + [("arrow",)]
             for inner in option["effects"]:
                 tokens += effect_tokens(inner)
@@ -190,6 +191,11 @@ def flow(img: Image.Image | None, x: float, y: float, width: float, tokens: list
     lines: list[list[Token]] = [[]]
     used = 0.0
     for token in tokens:
+        if token[0] == "br":
+            if lines[-1]:
+                lines.append([])
+                used = 0.0
+            continue
         w = _token_width(token, size)
         if lines[-1] and used + gap + w > width:
             lines.append([])
@@ -274,10 +280,11 @@ def draw_card_face(img: Image.Image, box: Box, no: int) -> None:
     inner_x, inner_w = x0 + 6 * u, x1 - x0 - 12 * u
     y = y0 + band + 5 * u
     costs = cost_tokens(card["costs"])
-    if costs:
-        y += flow(img, inner_x, y, inner_w, costs, size) + 5 * u
-        draw.line([(x0 + 6 * u, y - 2 * u), (x1 - 6 * u, y - 2 * u)], fill=kit.LINE, width=1)
-        y += 2 * u
+    if costs:  # the price sits on a tinted strip, apart from what the card gives
+        height = flow(None, 0, 0, inner_w - 4 * u, costs, size)
+        draw.rectangle((x0 + 2, y - 3 * u, x1 - 2, y + height + 3 * u), fill=COST_FILL)
+        flow(img, inner_x + 2 * u, y, inner_w - 4 * u, costs, size)
+        y += height + 8 * u
     immediate: list[Token] = []
     for effect in card["immediate"]:
         immediate += effect_tokens(effect)
