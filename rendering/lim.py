@@ -9,8 +9,9 @@ and numbers; the only words are names, card names and a few short labels.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -500,7 +501,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     """A seat's own view: its leader hand (and the draft pack it picks from), large, with the
     decision it must take."""
     seat = view.get("seat")
-    if not isinstance(seat, int):
+    if seat is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
     hand = [h["id"] for h in view.get("hand", [])]
     pack = list(view.get("draft_pack") or [])

@@ -10,12 +10,13 @@ public data (``games.lim.data``), never from a game state.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS, PRIVILEGES
+from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
 
 from . import kit
 
@@ -75,7 +76,7 @@ def _draw_own_icon(draw: ImageDraw.ImageDraw, kind: str, s: int) -> None:
         raise KeyError(f"no icon called {kind!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def own_icon(kind: str, size: int) -> Image.Image:
     big = size * _SUPERSAMPLE
     canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -250,10 +251,6 @@ def mini_card(draw: ImageDraw.ImageDraw, box: Box, card_type: str) -> None:
 
 
 # ------------------------------------------------------------------------------- cards
-def card_facts(no: int) -> Mapping[str, Any]:
-    return CARDS[no]
-
-
 def band_ink(colour: kit.RGB) -> kit.RGB:
     r, g, b = colour
     return kit.INK if 0.299 * r + 0.587 * g + 0.114 * b > 165 else kit.WHITE
@@ -339,12 +336,8 @@ def leader_requirement_tokens(leader: Mapping[str, Any]) -> list[Token]:
 LEADER_EFFECT_LABELS = {
     "occupied_spaces": "may use occupied spaces",
     "no_tower_fee": "no 3-coin tower fee",
-    "choose_member_value": "one member = 6",
     "coin_discount": "−3 coins on cards",
-    "church_bonus": "+5 VP when supporting the Church",
-    "member_bonus": "members +",
     "copy_leader": "copy a played leader",
-    "member_value": "coloured members = 5",
     "no_territory_mp": "no military needed for territories",
     "double_immediate": "double immediate gains of cards",
 }
@@ -366,12 +359,11 @@ def leader_effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     return effect_tokens(effect)
 
 
-def draw_leader_face(img: Image.Image, box: Box, leader_id: str, face_down: bool = False,
-                     copies: str | None = None, used: bool = False) -> None:
-    """A leader: name band, requirement, ability (once per round or permanent)."""
+def draw_leader_face(img: Image.Image, box: Box, leader_id: str) -> None:
+    """A leader: name band, requirement, ability (1× once per round, ∞ permanent)."""
     leader = LEADERS[leader_id]
     draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     u = (x1 - x0) / 162
     band = int(22 * u)
     kit.card_frame(draw, box, LEADER_BAND, band, radius=max(3, int(7 * u)))
@@ -384,12 +376,7 @@ def draw_leader_face(img: Image.Image, box: Box, leader_id: str, face_down: bool
     tokens: list[Token] = [("text", "1×" if leader["kind"] == "once" else "∞")]
     for effect in leader["effects"]:
         tokens += leader_effect_tokens(effect)
-    if copies:
-        tokens += [("text", "= " + LEADERS[copies]["name"])]
     flow(img, x0 + 6 * u, y, x1 - x0 - 12 * u, tokens, size)
-    if face_down or used:
-        shade = Image.new("RGBA", (int(x1 - x0), int(y1 - y0)), (60, 50, 40, 110))
-        img.paste(shade, (int(x0), int(y0)), shade)
 
 
 # ---------------------------------------------------------------- excommunications
@@ -465,11 +452,3 @@ def draw_bonus_tile(img: Image.Image, box: Box, tile_id: str) -> None:
         ry = y0 + i * row_h + row_h / 2 - size / 2
         tokens: list[Token] = [("icon", action)] + amounts(tile[action])
         flow(img, x0 + 22, ry, x1 - x0 - 24, tokens, size)
-
-
-def privilege_tokens(name: str) -> list[Token]:
-    return amounts(PRIVILEGES[name])
-
-
-def card_numbers() -> Iterable[int]:
-    return CARDS.keys()

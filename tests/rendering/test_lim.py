@@ -209,7 +209,7 @@ def test_final_ranking_is_shown_when_the_game_is_over(games_played):
 
 def test_public_board_ignores_private_data(games_played):
     """render() is given view(state, None); a seat's hand added to it must not show (LIM-LEAD-*)."""
-    running, over, _ = games_played[4]
+    running = games_played[4][0]
     view = public(running)
     with_hand = copy.deepcopy(view)
     own = GAME.view(running, 0)
@@ -238,7 +238,7 @@ def test_names_are_drawn_and_default_to_seat_numbers(games_played):
 def _draft_state(seed: int) -> dict:
     state = GAME.setup(3, seed, {"advanced": True})
     while state["phase"] == "tiles":
-        seat = sorted(GAME.actors(state))[0]
+        seat = min(GAME.actors(state))
         state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     assert state["phase"] == "draft"
     return state
