@@ -10,6 +10,7 @@ their notation letters; the few words are short labels.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
@@ -98,12 +99,8 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     y += 40
 
     if phase == "over" and "result" in view:
-        winners = view["result"]["winners"]
-        for seat in winners[:2]:
-            kit.text(draw, (x0, y + 16), "★", 26, kit.HIGHLIGHT, "lm", bold=True)
-            kit.text(draw, (x0 + 32, y + 16), kit.fit(labels[seat], 26, width - 36, True), 26, seat_colour(seat),
-                     "lm", bold=True)
-            y += 38
+        draw_ranking(img, draw, x0, y, width, view["result"], labels)
+        return
     else:
         for seat in view["active"][:2]:
             draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
@@ -122,6 +119,21 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
         for i, text_line in enumerate(lines):
             kit.text(draw, (x0 + 12, y + 7 + 22 * i), text_line, 17, kit.INK)
+
+
+def draw_ranking(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
+                 result: Mapping[str, Any], labels: list[str]) -> None:
+    """Final totals in ranking order, the winners first and starred."""
+    totals = {s["seat"]: s["total"] for s in result["scores"]}
+    for place, group in enumerate(result["ranking"]):
+        for seat in group:
+            size = 24 if place == 0 else 19
+            if place == 0:
+                pieces.star(draw, (x + 11, y + 15), 12)
+            kit.text(draw, (x + 30, y + 15), kit.fit(labels[seat], size, width - 90, True), size, seat_colour(seat),
+                     "lm", bold=True)
+            kit.text(draw, (x + width - 4, y + 15), totals[seat], size, kit.INK, "rm", bold=True)
+            y += 36 if place == 0 else 28
 
 
 def pending_run(choice: Mapping[str, Any]) -> list[pieces.Piece]:
@@ -361,11 +373,11 @@ def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
     if result:
         total = next(s["total"] for s in result["scores"] if s["seat"] == player["seat"])
         winner = player["seat"] in result["winners"]
-        tx = x + 168
-        draw.rounded_rectangle((tx, y + 40, tx + 56, y + 92), radius=10,
+        tx, ty = x + 146, y + 100
+        draw.rounded_rectangle((tx, ty, tx + 66, ty + 26), radius=8,
                                fill=kit.HIGHLIGHT if winner else kit.PANEL_DARK, outline=kit.MUTED)
-        kit.text(draw, (tx + 28, y + 52), "final", 12, kit.WHITE if winner else kit.MUTED, "mm", bold=True)
-        kit.text(draw, (tx + 28, y + 74), total, 24, kit.WHITE if winner else kit.INK, "mm", bold=True)
+        pieces.star(draw, (tx + 14, ty + 13), 10, kit.WHITE if winner else pieces.STAR)
+        kit.text(draw, (tx + 44, ty + 13), total, 20, kit.WHITE if winner else kit.INK, "mm", bold=True)
 
 
 def track_last_space(view: Mapping[str, Any]) -> int:
@@ -379,6 +391,19 @@ def _level_of(value: int) -> int:
     return 0
 
 
+@lru_cache(maxsize=4)
+def _track_sprite(last: int) -> Image.Image:
+    """The spaces 0..last of a raw-goods track, tinted by the certificate level of each space."""
+    sprite = Image.new("RGBA", (last * SPACE_PITCH + SPACE + 1, SPACE + 3), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    for space in range(last + 1):
+        sx = space * SPACE_PITCH
+        fill = LEVEL_FILLS.get(_level_of(space), kit.PANEL)
+        draw.rounded_rectangle((sx, 0, sx + SPACE, SPACE + 2), radius=4, fill=fill, outline=kit.LINE, width=1)
+        kit.text(draw, (sx + SPACE / 2, 1 + SPACE / 2), space, 11, kit.MUTED, "mm")
+    return sprite
+
+
 def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
                 player: Mapping[str, Any]) -> None:
     """One row per material: the raw-goods track (spaces tinted by certificate level) with the raw
@@ -390,14 +415,7 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         pieces.paste(img, pieces.good_icon(good, 28), (x, ry + 4))
         tx = x + 36
         raw, cert = player["raw"][good], player["certificates"][good]
-        for space in range(last + 1):
-            sx = tx + space * SPACE_PITCH
-            level = _level_of(space)
-            fill = LEVEL_FILLS.get(level, kit.PANEL)
-            draw.rounded_rectangle((sx, ry + 4, sx + SPACE, ry + 4 + SPACE + 2), radius=4, fill=fill,
-                                   outline=kit.LINE, width=1)
-            if space not in (raw, cert):
-                kit.text(draw, (sx + SPACE / 2, ry + 5 + SPACE / 2), space, 11, kit.MUTED, "mm")
+        pieces.paste(img, _track_sprite(last), (tx, ry + 4))
         cx = tx + cert * SPACE_PITCH
         pieces.paste(img, pieces.certificate_icon(SPACE + 6), (cx - 3, ry + 1))
         rx = tx + raw * SPACE_PITCH + SPACE / 2
@@ -434,13 +452,9 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
             draw.rounded_rectangle((cx, ry, cx + cell_w, ry + row_h), radius=8,
                                    fill=kit.WHITE if built else kit.PANEL_DARK, outline=kit.LINE, width=1)
             if side == "left":
-                good = player["conversions"][size]
-                run: list[pieces.Piece] = [("good", good), ("arrow", None), ("good", REFINED_OF[good])]
-                sprite = Image.new("RGBA", (pieces.pieces_width(run, 20) + 2, 22), (0, 0, 0, 0))
-                pieces.draw_pieces(sprite, (0, 0), run, 20)
-                _paste_faded(img, sprite, (cx + 6, ry + 6), not built)
+                pieces.paste(img, _conversion_sprite(player["conversions"][size], not built), (cx + 6, ry + 6))
             else:
-                _paste_faded(img, pieces.cart_icon(26), (cx + 6, ry + 3), not built)
+                pieces.paste(img, _cart_sprite(not built), (cx + 6, ry + 3))
             chip_x = cx + 6
             chip_y = ry + row_h - 24
             for k, card_id in enumerate(built[:4]):
@@ -449,12 +463,28 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
                 kit.text(draw, (cx + cell_w - 6, chip_y + 10), f"+{len(built) - 4}", 14, kit.INK, "rm", bold=True)
 
 
-def _paste_faded(img: Image.Image, sprite: Image.Image, xy: tuple[float, float], faded: bool) -> None:
-    if faded:
-        alpha = sprite.getchannel("A").point(lambda a: a * 30 // 100)
-        sprite = sprite.copy()
-        sprite.putalpha(alpha)
-    pieces.paste(img, sprite, xy)
+@lru_cache(maxsize=16)
+def _conversion_sprite(good: str, faded: bool) -> Image.Image:
+    """A left slot's conversion, raw good -> refined good."""
+    run: list[pieces.Piece] = [("good", good), ("arrow", None), ("good", REFINED_OF[good])]
+    sprite = Image.new("RGBA", (pieces.pieces_width(run, 20) + 2, 22), (0, 0, 0, 0))
+    pieces.draw_pieces(sprite, (0, 0), run, 20)
+    return _faded(sprite, faded)
+
+
+@lru_cache(maxsize=2)
+def _cart_sprite(faded: bool) -> Image.Image:
+    """A right slot's cart."""
+    return _faded(pieces.cart_icon(26), faded)
+
+
+def _faded(sprite: Image.Image, faded: bool) -> Image.Image:
+    """``sprite`` at 30% opacity (a slot feature not unlocked yet), or unchanged."""
+    if not faded:
+        return sprite
+    light = sprite.copy()
+    light.putalpha(sprite.getchannel("A").point(lambda a: a * 30 // 100))
+    return light
 
 
 def draw_construction(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,

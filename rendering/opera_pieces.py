@@ -8,6 +8,8 @@ is drawn from the public card data (``games.opera.data``) or from the view, neve
 
 from __future__ import annotations
 
+import json
+import math
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
@@ -34,7 +36,8 @@ BUILDING_COLOURS: dict[str, kit.RGB] = {
 COST_FILL: kit.RGB = (246, 224, 214)      # the cost half of a trade card
 BENEFIT_FILL: kit.RGB = (220, 238, 212)   # the benefit half
 CERT_FILL: kit.RGB = (250, 244, 226)
-SEAL: kit.RGB = (176, 40, 36)
+SEAL: kit.RGB = (214, 162, 40)     # gold, unlike any seat colour
+STAR: kit.RGB = (232, 176, 36)
 CART_WOOD: kit.RGB = (120, 78, 40)
 LEVEL_TINT: dict[int, kit.RGB] = {1: (236, 226, 206), 2: (226, 210, 230), 3: (214, 226, 240)}  # worksites
 
@@ -105,7 +108,7 @@ def certificate_icon(size: int) -> Image.Image:
                            fill=CERT_FILL, outline=kit.INK, width=rim)
     for row in (0.24, 0.38, 0.52):
         draw.line([(big * 0.28, big * row), (big * 0.72, big * row)], fill=kit.MUTED, width=rim)
-    draw.ellipse((big * 0.5, big * 0.58, big * 0.94, big * 0.98), fill=SEAL, outline=(110, 20, 16), width=rim)
+    draw.ellipse((big * 0.5, big * 0.58, big * 0.94, big * 0.98), fill=SEAL, outline=(120, 84, 16), width=rim)
     return canvas.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -125,7 +128,22 @@ def cart_icon(size: int, colour: kit.RGB = CART_WOOD) -> Image.Image:
 
 
 def paste(img: Image.Image, picture: Image.Image, xy: tuple[float, float]) -> None:
-    img.paste(picture, (int(xy[0]), int(xy[1])), picture)
+    """Paste an RGBA drawing; onto an RGBA sprite it is composited, so the sprite stays opaque."""
+    if img.mode == "RGBA":
+        img.alpha_composite(picture, (int(xy[0]), int(xy[1])))
+    else:
+        img.paste(picture, (int(xy[0]), int(xy[1])), picture)
+
+
+def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, fill: kit.RGB = STAR) -> None:
+    """A five-pointed star: victory points."""
+    cx, cy = centre
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy - r * math.sin(angle)))
+    draw.polygon(points, fill=fill, outline=tuple(int(c * 0.55) for c in fill))
 
 
 def draw_goods(img: Image.Image, xy: tuple[float, float], goods: str, size: int, gap: int = 2) -> int:
@@ -231,7 +249,7 @@ def _piece_width(piece: Piece, size: int) -> int:
     if kind in ("good", "cert", "cart"):
         return size if kind != "good" else goods_width(value, size)
     if kind == "vp":
-        return size + 2
+        return kit.text_width(f"+{value}", size, True) + 1 + size
     if kind == "arrow":
         return int(size * 0.8)
     if kind == "gap":
@@ -263,7 +281,9 @@ def draw_pieces(img: Image.Image, xy: tuple[float, float], pieces: list[Piece], 
         elif kind == "cart":
             paste(img, cart_icon(size), (x, y))
         elif kind == "vp":
-            kit.vp_badge(img, (x + size / 2 + 1, mid), value, size + 2)
+            label = f"+{value}"
+            kit.text(draw, (x, mid), label, size, fill, "lm", bold=True)
+            star(draw, (x + kit.text_width(label, size, True) + 1 + size / 2, mid), size * 0.55)
         elif kind == "arrow":
             kit.arrow(draw, x, mid, width, fill, max(2, size // 8))
         elif kind == "text":
@@ -302,12 +322,15 @@ def draw_goods_block(img: Image.Image, box: Box, goods: str, size: int) -> None:
 
 
 def trade_half(img: Image.Image, box: Box, goods: str, benefit: bool, size: int) -> None:
-    """One active half of a trade card as it lies in a city row: cost (red) or benefit (green)."""
+    """One half of a trade card: the cost (red, marked "-") or the benefit (green, "+")."""
     draw = ImageDraw.Draw(img)
     fill = BENEFIT_FILL if benefit else COST_FILL
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=kit.LINE, width=1)
-    draw_goods_block(img, (x0 + 4, y0 + 3, x1 - 4, y1 - 3), goods, size)
+    mark = max(11, int(size * 0.6))
+    kit.text(draw, (x0 + 4, (y0 + y1) / 2), "+" if benefit else "-", mark, kit.MUTED, "lm", bold=True)
+    inset = mark * 0.7 + 4
+    draw_goods_block(img, (x0 + inset, y0 + 3, x1 - 4, y1 - 3), goods, size)
 
 
 def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int, show_id: bool = True) -> None:
@@ -325,8 +348,6 @@ def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int, s
     for i, (goods, benefit) in enumerate(((card["cost"], False), (card["benefit"], True))):
         hy = top + i * (half + 4)
         trade_half(img, (x0 + 4, hy, x1 - 4, hy + half), goods, benefit, size)
-        mark = "+" if benefit else "-"
-        kit.text(draw, (x0 + 9, hy + half / 2), mark, max(11, int(size * 0.7)), kit.MUTED, "lm", bold=True)
 
 
 def card_back(img: Image.Image, box: Box, label: str) -> None:
@@ -366,6 +387,19 @@ def building_tile(img: Image.Image, box: Box, card: Mapping[str, Any], covered: 
                   seat: int | None = None) -> None:
     """A building: colour strip and id, construction cost (goods already placed carry the
     owner's token), left-side discount and right-side effect. The box sets the scale."""
+    x0, y0, x1, y1 = box
+    sprite = _building_sprite(kit.frozen(card), int(x1 - x0), int(y1 - y0), covered or "", seat)
+    paste(img, sprite, (x0, y0))
+
+
+@lru_cache(maxsize=256)
+def _building_sprite(card_json: str, width: int, height: int, covered: str, seat: int | None) -> Image.Image:
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    _draw_building(sprite, (0, 0, width - 1, height - 1), json.loads(card_json), covered, seat)
+    return sprite
+
+
+def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered: str, seat: int | None) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     u = (y1 - y0) / BUILDING_TILE[1]
@@ -377,7 +411,7 @@ def building_tile(img: Image.Image, box: Box, card: Mapping[str, Any], covered: 
     draw.rectangle((x0 + 2, y0 + band - 5, x1 - 2, y0 + band), fill=colour)
     kit.text(draw, (x0 + 8 * u, y0 + band / 2 + 1), card["id"], int(16 * u), ink_on(colour), "lm", bold=True)
     size = int(20 * u)
-    marks = covered_marks(card["cost"], covered or "")
+    marks = covered_marks(card["cost"], covered)
     gx = x1 - 6 * u - goods_width(card["cost"], size)
     gy = y0 + (band - size) / 2 + 1
     draw_goods(img, (gx, gy), card["cost"], size)
