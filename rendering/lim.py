@@ -249,7 +249,8 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
         values = [(p["seat"], p["resources"][key]) for p in players]
         top = max(25 if key == "mp" else 50, max(v for _, v in values))
         top = (top + 9) // 10 * 10
-        draw_scale(draw, scale_x, sy, scale_w, top, values)
+        marks = tuple(m for m in BOARD["territory_slot_mp"] if m) if key == "mp" else ()
+        draw_scale(img, draw, scale_x, sy, scale_w, top, values, marks)
 
 
 def _markers(draw: ImageDraw.ImageDraw, x: float, pitch: float, cell: float, cy: float,
@@ -266,24 +267,34 @@ def _markers(draw: ImageDraw.ImageDraw, x: float, pitch: float, cell: float, cy:
                          fill=_seat_colour(seat), outline=kit.WHITE, width=2)
 
 
-def draw_scale(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, top: int,
-               values: list[tuple[int, int]]) -> None:
-    """A numbered line 0..top with a marker (and its value) per player; equal values stack."""
+def draw_scale(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: float, top: int,
+               values: list[tuple[int, int]], marks: tuple[int, ...] = ()) -> None:
+    """A numbered line 0..top with a marker (and its value) per player; markers that would
+    overlap are set side by side. ``marks`` are flagged with a small territory card (the
+    military points each further territory needs)."""
     draw.line([(x, y), (x + width, y)], fill=kit.LINE, width=4)
     step = 5 if top <= 60 else 10
     for tick in range(0, top + 1, step):
         tx = x + width * tick / top
         draw.line([(tx, y - 5), (tx, y + 5)], fill=kit.MUTED, width=2)
         kit.text(draw, (tx, y + 8), tick, 11, kit.MUTED, "ma")
-    stacks: dict[int, int] = {}
-    for seat, value in sorted(values, key=lambda sv: sv[1]):
+    for mark in marks:
+        tx = x + width * mark / top
+        cards.mini_card(draw, (tx - 5, y + 7, tx + 5, y + 20), "territory")
+        kit.text(draw, (tx + 7, y + 14), mark, 11, cards.TYPE_COLOURS["territory"], "lm", bold=True)
+    groups: list[list[tuple[float, int, int]]] = []
+    for seat, value in sorted(values, key=lambda sv: (sv[1], sv[0])):
         tx = x + width * min(value, top) / top
-        bucket = int(tx // 22)
-        level = stacks.get(bucket, 0)
-        stacks[bucket] = level + 1
-        cy = y - 12 - level * 10
-        draw.ellipse((tx - 11, cy - 11, tx + 11, cy + 11), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
-        kit.text(draw, (tx, cy), value, 11, kit.WHITE, "mm", bold=True)
+        if groups and tx - groups[-1][0][0] < 22:
+            groups[-1].append((tx, seat, value))
+        else:
+            groups.append([(tx, seat, value)])
+    for group in groups:
+        centre = sum(g[0] for g in group) / len(group)
+        for k, (_, seat, value) in enumerate(group):
+            mx = max(x, centre + (k - (len(group) - 1) / 2) * 17)
+            draw.ellipse((mx - 11, y - 23, mx + 11, y - 1), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+            kit.text(draw, (mx, y - 12), value, 11, kit.WHITE, "mm", bold=True)
 
 
 # =================================================================================== status
@@ -404,7 +415,8 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     home_x = nx
     hy = y + 160
     at_home = [m for m, info in player["members"].items() if info["space"] is None]
-    kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
+    if at_home:
+        kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
     for k, member in enumerate(at_home):
         pawn(draw, (home_x + 54 + k * 36, hy), 15, seat, member, player["members"][member]["value"])
 
@@ -453,7 +465,7 @@ def draw_card_column(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card
     row_h = (y1 - y0 - 26) / 6
     for k, card in enumerate(owned[:6]):
         ry = y0 + 25 + k * row_h
-        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 13, int(x1 - x0 - 12)), 13, kit.INK, "lm")
+        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 14, int(x1 - x0 - 12)), 14, kit.INK, "lm")
 
 
 def _column_summary(card_type: str, owned: list[Mapping[str, Any]]) -> list[tuple]:
@@ -464,15 +476,21 @@ def _column_summary(card_type: str, owned: list[Mapping[str, Any]]) -> list[tupl
 
 
 def draw_leader_chip(draw: ImageDraw.ImageDraw, box: Box, leader: Mapping[str, Any]) -> None:
-    """A played leader: its name (dimmed and marked when turned face down this round)."""
+    """A played leader: 1× (once per round) or ∞ (permanent) and its name; pale and struck
+    through while turned face down (used this round)."""
     x0, y0, x1, y1 = box
     down = leader["face_down"]
-    draw.rounded_rectangle(box, radius=4, fill=(205, 190, 170) if down else cards.LEADER_BAND)
+    draw.rounded_rectangle(box, radius=4, fill=kit.PANEL_DARK if down else cards.LEADER_BAND,
+                           outline=cards.LEADER_BAND, width=1)
+    ink = cards.LEADER_BAND if down else kit.WHITE
     mark = "1×" if leader["once_per_round"] else "∞"
     name = leader["name"] + (f" = {LEADERS[leader['copies']]['name']}" if leader.get("copies") else "")
-    kit.text(draw, (x0 + 6, (y0 + y1) / 2), mark, 12, kit.WHITE, "lm", bold=True)
-    kit.text(draw, (x0 + 26, (y0 + y1) / 2), kit.fit(name, 12, int(x1 - x0 - 32), True), 12,
-             kit.MUTED if down else kit.WHITE, "lm", bold=True)
+    mid = (y0 + y1) / 2
+    kit.text(draw, (x0 + 6, mid), mark, 12, ink, "lm", bold=True)
+    shown = kit.fit(name, 12, int(x1 - x0 - 32), True)
+    kit.text(draw, (x0 + 26, mid), shown, 12, ink, "lm", bold=True)
+    if down:
+        draw.line([(x0 + 24, mid), (x0 + 28 + kit.text_width(shown, 12, True), mid)], fill=ink, width=1)
 
 
 # ====================================================================================== API

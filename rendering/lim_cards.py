@@ -404,7 +404,7 @@ def excommunication_tokens(tile_id: str) -> list[Token]:
     if kind == "skip_first_turn":
         return [("text", "skip first turn")]
     if kind == "no_score":
-        return [("text", "end: no"), ("n", "vp", 0), ("text", "for"), ("card", effect["category"])]
+        return [("text", "end:"), ("card", effect["category"]), ("text", "="), ("n", "vp", 0)]
     if kind == "vp_loss":
         per = effect["per"]
         tokens = [("n", "vp", -1), ("text", "/")]
