@@ -27,7 +27,7 @@ GAP = 14
 
 STATUS_W = 310
 CITY_W = 340
-CITY_H = 282
+CITY_H = 290
 MARKET_W = 390
 DISPLAY_W = 594
 SHARED_H = 276
@@ -197,7 +197,7 @@ def draw_city(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, k
             if city_key == key:
                 merchants[side].append(player["seat"])
     moved_to = view["turn"]["moved_to"]
-    area_h = 106
+    area_h = 100
     for i, side in enumerate(("cost", "gain")):
         top = y + 74 + i * (area_h + 6)
         area_box = (x + 8, top, x + CITY_W - 8, top + area_h)
@@ -318,15 +318,18 @@ def draw_worksite(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: M
     taken = bool(site["by"])
     draw.rounded_rectangle(box, radius=8, fill=pieces.LEVEL_TINT[level], outline=kit.MUTED, width=1)
     pieces.paste(img, pieces.good_icon(site["requires"], 26), (x0 + 5, y0 + 5))
-    run = pieces.worksite_pieces(site["effect"])
-    area_w = x1 - x0 - 40
-    if taken:  # the first-delivery effect is spent: draw it small and crossed out
-        pieces.draw_pieces_fitted(img, (x0 + 36, y0 + 9), run, 16, area_w)
-        draw.line([(x0 + 34, y0 + 17), (x1 - 4, y0 + 17)], fill=kit.MUTED, width=2)
-    else:
-        pieces.draw_pieces_fitted(img, (x0 + 36, y0 + 6), run, 22, area_w)
     for i, seat in enumerate(site["by"]):
-        pieces.token(draw, (x0 + 13 + i * 17, y1 - 12), seat, 8)
+        row, col = divmod(i, 2)
+        pieces.token(draw, (x1 - 11 - col * 17, y0 + 11 + row * 16), seat, 7)
+    run = pieces.worksite_pieces(site["effect"])
+    ey = y0 + 36
+    if taken:  # the first-delivery effect has been used: faded and struck through
+        sprite = Image.new("RGBA", (int(x1 - x0 - 8), 22), (0, 0, 0, 0))
+        pieces.draw_pieces_fitted(sprite, (0, 0), run, 20, sprite.width, centred=True)
+        pieces.paste(img, _faded(sprite, True), (x0 + 4, ey))
+        draw.line([(x0 + 8, ey + 11), (x1 - 8, ey + 11)], fill=kit.MUTED, width=2)
+    else:
+        pieces.draw_pieces_fitted(img, (x0 + 4, ey - 1), run, 22, x1 - x0 - 8, centred=True)
 
 
 # ======================================================================= player boards
@@ -437,14 +440,14 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
                   player: Mapping[str, Any]) -> None:
     """The six workshop slots, large at the top: left slots show their conversion, right slots
     their cart (both faint until a building unlocks them), then the buildings placed there."""
-    cell_w, row_h = 168, 54
+    cell_w, row_h = 168, 52
     label_w = 48
     for j, side in enumerate(("left", "right")):
         hx = x + label_w + j * (cell_w + 8) + cell_w / 2
         pieces.side_mark(draw, (hx - 30, y + 2, hx - 18, y + 14), side)
         kit.text(draw, (hx - 12, y + 8), side, 14, kit.MUTED, "lm", bold=True)
     for i, size in enumerate(reversed(SIZES)):
-        ry = y + 20 + i * (row_h + 4)
+        ry = y + 18 + i * (row_h + 3)
         kit.text(draw, (x + label_w - 6, ry + row_h / 2), size, 12, kit.MUTED, "rm", bold=True)
         for j, side in enumerate(("left", "right")):
             cx = x + label_w + j * (cell_w + 8)
@@ -455,12 +458,12 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
                 pieces.paste(img, _conversion_sprite(player["conversions"][size], not built), (cx + 6, ry + 6))
             else:
                 pieces.paste(img, _cart_sprite(not built), (cx + 6, ry + 3))
-            chip_x = cx + 6
-            chip_y = ry + row_h - 24
-            for k, card_id in enumerate(built[:4]):
-                pieces.building_chip(img, (chip_x + k * 43, chip_y, chip_x + k * 43 + 40, chip_y + 20), card_id)
-            if len(built) > 4:
-                kit.text(draw, (cx + cell_w - 6, chip_y + 10), f"+{len(built) - 4}", 14, kit.INK, "rm", bold=True)
+            chip_x = cx + 5
+            chip_y = ry + row_h - 25
+            for k, card_id in enumerate(built[:3]):
+                pieces.building_chip(img, (chip_x + k * 50, chip_y, chip_x + k * 50 + 47, chip_y + 22), card_id)
+            if len(built) > 3:
+                kit.text(draw, (cx + cell_w - 5, chip_y + 11), f"+{len(built) - 3}", 14, kit.INK, "rm", bold=True)
 
 
 @lru_cache(maxsize=16)

@@ -447,7 +447,7 @@ def building_chip(img: Image.Image, box: Box, card_id: str) -> None:
     colour = BUILDING_COLOURS[DATA.buildings[card_id]["colour"]]
     draw.rounded_rectangle(box, radius=5, fill=colour, outline=tuple(int(c * 0.6) for c in colour), width=1)
     x0, y0, x1, y1 = box
-    kit.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), card_id, int((y1 - y0) * 0.52), ink_on(colour), "mm",
+    kit.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), card_id, int((y1 - y0) * 0.64), ink_on(colour), "mm",
              bold=True)
 
 
