@@ -516,23 +516,31 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
 
 
 def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
-    """A seat's own view: its leader hand (and the draft pack it picks from), large, with the
-    decision it must take."""
+    """A seat's own view: the decision it must take now, its leader hand and the draft pack it
+    picks from, large."""
     seat = view.get("seat")
     if seat is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
     hand = [h["id"] for h in view.get("hand", [])]
     pack = list(view.get("draft_pack") or [])
-    card_w, card_h = 240, 170
+    card_w, card_h = 260, 130
     rows = ([("hand", hand)] if hand or not pack else []) + ([("pick one", pack)] if pack else [])
     columns = max(1, max(len(ids) for _, ids in rows))
     width = max(520, MARGIN * 2 + columns * (card_w + 14))
-    height = MARGIN * 2 + 44 + sum(30 + card_h + 14 for _ in rows) + 40
+    decision = view.get("pending") if seat in view.get("actors", []) else None
+    decision_lines = kit.wrap(decision, 16, width - 2 * MARGIN - 20, 3) if decision else []
+    decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
+    height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + 40
     img, draw = kit.new_canvas(width, height)
     draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=_seat_colour(seat))
     kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, width - 80, True), 26,
              kit.INK, "lm", bold=True)
     y = MARGIN + 44
+    if decision_lines:  # the choice this seat must make now
+        kit.panel(draw, (MARGIN, y, width - MARGIN, y + decision_h - 10), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
+        for i, line in enumerate(decision_lines):
+            kit.text(draw, (MARGIN + 10, y + 8 + 21 * i), line, 16, kit.INK)
+        y += decision_h
     for label, ids in rows:
         kit.text(draw, (MARGIN, y + 14), f"{label} ({len(ids)})", 16, kit.MUTED, "lm", bold=True)
         y += 30

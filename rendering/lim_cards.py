@@ -119,7 +119,7 @@ def effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     if kind in ("harvest", "production"):
         tokens = [("icon", kind), ("die", str(effect["value"]))]
         if effect.get("card_bonuses") is False:
-            tokens.append(("text", "no +"))
+            tokens.append(("text", "(no card bonus)"))
         return tokens
     if kind == "per_card":
         return amounts(effect["gain"]) + [("text", "/"), ("card", effect["card_type"])]
@@ -149,7 +149,7 @@ def effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     if kind in ("harvest_bonus", "production_bonus"):
         return [("icon", kind.split("_")[0]), ("die", f"+{effect['value']}")]
     if kind == "no_floor_bonus":
-        return [("text", "no bonus " + "·".join(str(f) for f in effect["floors"]))]
+        return [("text", "no floor bonus")]
     return [("text", kind.replace("_", " "))]
 
 
@@ -251,6 +251,16 @@ def mini_card(draw: ImageDraw.ImageDraw, box: Box, card_type: str) -> None:
 
 
 # ------------------------------------------------------------------------------- cards
+def band_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], name: str, size: int, room: int,
+               fill: kit.RGB) -> None:
+    """A card name on its band: smaller type before an ellipsis, so long names stay whole."""
+    for step in (size, int(size * 0.85), int(size * 0.72)):
+        if kit.text_width(name, step, True) <= room:
+            kit.text(draw, xy, name, step, fill, "lm", bold=True)
+            return
+    kit.text(draw, xy, kit.fit(name, int(size * 0.72), room, True), int(size * 0.72), fill, "lm", bold=True)
+
+
 def band_ink(colour: kit.RGB) -> kit.RGB:
     r, g, b = colour
     return kit.INK if 0.299 * r + 0.587 * g + 0.114 * b > 165 else kit.WHITE
@@ -270,9 +280,8 @@ def draw_card_face(img: Image.Image, box: Box, no: int) -> None:
     numeral = PERIOD_NUMERALS[card["period"]]
     numeral_w = kit.text_width(numeral, int(11 * u), True)
     kit.text(draw, (x1 - 6 * u, y0 + band / 2 + 1), numeral, int(11 * u), ink, "rm", bold=True)
-    kit.text(draw, (x0 + 6 * u, y0 + band / 2 + 1),
-             kit.fit(card["name"], int(13 * u), int(x1 - x0 - numeral_w - 16 * u), True), int(13 * u), ink,
-             "lm", bold=True)
+    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), card["name"], int(13 * u),
+               int(x1 - x0 - numeral_w - 16 * u), ink)
     size = int(16 * u)
     inner_x, inner_w = x0 + 6 * u, x1 - x0 - 12 * u
     y = y0 + band + 5 * u
@@ -367,8 +376,8 @@ def draw_leader_face(img: Image.Image, box: Box, leader_id: str) -> None:
     u = (x1 - x0) / 162
     band = int(22 * u)
     kit.card_frame(draw, box, LEADER_BAND, band, radius=max(3, int(7 * u)))
-    kit.text(draw, (x0 + 6 * u, y0 + band / 2 + 1), kit.fit(leader["name"], int(13 * u), int(x1 - x0 - 12 * u),
-                                                           True), int(13 * u), kit.WHITE, "lm", bold=True)
+    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), leader["name"], int(13 * u), int(x1 - x0 - 12 * u),
+               kit.WHITE)
     size = int(15 * u)
     y = y0 + band + 5 * u
     y += flow(img, x0 + 6 * u, y, x1 - x0 - 12 * u, leader_requirement_tokens(leader), size) + 6 * u
@@ -431,7 +440,7 @@ def draw_excommunication(img: Image.Image, box: Box, tile_id: str) -> None:
     body = (x0 + 6, y0 + 26, x1 - 6, y1 - 6)
     draw.rounded_rectangle(body, radius=6, fill=kit.PANEL)
     tokens = excommunication_tokens(tile_id)
-    size = 16
+    size = max(16, int((y1 - y0) / 5))
     height = flow(None, 0, 0, body[2] - body[0] - 8, tokens, size)
     flow(img, body[0] + 4, (body[1] + body[3]) / 2 - height / 2, body[2] - body[0] - 8, tokens, size,
          centre=True)
