@@ -283,3 +283,21 @@ def test_card_details_differ_and_unknown_cards_are_refused():
     for unknown in ("0", "97", "nobody", "E4-1"):
         with pytest.raises(KeyError):
             rendering.render_card("lim", unknown)
+
+
+def test_private_image_shows_the_decision_only_to_the_seat_that_must_take_it(games_played):
+    running = games_played[3][0]
+    view = public(running)
+    actor = view["actors"][0]
+    idle = next(p["seat"] for p in view["players"] if p["seat"] not in view["actors"])
+    deciding = GAME.view(running, actor)
+    deciding["pending"] = "Choose 1 council privilege(s) among wood-stone, servants, coins, military, faith."
+    quiet = copy.deepcopy(deciding)
+    quiet["pending"] = None
+    taller = decode(rendering.render_private("lim", deciding)).height
+    assert taller > decode(rendering.render_private("lim", quiet)).height
+    watching = GAME.view(running, idle)
+    watching["pending"] = deciding["pending"]
+    plain = copy.deepcopy(watching)
+    plain["pending"] = None
+    assert rendering.render_private("lim", watching) == rendering.render_private("lim", plain)
