@@ -10,8 +10,9 @@ their notation letters; the few words are short labels.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -281,7 +282,7 @@ def draw_display(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
         dx -= width + 6
     cards = view["display"]
     rows = max(2, (len(cards) + 2) // 3)
-    tile_h = min(pieces.BUILDING_TILE[1], int((SHARED_H - 46 - (rows - 1) * 6) / rows))
+    tile_h = min(pieces.BUILDING_HEIGHT, int((SHARED_H - 46 - (rows - 1) * 6) / rows))
     tile_w = (DISPLAY_W - 24 - 2 * 8) / 3
     for i, card in enumerate(cards):
         row, col = divmod(i, 3)
@@ -314,7 +315,7 @@ def draw_opera(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapp
 
 
 def draw_worksite(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: Mapping[str, Any], level: int) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     taken = bool(site["by"])
     draw.rounded_rectangle(box, radius=8, fill=pieces.LEVEL_TINT[level], outline=kit.MUTED, width=1)
     pieces.paste(img, pieces.good_icon(site["requires"], 26), (x0 + 5, y0 + 5))
@@ -357,7 +358,10 @@ def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
     kit.vp_badge(img, (x + 26, y + 66), player["vp"], 52)
     pieces.card_back(img, (x + 62, y + 42, x + 94, y + 88), str(player["hand_count"]))
     pieces.paste(img, pieces.cart_icon(34), (x + 104, y + 46))
-    kit.text(draw, (x + 142, y + 66), player["carts"], 22, kit.INK, "lm", bold=True)
+    carts = str(player["carts"])
+    if player["seat"] in view["active"] and view["turn"]["deliveries"]:  # deliveries left this turn
+        carts = f"{max(0, player['carts'] - view['turn']['deliveries'])}/{carts}"
+    kit.text(draw, (x + 142, y + 66), carts, 22, kit.INK, "lm", bold=True)
     # Tokens: in the supply, and delivered to the Opera.
     row = y + 104
     pieces.token(draw, (x + 12, row + 12), player["seat"], 11)

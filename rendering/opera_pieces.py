@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import math
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -43,7 +44,7 @@ LEVEL_TINT: dict[int, kit.RGB] = {1: (236, 226, 206), 2: (226, 210, 230), 3: (21
 
 TRIGGER_LABELS = {
     "IMM": "now", "TURN": "each turn", "ON-DELIVER": "per delivery", "ON-COMPLETE": "per build",
-    "ON-ACTIVATE": "after city", "END": "end", "SHIELD": "shield", "EXTRA-CART": "",
+    "ON-ACTIVATE": "after city",
 }
 END_BASES = {
     "buildings": "bldg", "right_slots": "right slot", "worksites": "token", "level3_certificates": "lv3 cert",
@@ -69,7 +70,7 @@ def seat_colour(seat: int) -> kit.RGB:
 
 
 # ------------------------------------------------------------------------------ goods
-@lru_cache(maxsize=None)
+@cache
 def good_icon(good: str, size: int) -> Image.Image:
     """A raw good (``L W M S``: square), a refined good (``b p c g``: disc), or ``?`` / ``!`` for a
     raw / refined good of the player's choice."""
@@ -97,9 +98,9 @@ def good_icon(good: str, size: int) -> Image.Image:
     return canvas.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def certificate_icon(size: int) -> Image.Image:
-    """A certificate: a parchment sheet with a red seal."""
+    """A certificate: a parchment sheet with a gold seal."""
     big = size * 4
     canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(canvas)
@@ -112,9 +113,10 @@ def certificate_icon(size: int) -> Image.Image:
     return canvas.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=None)
-def cart_icon(size: int, colour: kit.RGB = CART_WOOD) -> Image.Image:
+@cache
+def cart_icon(size: int) -> Image.Image:
     """A handcart: a box on one wheel with a shaft."""
+    colour = CART_WOOD
     big = size * 4
     canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(canvas)
@@ -333,17 +335,15 @@ def trade_half(img: Image.Image, box: Box, goods: str, benefit: bool, size: int)
     draw_goods_block(img, (x0 + inset, y0 + 3, x1 - 4, y1 - 3), goods, size)
 
 
-def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int, show_id: bool = True) -> None:
+def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int) -> None:
     """A whole trade card: its id, the cost half (paid in a city's cost row) over the benefit half
     (gained in a benefit row), each with a minus / plus mark."""
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=7, fill=kit.PANEL, outline=kit.MUTED, width=2)
-    top = y0 + 4
-    if show_id:
-        label = max(11, int(size * 0.62))
-        kit.text(draw, ((x0 + x1) / 2, y0 + 4), card["id"], label, kit.MUTED, "ma", bold=True)
-        top = y0 + label + 8
+    label = max(11, int(size * 0.62))
+    kit.text(draw, ((x0 + x1) / 2, y0 + 4), card["id"], label, kit.MUTED, "ma", bold=True)
+    top = y0 + label + 8
     half = (y1 - 4 - top - 4) / 2
     for i, (goods, benefit) in enumerate(((card["cost"], False), (card["benefit"], True))):
         hy = top + i * (half + 4)
@@ -360,7 +360,7 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
 
 
 # --------------------------------------------------------------------------- buildings
-BUILDING_TILE = (196, 78)
+BUILDING_HEIGHT = 78   # the design height of a building tile; other heights scale it
 
 
 def covered_marks(cost: str, covered: str) -> list[bool]:
@@ -402,7 +402,7 @@ def _building_sprite(card_json: str, width: int, height: int, covered: str, seat
 def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered: str, seat: int | None) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
-    u = (y1 - y0) / BUILDING_TILE[1]
+    u = (y1 - y0) / BUILDING_HEIGHT
     colour = BUILDING_COLOURS[card["colour"]]
     draw.rounded_rectangle(box, radius=int(7 * u), fill=kit.PANEL, outline=tuple(int(c * 0.7) for c in colour),
                            width=2)
@@ -410,6 +410,11 @@ def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered:
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), radius=int(5 * u), fill=colour)
     draw.rectangle((x0 + 2, y0 + band - 5, x1 - 2, y0 + band), fill=colour)
     kit.text(draw, (x0 + 8 * u, y0 + band / 2 + 1), card["id"], int(16 * u), ink_on(colour), "lm", bold=True)
+    # The points the building scores when completed (by its size).
+    points = DATA.building_sizes[card["size"]]["vp"]
+    px = x0 + 14 * u + kit.text_width(card["id"], int(16 * u), True)
+    kit.text(draw, (px, y0 + band / 2 + 1), points, int(14 * u), ink_on(colour), "lm", bold=True)
+    star(draw, (px + kit.text_width(str(points), int(14 * u), True) + 8 * u, y0 + band / 2 + 1), 7 * u)
     size = int(20 * u)
     marks = covered_marks(card["cost"], covered)
     gx = x1 - 6 * u - goods_width(card["cost"], size)
