@@ -354,6 +354,13 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
                      width=4 if seat == view["turn"] else 2)
         kit.outlined_text(draw, (cx, y + 22), k + 1, 16)
     y += 56
+    tiles_left = view.get("tiles_left") or []
+    if tiles_left:  # the advanced bonus tiles still to choose from
+        tile_w = (width - 10) / 2
+        for k, tile_id in enumerate(tiles_left):
+            row, col = divmod(k, 2)
+            tx, ty = x0 + col * (tile_w + 10), y + row * 54
+            cards.draw_bonus_tile(img, (tx, ty, tx + tile_w, ty + 46), tile_id)
     draw_excommunications(img, draw, x0, max(y, y1 - 118), width, view)
 
 

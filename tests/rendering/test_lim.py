@@ -301,3 +301,12 @@ def test_private_image_shows_the_decision_only_to_the_seat_that_must_take_it(gam
     plain = copy.deepcopy(watching)
     plain["pending"] = None
     assert rendering.render_private("lim", watching) == rendering.render_private("lim", plain)
+
+
+def test_advanced_bonus_tiles_left_to_choose_are_shown():
+    view = public(GAME.setup(4, 3, {"advanced": True}))
+    assert view["phase"] == "tiles" and view["tiles_left"] == ["A", "B", "C", "D"]
+    fewer = copy.deepcopy(view)
+    fewer["tiles_left"] = ["A", "C", "D"]
+    box = changed_box(view, fewer)
+    assert box is not None and box[0] >= lim.STATUS_X and box[3] < lim.MARGIN + lim.TOWERS_H
