@@ -472,7 +472,24 @@ def draw_card_column(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card
     row_h = (y1 - y0 - 26) / 6
     for k, card in enumerate(owned[:6]):
         ry = y0 + 25 + k * row_h
-        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 14, int(x1 - x0 - 12)), 14, kit.INK, "lm")
+        note = _card_note(card["no"])
+        note_w = cards.flow_width(note, 13) if note else 0
+        if note:
+            cards.flow(img, x1 - 5 - note_w, ry + row_h / 2 - 6.5, note_w + 1, note, 13)
+        room = int(x1 - x0 - 12 - (note_w + 4 if note else 0))
+        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 14, room), 14, kit.INK, "lm")
+
+
+def _card_note(no: int) -> list[tuple]:
+    """What an owned card still does, in brief: its harvest/production value, a venture's VP or
+    a character's permanent bonus."""
+    card = CARDS[no]
+    if card.get("activation"):
+        return [("die", str(card["activation"]["value"]))]
+    if card.get("vp"):
+        return [("n", "vp", card["vp"])]
+    permanent = card.get("permanent") or []
+    return cards.effect_tokens(permanent[0])[:2] if permanent else []
 
 
 def _column_summary(card_type: str, owned: list[Mapping[str, Any]]) -> list[tuple]:

@@ -182,6 +182,12 @@ def _token_width(token: Token, size: int) -> int:
     return kit.text_width(token[1], int(size * 0.82), True)
 
 
+def flow_width(tokens: list[Token], size: int) -> int:
+    """The width of ``tokens`` on one line."""
+    gap = max(2, size // 4)
+    return sum(_token_width(t, size) for t in tokens) + gap * max(0, len(tokens) - 1)
+
+
 def flow(img: Image.Image | None, x: float, y: float, width: float, tokens: list[Token], size: int,
          fill: kit.RGB = kit.INK, centre: bool = False) -> int:
     """Lay ``tokens`` out in lines at most ``width`` wide; draw them when ``img`` is given.
