@@ -64,6 +64,8 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     x0, y0, x1, y1 = box
     width = int(x1 - x0)
     kit.text(draw, (x0, y0), "Opera Magna", 22, kit.MUTED, bold=True)
+    if view.get("provisional_data"):  # component values not yet the printed ones
+        kit.text(draw, (x1, y0 + 6), f"data {view['provisional_data']}", 13, kit.MUTED, "ra")
     y = y0 + 36
     round_now, final = view["round"], view["final_round"]
     pitch = (width - 4) / view["rounds"]
@@ -464,10 +466,11 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
                 pieces.paste(img, _cart_sprite(not built), (cx + 6, ry + 3))
             chip_x = cx + 5
             chip_y = ry + row_h - 25
-            for k, card_id in enumerate(built[:3]):
+            shown = built if len(built) <= 3 else built[:2]  # more than 3: two, then "+n"
+            for k, card_id in enumerate(shown):
                 pieces.building_chip(img, (chip_x + k * 50, chip_y, chip_x + k * 50 + 47, chip_y + 22), card_id)
-            if len(built) > 3:
-                kit.text(draw, (cx + cell_w - 5, chip_y + 11), f"+{len(built) - 3}", 14, kit.INK, "rm", bold=True)
+            if len(shown) < len(built):
+                kit.text(draw, (chip_x + 104, chip_y + 11), f"+{len(built) - 2}", 16, kit.INK, "lm", bold=True)
 
 
 @lru_cache(maxsize=16)

@@ -414,7 +414,8 @@ def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered:
     points = DATA.building_sizes[card["size"]]["vp"]
     px = x0 + 14 * u + kit.text_width(card["id"], int(16 * u), True)
     kit.text(draw, (px, y0 + band / 2 + 1), points, int(14 * u), ink_on(colour), "lm", bold=True)
-    star(draw, (px + kit.text_width(str(points), int(14 * u), True) + 8 * u, y0 + band / 2 + 1), 7 * u)
+    star(draw, (px + kit.text_width(str(points), int(14 * u), True) + 8 * u, y0 + band / 2 + 1), 7 * u,
+         ink_on(colour))
     size = int(20 * u)
     marks = covered_marks(card["cost"], covered)
     gx = x1 - 6 * u - goods_width(card["cost"], size)
