@@ -1,10 +1,12 @@
 """The Lorenzo il Magnifico board, drawn from the engine's public view.
 
 Layout, top to bottom: the four towers (floor 4 on top, each floor with its card, value, bonus and
-occupant) beside a status column (whose turn, round and phase, the last move, the dice, the turn
-order and the three excommunication tiles); the action spaces (harvest, production, market,
-council); the faith, military and victory tracks; then one panel per player. Everything is icons
-and numbers; the only words are names, card names and a few short labels.
+occupant) beside a status column (whose turn or who must still answer, round and phase, the last
+move, the dice, the turn order, the bonus tiles left during their pick, the final ranking, and
+the three excommunication tiles with who took them); the action spaces (harvest, production,
+market, council); the faith, military and victory tracks; then one panel per player (resources,
+members at home, cards by type, bonus tile, leaders, excommunications). Everything is icons and
+numbers; the only words are names, card names and a few short labels.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ SPACES_H = 132
 TRACKS_H = 176
 PLAYER_H = 190
 
-TOWER_OF_COLOUR = {"green": "territory", "blue": "character", "yellow": "building", "purple": "venture"}
 MEMBER_COLOURS: dict[str, kit.RGB] = {"white": (250, 250, 246), "black": (34, 32, 30), "orange": (238, 132, 30)}
 DIE_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
@@ -98,8 +99,9 @@ def value_badge(draw: ImageDraw.ImageDraw, box: Box, value: str, fill: kit.RGB =
 
 
 # ================================================================================ towers
-def draw_tower(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, colour: str,
-               tower: Mapping[str, Any], deck_count: int) -> None:
+def draw_tower(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, tower: Mapping[str, Any],
+               deck_count: int) -> None:
+    """A tower under its card type and deck count, floor 4 on top."""
     card_type = tower["card_type"]
     fill = cards.TYPE_COLOURS[card_type]
     draw.rounded_rectangle((x, y, x + TOWER_W, y + TOWERS_H), radius=10, fill=kit.PANEL_DARK, outline=kit.LINE,
@@ -526,9 +528,8 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
     labels = _labels(view, names)
     count = len(view["players"])
     img, draw = kit.new_canvas(WIDTH, players_top() + count * (PLAYER_H + GAP) - GAP + MARGIN)
-    for i, colour in enumerate(view["towers"]):
-        tower = view["towers"][colour]
-        draw_tower(img, draw, MARGIN + i * (TOWER_W + TOWER_GAP), MARGIN, colour, tower,
+    for i, tower in enumerate(view["towers"].values()):
+        draw_tower(img, draw, MARGIN + i * (TOWER_W + TOWER_GAP), MARGIN, tower,
                    view["deck_counts"][tower["card_type"]])
     draw_status(img, draw, (STATUS_X, MARGIN, WIDTH - MARGIN, MARGIN + TOWERS_H), view, labels, highlight)
     spaces_y = MARGIN + TOWERS_H + GAP
