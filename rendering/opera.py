@@ -38,8 +38,12 @@ TOP_Y = MARGIN
 SHARED_Y = TOP_Y + CITY_H + GAP
 PLAYERS_Y = SHARED_Y + SHARED_H + GAP
 
-PHASE_STEPS = (("merchant", "1", "move"), ("activate", "2", "pay"), ("refined", "3", "build"),
-               ("market", "4", "take"))
+PHASE_STEPS = (
+    ("merchant", "1", "move"),
+    ("activate", "2", "pay"),
+    ("refined", "3", "build"),
+    ("market", "4", "take"),
+)
 PHASE_STEP_OF = {"merchant": 0, "activate": 1, "refined": 2, "build": 3, "market": 3}
 LAST_ROUND: kit.RGB = (176, 48, 40)
 LEVEL_FILLS: dict[int, kit.RGB] = {1: (246, 236, 214), 2: (236, 216, 176), 3: (222, 190, 130)}
@@ -58,8 +62,14 @@ def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], title: st
 
 
 # =============================================================================== status
-def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapping[str, Any],
-                labels: list[str], highlight: str | None) -> None:
+def draw_status(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    view: Mapping[str, Any],
+    labels: list[str],
+    highlight: str | None,
+) -> None:
     """The round of 9, the phase, whose turn (and what they must choose) and the last move."""
     x0, y0, x1, y1 = box
     width = int(x1 - x0)
@@ -76,7 +86,9 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         current = number == round_now
         fill = kit.HIGHLIGHT if current else kit.LINE if past else kit.PANEL
         outline = LAST_ROUND if final == number else kit.MUTED
-        draw.ellipse((cx - r, y, cx + r, y + 2 * r), fill=fill, outline=outline, width=3 if final == number else 1)
+        draw.ellipse(
+            (cx - r, y, cx + r, y + 2 * r), fill=fill, outline=outline, width=3 if final == number else 1
+        )
         kit.text(draw, (cx, y + r), number, 14, kit.WHITE if current else kit.INK, "mm", bold=current)
     y += 38
 
@@ -86,46 +98,55 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         for i, (_, number, label) in enumerate(PHASE_STEPS):
             sx = x0 + i * (step_w + 6)
             current = PHASE_STEP_OF[phase] == i
-            draw.rounded_rectangle((sx, y, sx + step_w, y + 28), radius=14,
-                                   fill=kit.HIGHLIGHT if current else kit.PANEL_DARK)
+            draw.rounded_rectangle(
+                (sx, y, sx + step_w, y + 28), radius=14, fill=kit.HIGHLIGHT if current else kit.PANEL_DARK
+            )
             ink = kit.WHITE if current else kit.MUTED
             kit.text(draw, (sx + step_w / 2, y + 14), f"{number} {label}", 15, ink, "mm", bold=current)
     else:
         tag = "game over" if phase == "over" else "draft"
         tag_w = kit.text_width(tag, 17, True) + 24
-        draw.rounded_rectangle((x0, y, x0 + tag_w, y + 28), radius=14,
-                               fill=LAST_ROUND if phase == "over" else kit.HIGHLIGHT)
+        draw.rounded_rectangle(
+            (x0, y, x0 + tag_w, y + 28), radius=14, fill=LAST_ROUND if phase == "over" else kit.HIGHLIGHT
+        )
         kit.text(draw, (x0 + tag_w / 2, y + 14), tag, 17, kit.WHITE, "mm", bold=True)
         if phase == "draft" and view.get("draft_order"):
             order = " ".join(labels[s] for s in view["draft_order"])
-            kit.text(draw, (x0 + tag_w + 10, y + 14), kit.fit(order, 15, width - tag_w - 10), 15, kit.MUTED, "lm")
+            kit.text(
+                draw, (x0 + tag_w + 10, y + 14), kit.fit(order, 15, width - tag_w - 10), 15, kit.MUTED, "lm"
+            )
     y += 40
 
-    if phase == "over" and "result" in view:
-        draw_ranking(img, draw, x0, y, width, view["result"], labels)
-        return
-    else:
-        for seat in view["active"][:2]:
-            draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
-            kit.text(draw, (x0 + 26, y + 16), kit.fit(labels[seat], 26, width - 30, True), 26, seat_colour(seat),
-                     "lm", bold=True)
-            y += 38
+    if "result" in view:
+        y = draw_ranking(draw, x0, y, width, view["result"], labels)
+    for seat in view["active"][:2]:
+        draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
+        kit.text(
+            draw,
+            (x0 + 26, y + 16),
+            kit.fit(labels[seat], 26, width - 30, True),
+            26,
+            seat_colour(seat),
+            "lm",
+            bold=True,
+        )
+        y += 38
     if view["pending"]:
         y = draw_pending(img, draw, x0, y, width, view["pending"][0], len(view["pending"]))
 
-    line = highlight if highlight is not None else ""
-    line = kit.printable(kit.fill_seats(line, labels, len(labels)))
-    if line:
-        room = int((y1 - y - 16) // 22)
-        lines = kit.wrap(line, 17, width - 24, max(1, min(3, room)))
+    line = kit.printable(kit.fill_seats(highlight or "", labels, len(labels)))
+    room = int((y1 - y - 14) // 22)
+    if line and room >= 1:
+        lines = kit.wrap(line, 17, width - 24, min(3, room))
         box_h = 14 + 22 * len(lines)
         kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
         for i, text_line in enumerate(lines):
             kit.text(draw, (x0 + 12, y + 7 + 22 * i), text_line, 17, kit.INK)
 
 
-def draw_ranking(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
-                 result: Mapping[str, Any], labels: list[str]) -> None:
+def draw_ranking(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: int, result: Mapping[str, Any], labels: list[str]
+) -> float:
     """Final totals in ranking order, the winners first and starred."""
     totals = {s["seat"]: s["total"] for s in result["scores"]}
     for place, group in enumerate(result["ranking"]):
@@ -133,10 +154,18 @@ def draw_ranking(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
             size = 24 if place == 0 else 19
             if place == 0:
                 pieces.star(draw, (x + 11, y + 15), 12)
-            kit.text(draw, (x + 30, y + 15), kit.fit(labels[seat], size, width - 90, True), size, seat_colour(seat),
-                     "lm", bold=True)
+            kit.text(
+                draw,
+                (x + 30, y + 15),
+                kit.fit(labels[seat], size, width - 90, True),
+                size,
+                seat_colour(seat),
+                "lm",
+                bold=True,
+            )
             kit.text(draw, (x + width - 4, y + 15), totals[seat], size, kit.INK, "rm", bold=True)
             y += 36 if place == 0 else 28
+    return y + 6
 
 
 def pending_run(choice: Mapping[str, Any]) -> list[pieces.Piece]:
@@ -156,8 +185,15 @@ def pending_run(choice: Mapping[str, Any]) -> list[pieces.Piece]:
     return [("text", "-1"), ("good", spent), ("arrow", None), ("text", "+1"), ("good", gained)]
 
 
-def draw_pending(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,
-                 choice: Mapping[str, Any], count: int) -> float:
+def draw_pending(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    width: int,
+    choice: Mapping[str, Any],
+    count: int,
+) -> float:
     """The first open choice of the active seat, with its source and how many more follow."""
     height = 34
     kit.panel(draw, (x, y, x + width, y + height), kit.WHITE, kit.HIGHLIGHT, 8, 2)
@@ -172,26 +208,44 @@ def draw_pending(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
 
 
 # =============================================================================== cities
-def draw_city(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, key: str,
-              city: Mapping[str, Any], view: Mapping[str, Any]) -> None:
+def draw_city(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    key: str,
+    city: Mapping[str, Any],
+    view: Mapping[str, Any],
+) -> None:
     """One city board: name and ability token, then the cost area over the benefit area, each
     with its 3-card row (only the active halves) and the merchants standing in it."""
     box = (x, y, x + CITY_W, y + CITY_H)
     kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
     kit.text(draw, (x + 12, y + 10), city["name"], 20, kit.INK, bold=True)
     kit.text(draw, (x + 14 + kit.text_width(city["name"], 20, True) + 6, y + 14), key, 15, kit.MUTED)
-    # The ability token: a hexagon-ended pill with what it does and its name.
+    # The ability token: what it does, then its name; outlined while the active seat may use it.
     ability = city["ability"]
     live = view["turn"]["ability"] and (view["turn"]["moved_to"] or "").startswith(key + ":")
     ay = y + 38
     run = pieces.ops_pieces(ability["ops"])
     run_w = pieces.pieces_width(run, 20)
     pill = (x + 12, ay, x + 24 + run_w + 10, ay + 28)
-    draw.rounded_rectangle(pill, radius=14, fill=kit.HIGHLIGHT_SOFT if live else kit.PANEL_DARK,
-                           outline=kit.HIGHLIGHT if live else kit.LINE, width=3 if live else 1)
+    draw.rounded_rectangle(
+        pill,
+        radius=14,
+        fill=kit.HIGHLIGHT_SOFT if live else kit.PANEL_DARK,
+        outline=kit.HIGHLIGHT if live else kit.LINE,
+        width=3 if live else 1,
+    )
     pieces.draw_pieces(img, (x + 22, ay + 4), run, 20)
-    kit.text(draw, (pill[2] + 8, ay + 14), kit.fit(ability["name"], 14, x + CITY_W - pill[2] - 18), 14,
-             kit.MUTED, "lm")
+    kit.text(
+        draw,
+        (pill[2] + 8, ay + 14),
+        kit.fit(ability["name"], 14, x + CITY_W - pill[2] - 18),
+        14,
+        kit.MUTED,
+        "lm",
+    )
 
     merchants = {"cost": [], "gain": []}
     for player in view["players"]:
@@ -205,19 +259,21 @@ def draw_city(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, k
         top = y + 74 + i * (area_h + 6)
         area_box = (x + 8, top, x + CITY_W - 8, top + area_h)
         active = moved_to == f"{key}:{side}"
-        draw.rounded_rectangle(area_box, radius=9,
-                               fill=pieces.COST_FILL if side == "cost" else pieces.BENEFIT_FILL,
-                               outline=kit.HIGHLIGHT if active else kit.LINE, width=4 if active else 1)
+        draw.rounded_rectangle(
+            area_box,
+            radius=9,
+            fill=pieces.COST_FILL if side == "cost" else pieces.BENEFIT_FILL,
+            outline=kit.HIGHLIGHT if active else kit.LINE,
+            width=4 if active else 1,
+        )
         mark = "-" if side == "cost" else "+"
         kit.text(draw, (x + 18, top + 8), f"{mark} {side}", 16, kit.INK, bold=True)
-        seats = merchants[side]
-        for j, seat in enumerate(seats):
-            col, row = divmod(j, 2)
-            pieces.merchant(draw, x + 18 + row * 26, top + 34 + col * 36, seat, 30)
-        row = city[side]
+        for j, seat in enumerate(merchants[side]):  # two pawns to a line
+            line, place = divmod(j, 2)
+            pieces.merchant(draw, x + 18 + place * 26, top + 34 + line * 36, seat, 30)
         card_w, gap = 78, 6
         cx0 = area_box[2] - 6 - 3 * card_w - 2 * gap
-        for j, card in enumerate(row):
+        for j, card in enumerate(city[side]):
             cx = cx0 + j * (card_w + gap)
             card_box = (cx, top + 8, cx + card_w, top + area_h - 8)
             if card is None:
@@ -230,7 +286,9 @@ def draw_city(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, k
 
 
 # ============================================================================ the market
-def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]) -> None:
+def draw_market(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]
+) -> None:
     """The four market spaces (price as raw goods of any type above each card) and the decks."""
     kit.panel(draw, (x, y, x + MARKET_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
     _section_title(draw, (x + 12, y + 8), "market")
@@ -261,7 +319,9 @@ def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         kit.text(draw, (dx + 18, dy + 56), label, 13, kit.MUTED, "ma", bold=True)
     dx = x + MARKET_W - 70
     discard = len(view["discard"])
-    draw.rounded_rectangle((dx, dy, dx + 36, dy + 50), radius=5, fill=kit.PANEL_DARK, outline=kit.MUTED, width=1)
+    draw.rounded_rectangle(
+        (dx, dy, dx + 36, dy + 50), radius=5, fill=kit.PANEL_DARK, outline=kit.MUTED, width=1
+    )
     draw.line([(dx + 6, dy + 6), (dx + 30, dy + 44)], fill=kit.BAD, width=3)
     kit.text(draw, (dx + 44, dy + 25), discard, 18, kit.INK, "lm", bold=True)
     remaining = view.get("rounds_remaining")
@@ -270,7 +330,9 @@ def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
 
 
 # ===================================================================== building display
-def draw_display(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]) -> None:
+def draw_display(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any]
+) -> None:
     """The face-up buildings (or the starting draft), three to a row, and the three decks."""
     kit.panel(draw, (x, y, x + DISPLAY_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
     _section_title(draw, (x + 12, y + 8), "buildings")
@@ -279,8 +341,12 @@ def draw_display(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
         count = view["building_decks"][size]
         label = f"{size} {count}"
         width = kit.text_width(label, 15, True) + 16
-        draw.rounded_rectangle((dx - width, y + 6, dx, y + 28), radius=6, fill=(122, 92, 64) if count else kit.PANEL_DARK)
-        kit.text(draw, (dx - width / 2, y + 17), label, 15, kit.WHITE if count else kit.MUTED, "mm", bold=True)
+        draw.rounded_rectangle(
+            (dx - width, y + 6, dx, y + 28), radius=6, fill=(122, 92, 64) if count else kit.PANEL_DARK
+        )
+        kit.text(
+            draw, (dx - width / 2, y + 17), label, 15, kit.WHITE if count else kit.MUTED, "mm", bold=True
+        )
         dx -= width + 6
     cards = view["display"]
     rows = max(2, (len(cards) + 2) // 3)
@@ -316,7 +382,9 @@ def draw_opera(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapp
         kit.text(draw, (cx, y1 - 12), column + 1, 15, kit.MUTED, "mm", bold=True)
 
 
-def draw_worksite(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: Mapping[str, Any], level: int) -> None:
+def draw_worksite(
+    img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: Mapping[str, Any], level: int
+) -> None:
     x0, y0, x1, _ = box
     taken = bool(site["by"])
     draw.rounded_rectangle(box, radius=8, fill=pieces.LEVEL_TINT[level], outline=kit.MUTED, width=1)
@@ -336,14 +404,26 @@ def draw_worksite(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, site: M
 
 
 # ======================================================================= player boards
-def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: float, view: Mapping[str, Any],
-                player: Mapping[str, Any], labels: list[str]) -> None:
+def draw_player(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y: float,
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+    labels: list[str],
+) -> None:
     seat = player["seat"]
     acting = seat in view["active"]
     x0, x1 = MARGIN, WIDTH - MARGIN
     y1 = y + PLAYER_H
-    kit.panel(draw, (x0, y, x1, y1), kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
-              kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
+    kit.panel(
+        draw,
+        (x0, y, x1, y1),
+        kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
+        kit.HIGHLIGHT if acting else kit.LINE,
+        radius=12,
+        width=4 if acting else 2,
+    )
     draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
     draw_identity(img, draw, x0 + 28, y + 12, view, player, labels[seat])
     draw_tracks(img, draw, x0 + 250, y + 12, view, player)
@@ -351,8 +431,15 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: float, view: Map
     draw_construction(img, draw, x0 + 1098, y + 12, player)
 
 
-def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
-                  player: Mapping[str, Any], label: str) -> None:
+def draw_identity(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+    label: str,
+) -> None:
     """Name, VP, hand size, carts, tokens in supply and on the Opera, and the workshop board."""
     width = 220
     size = next((s for s in (26, 22) if kit.text_width(label, s, True) <= width), 19)
@@ -369,7 +456,9 @@ def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
     pieces.token(draw, (x + 12, row + 12), player["seat"], 11)
     kit.text(draw, (x + 28, row + 12), player["supply"], 19, kit.INK, "lm", bold=True)
     ox = x + 76
-    draw.rounded_rectangle((ox, row, ox + 24, row + 24), radius=4, fill=pieces.LEVEL_TINT[2], outline=kit.MUTED)
+    draw.rounded_rectangle(
+        (ox, row, ox + 24, row + 24), radius=4, fill=pieces.LEVEL_TINT[2], outline=kit.MUTED
+    )
     pieces.token(draw, (ox + 12, row + 12), player["seat"], 7)
     kit.text(draw, (ox + 30, row + 12), player["opera_tokens"], 19, kit.INK, "lm", bold=True)
     # The workshop board: its craft and its starting discount.
@@ -377,20 +466,28 @@ def draw_identity(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
     row = y + 140
     run: list[pieces.Piece] = [("text", "-1"), ("good", player["starting_discount"])]
     used = pieces.draw_pieces(img, (x, row), run, 22)
-    kit.text(draw, (x + used + 8, row + 11), kit.fit(board["craft"], 15, width - used - 8), 15, kit.MUTED, "lm")
+    kit.text(
+        draw, (x + used + 8, row + 11), kit.fit(board["craft"], 15, width - used - 8), 15, kit.MUTED, "lm"
+    )
     result = view.get("result")
     if result:
         total = next(s["total"] for s in result["scores"] if s["seat"] == player["seat"])
         winner = player["seat"] in result["winners"]
         tx, ty = x + 146, y + 100
-        draw.rounded_rectangle((tx, ty, tx + 66, ty + 26), radius=8,
-                               fill=kit.HIGHLIGHT if winner else kit.PANEL_DARK, outline=kit.MUTED)
+        draw.rounded_rectangle(
+            (tx, ty, tx + 66, ty + 26),
+            radius=8,
+            fill=kit.HIGHLIGHT if winner else kit.PANEL_DARK,
+            outline=kit.MUTED,
+        )
         pieces.star(draw, (tx + 14, ty + 13), 10, kit.WHITE if winner else pieces.STAR)
         kit.text(draw, (tx + 44, ty + 13), total, 20, kit.WHITE if winner else kit.INK, "mm", bold=True)
 
 
 def track_last_space(view: Mapping[str, Any]) -> int:
-    return max([DATA.rules["certificate_max"]] + [v for p in view["players"] for v in p["certificates"].values()])
+    return max(
+        [DATA.rules["certificate_max"]] + [v for p in view["players"] for v in p["certificates"].values()]
+    )
 
 
 def _level_of(value: int) -> int:
@@ -413,8 +510,14 @@ def _track_sprite(last: int) -> Image.Image:
     return sprite
 
 
-def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, view: Mapping[str, Any],
-                player: Mapping[str, Any]) -> None:
+def draw_tracks(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+) -> None:
     """One row per material: the raw-goods track (spaces tinted by certificate level) with the raw
     token (its count) and the certificate, then the refined good's level and how many are held."""
     last = track_last_space(view)
@@ -434,7 +537,9 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         # The refined good of this material: certificate level as pips, then the count held.
         lx = tx + (last + 1) * SPACE_PITCH + 6
         level = player["levels"][REFINED_OF[good]]
-        draw.rounded_rectangle((lx, ry + 7, lx + 34, ry + 29), radius=5, fill=LEVEL_FILLS[level], outline=kit.MUTED)
+        draw.rounded_rectangle(
+            (lx, ry + 7, lx + 34, ry + 29), radius=5, fill=LEVEL_FILLS[level], outline=kit.MUTED
+        )
         kit.text(draw, (lx + 17, ry + 18), f"lv{level}", 13, kit.INK, "mm", bold=True)
         refined = REFINED_OF[good]
         held = player["refined"][refined]
@@ -442,8 +547,9 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
         kit.text(draw, (lx + 76, ry + 18), held, 20, kit.INK if held else kit.LINE, "lm", bold=True)
 
 
-def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
-                  player: Mapping[str, Any]) -> None:
+def draw_workshop(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: Mapping[str, Any]
+) -> None:
     """The six workshop slots, large at the top: left slots show their conversion, right slots
     their cart (both faint until a building unlocks them), then the buildings placed there."""
     cell_w, row_h = 168, 52
@@ -458,19 +564,30 @@ def draw_workshop(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: floa
         for j, side in enumerate(("left", "right")):
             cx = x + label_w + j * (cell_w + 8)
             built = player["slots"][side][size]
-            draw.rounded_rectangle((cx, ry, cx + cell_w, ry + row_h), radius=8,
-                                   fill=kit.WHITE if built else kit.PANEL_DARK, outline=kit.LINE, width=1)
+            draw.rounded_rectangle(
+                (cx, ry, cx + cell_w, ry + row_h),
+                radius=8,
+                fill=kit.WHITE if built else kit.PANEL_DARK,
+                outline=kit.LINE,
+                width=1,
+            )
             if side == "left":
-                pieces.paste(img, _conversion_sprite(player["conversions"][size], not built), (cx + 6, ry + 6))
+                pieces.paste(
+                    img, _conversion_sprite(player["conversions"][size], not built), (cx + 6, ry + 6)
+                )
             else:
                 pieces.paste(img, _cart_sprite(not built), (cx + 6, ry + 3))
             chip_x = cx + 5
             chip_y = ry + row_h - 25
             shown = built if len(built) <= 3 else built[:2]  # more than 3: two, then "+n"
             for k, card_id in enumerate(shown):
-                pieces.building_chip(img, (chip_x + k * 50, chip_y, chip_x + k * 50 + 47, chip_y + 22), card_id)
+                pieces.building_chip(
+                    img, (chip_x + k * 50, chip_y, chip_x + k * 50 + 47, chip_y + 22), card_id
+                )
             if len(shown) < len(built):
-                kit.text(draw, (chip_x + 104, chip_y + 11), f"+{len(built) - 2}", 16, kit.INK, "lm", bold=True)
+                kit.text(
+                    draw, (chip_x + 104, chip_y + 11), f"+{len(built) - 2}", 16, kit.INK, "lm", bold=True
+                )
 
 
 @lru_cache(maxsize=16)
@@ -497,8 +614,9 @@ def _faded(sprite: Image.Image, faded: bool) -> Image.Image:
     return light
 
 
-def draw_construction(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
-                      player: Mapping[str, Any]) -> None:
+def draw_construction(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, player: Mapping[str, Any]
+) -> None:
     """The buildings under construction (at most 2), goods already placed marked with tokens."""
     tile_w, tile_h = 258, 82
     for i in range(DATA.rules["max_under_construction"]):
@@ -549,8 +667,15 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     height = MARGIN * 2 + 48 + card_h + (10 + len(own_choices) * 44 if own_choices else 0)
     img, draw = kit.new_canvas(width, height)
     draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=seat_colour(seat))
-    kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
-             26, kit.INK, "lm", bold=True)
+    kit.text(
+        draw,
+        (MARGIN + 34, MARGIN + 18),
+        kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
+        26,
+        kit.INK,
+        "lm",
+        bold=True,
+    )
     top = MARGIN + 48
     for i, card in enumerate(hand):
         x = MARGIN + i * (card_w + 16)
@@ -600,11 +725,21 @@ def _worksite_token(token: Mapping[str, Any]) -> Image.Image:
     for i, (face, effect) in enumerate(sorted(faces.items())):
         x = MARGIN + i * (cell + 16)
         box = (x, MARGIN + 32, x + cell, MARGIN + 32 + cell)
-        kit.text(draw, ((box[0] + box[2]) / 2, MARGIN + 14), f"{token['id']} {face}", 20, kit.MUTED, "mm", bold=True)
-        draw.rounded_rectangle(box, radius=16, fill=pieces.LEVEL_TINT[token["level"]], outline=kit.MUTED, width=2)
+        kit.text(
+            draw,
+            ((box[0] + box[2]) / 2, MARGIN + 14),
+            f"{token['id']} {face}",
+            20,
+            kit.MUTED,
+            "mm",
+            bold=True,
+        )
+        draw.rounded_rectangle(
+            box, radius=16, fill=pieces.LEVEL_TINT[token["level"]], outline=kit.MUTED, width=2
+        )
         pieces.paste(img, pieces.good_icon(token["requires"], 56), (x + 12, box[1] + 12))
         kit.text(draw, (box[2] - 16, box[1] + 40), f"lv{token['level']}", 24, kit.INK, "rm", bold=True)
-        pieces.draw_pieces_fitted(img, (x + 12, box[1] + 100), pieces.worksite_pieces(effect), 44, cell - 24,
-                                  centred=True)
+        pieces.draw_pieces_fitted(
+            img, (x + 12, box[1] + 100), pieces.worksite_pieces(effect), 44, cell - 24, centred=True
+        )
     return img
-

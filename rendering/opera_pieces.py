@@ -23,10 +23,10 @@ from . import kit
 Box = tuple[float, float, float, float]
 
 MATERIAL: dict[str, kit.RGB] = {
-    "L": (98, 110, 128),     # lead: slate
-    "W": (150, 96, 48),      # wood: brown
-    "M": (236, 226, 220),    # marble: veined white
-    "S": (226, 186, 84),     # sand: gold
+    "L": (98, 110, 128),  # lead: slate
+    "W": (150, 96, 48),  # wood: brown
+    "M": (236, 226, 220),  # marble: veined white
+    "S": (226, 186, 84),  # sand: gold
 }
 BUILDING_COLOURS: dict[str, kit.RGB] = {
     "red": (196, 64, 52),
@@ -34,21 +34,28 @@ BUILDING_COLOURS: dict[str, kit.RGB] = {
     "yellow": kit.CARD_COLOURS["yellow"],
     "blue": kit.CARD_COLOURS["blue"],
 }
-COST_FILL: kit.RGB = (246, 224, 214)      # the cost half of a trade card
-BENEFIT_FILL: kit.RGB = (220, 238, 212)   # the benefit half
+COST_FILL: kit.RGB = (246, 224, 214)  # the cost half of a trade card
+BENEFIT_FILL: kit.RGB = (220, 238, 212)  # the benefit half
 CERT_FILL: kit.RGB = (250, 244, 226)
-SEAL: kit.RGB = (214, 162, 40)     # gold, unlike any seat colour
+SEAL: kit.RGB = (214, 162, 40)  # gold, unlike any seat colour
 STAR: kit.RGB = (232, 176, 36)
 CART_WOOD: kit.RGB = (120, 78, 40)
 LEVEL_TINT: dict[int, kit.RGB] = {1: (236, 226, 206), 2: (226, 210, 230), 3: (214, 226, 240)}  # worksites
 
 TRIGGER_LABELS = {
-    "IMM": "now", "TURN": "each turn", "ON-DELIVER": "per delivery", "ON-COMPLETE": "per build",
+    "IMM": "now",
+    "TURN": "each turn",
+    "ON-DELIVER": "per delivery",
+    "ON-COMPLETE": "per build",
     "ON-ACTIVATE": "after city",
 }
 END_BASES = {
-    "buildings": "bldg", "right_slots": "right slot", "worksites": "token", "level3_certificates": "lv3 cert",
-    "full_rows": "full row", "raw_total": "raw",
+    "buildings": "bldg",
+    "right_slots": "right slot",
+    "worksites": "token",
+    "level3_certificates": "lv3 cert",
+    "full_rows": "full row",
+    "raw_total": "raw",
 }
 
 
@@ -93,8 +100,13 @@ def good_icon(good: str, size: int) -> Image.Image:
         draw.ellipse(shape, fill=fill, outline=outline, width=rim)
         draw.ellipse((big * 0.26, big * 0.16, big * 0.5, big * 0.34), fill=_lighter(fill))
     text_fill = ink_on(fill)
-    draw.text((big / 2, big / 2 + big * 0.02), letter, font=kit.font(int(big * 0.62), True), fill=text_fill,
-              anchor="mm")
+    draw.text(
+        (big / 2, big / 2 + big * 0.02),
+        letter,
+        font=kit.font(int(big * 0.62), True),
+        fill=text_fill,
+        anchor="mm",
+    )
     return canvas.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -105,8 +117,13 @@ def certificate_icon(size: int) -> Image.Image:
     canvas = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(canvas)
     rim = max(2, big // 16)
-    draw.rounded_rectangle((big * 0.14, big * 0.06, big * 0.86, big * 0.86), radius=int(big * 0.08),
-                           fill=CERT_FILL, outline=kit.INK, width=rim)
+    draw.rounded_rectangle(
+        (big * 0.14, big * 0.06, big * 0.86, big * 0.86),
+        radius=int(big * 0.08),
+        fill=CERT_FILL,
+        outline=kit.INK,
+        width=rim,
+    )
     for row in (0.24, 0.38, 0.52):
         draw.line([(big * 0.28, big * row), (big * 0.72, big * row)], fill=kit.MUTED, width=rim)
     draw.ellipse((big * 0.5, big * 0.58, big * 0.94, big * 0.98), fill=SEAL, outline=(120, 84, 16), width=rim)
@@ -123,9 +140,20 @@ def cart_icon(size: int) -> Image.Image:
     rim = max(2, big // 14)
     dark = tuple(int(c * 0.55) for c in colour)
     draw.line([(big * 0.62, big * 0.42), (big * 0.98, big * 0.2)], fill=dark, width=rim * 2)
-    draw.polygon([(big * 0.04, big * 0.28), (big * 0.7, big * 0.28), (big * 0.62, big * 0.62),
-                  (big * 0.12, big * 0.62)], fill=colour, outline=dark, width=rim)
-    draw.ellipse((big * 0.22, big * 0.52, big * 0.52, big * 0.82), fill=kit.PANEL_DARK, outline=dark, width=rim)
+    draw.polygon(
+        [
+            (big * 0.04, big * 0.28),
+            (big * 0.7, big * 0.28),
+            (big * 0.62, big * 0.62),
+            (big * 0.12, big * 0.62),
+        ],
+        fill=colour,
+        outline=dark,
+        width=rim,
+    )
+    draw.ellipse(
+        (big * 0.22, big * 0.52, big * 0.52, big * 0.82), fill=kit.PANEL_DARK, outline=dark, width=rim
+    )
     return canvas.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -164,8 +192,12 @@ def goods_width(goods: str, size: int, gap: int = 2) -> int:
 def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, radius: float) -> None:
     """A player token (a disc of the seat's colour)."""
     cx, cy = centre
-    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=seat_colour(seat),
-                 outline=kit.WHITE, width=max(1, int(radius / 4)))
+    draw.ellipse(
+        (cx - radius, cy - radius, cx + radius, cy + radius),
+        fill=seat_colour(seat),
+        outline=kit.WHITE,
+        width=max(1, int(radius / 4)),
+    )
 
 
 def merchant(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, height: float) -> None:
@@ -175,8 +207,9 @@ def merchant(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, height: f
     dark = tuple(int(c * 0.55) for c in colour)
     head = height * 0.36
     draw.ellipse((x + (w - head) / 2, y, x + (w + head) / 2, y + head), fill=colour, outline=dark, width=2)
-    draw.polygon([(x + w * 0.5, y + head * 0.7), (x + w, y + height), (x, y + height)], fill=colour,
-                 outline=dark)
+    draw.polygon(
+        [(x + w * 0.5, y + head * 0.7), (x + w, y + height), (x, y + height)], fill=colour, outline=dark
+    )
     draw.line([(x, y + height), (x + w, y + height)], fill=dark, width=2)
 
 
@@ -266,8 +299,9 @@ def pieces_width(pieces: list[Piece], size: int) -> int:
     return sum(_piece_width(p, size) for p in pieces) + gap * max(0, len(pieces) - 1)
 
 
-def draw_pieces(img: Image.Image, xy: tuple[float, float], pieces: list[Piece], size: int,
-                fill: kit.RGB = kit.INK) -> int:
+def draw_pieces(
+    img: Image.Image, xy: tuple[float, float], pieces: list[Piece], size: int, fill: kit.RGB = kit.INK
+) -> int:
     """Draw a run of pieces with its top-left at ``xy`` (``size`` is the icon height)."""
     draw = ImageDraw.Draw(img)
     gap = max(2, size // 8)
@@ -296,8 +330,14 @@ def draw_pieces(img: Image.Image, xy: tuple[float, float], pieces: list[Piece], 
     return int(x - xy[0] - gap) if pieces else 0
 
 
-def draw_pieces_fitted(img: Image.Image, xy: tuple[float, float], pieces: list[Piece], size: int,
-                       max_width: float, centred: bool = False) -> None:
+def draw_pieces_fitted(
+    img: Image.Image,
+    xy: tuple[float, float],
+    pieces: list[Piece],
+    size: int,
+    max_width: float,
+    centred: bool = False,
+) -> None:
     """Like :func:`draw_pieces`, at a smaller size when the run would be wider than ``max_width``."""
     while size > 10 and pieces_width(pieces, size) > max_width:
         size -= 1
@@ -360,7 +400,7 @@ def card_back(img: Image.Image, box: Box, label: str) -> None:
 
 
 # --------------------------------------------------------------------------- buildings
-BUILDING_HEIGHT = 78   # the design height of a building tile; other heights scale it
+BUILDING_HEIGHT = 78  # the design height of a building tile; other heights scale it
 
 
 def covered_marks(cost: str, covered: str) -> list[bool]:
@@ -383,8 +423,9 @@ def discount_pieces(discount: Mapping[str, Any]) -> list[Piece]:
     return pieces
 
 
-def building_tile(img: Image.Image, box: Box, card: Mapping[str, Any], covered: str | None = None,
-                  seat: int | None = None) -> None:
+def building_tile(
+    img: Image.Image, box: Box, card: Mapping[str, Any], covered: str | None = None, seat: int | None = None
+) -> None:
     """A building: colour strip and id, construction cost (goods already placed carry the
     owner's token), left-side discount and right-side effect. The box sets the scale."""
     x0, y0, x1, y1 = box
@@ -399,13 +440,16 @@ def _building_sprite(card_json: str, width: int, height: int, covered: str, seat
     return sprite
 
 
-def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered: str, seat: int | None) -> None:
+def _draw_building(
+    img: Image.Image, box: Box, card: Mapping[str, Any], covered: str, seat: int | None
+) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     u = (y1 - y0) / BUILDING_HEIGHT
     colour = BUILDING_COLOURS[card["colour"]]
-    draw.rounded_rectangle(box, radius=int(7 * u), fill=kit.PANEL, outline=tuple(int(c * 0.7) for c in colour),
-                           width=2)
+    draw.rounded_rectangle(
+        box, radius=int(7 * u), fill=kit.PANEL, outline=tuple(int(c * 0.7) for c in colour), width=2
+    )
     band = int(26 * u)
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), radius=int(5 * u), fill=colour)
     draw.rectangle((x0 + 2, y0 + band - 5, x1 - 2, y0 + band), fill=colour)
@@ -414,8 +458,12 @@ def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered:
     points = DATA.building_sizes[card["size"]]["vp"]
     px = x0 + 14 * u + kit.text_width(card["id"], int(16 * u), True)
     kit.text(draw, (px, y0 + band / 2 + 1), points, int(14 * u), ink_on(colour), "lm", bold=True)
-    star(draw, (px + kit.text_width(str(points), int(14 * u), True) + 8 * u, y0 + band / 2 + 1), 7 * u,
-         ink_on(colour))
+    star(
+        draw,
+        (px + kit.text_width(str(points), int(14 * u), True) + 8 * u, y0 + band / 2 + 1),
+        7 * u,
+        ink_on(colour),
+    )
     size = int(20 * u)
     marks = covered_marks(card["cost"], covered)
     gx = x1 - 6 * u - goods_width(card["cost"], size)
@@ -433,10 +481,12 @@ def _draw_building(img: Image.Image, box: Box, card: Mapping[str, Any], covered:
     for i, (side, pieces) in enumerate(sides):
         ry = row + i * row_h
         mark = 12 * u
-        side_mark(draw, (x0 + 6 * u, ry + (row_h - mark) / 2, x0 + 6 * u + mark, ry + (row_h + mark) / 2),
-                  side)
-        draw_pieces_fitted(img, (x0 + 24 * u, ry + (row_h - line_size) / 2), pieces, line_size,
-                           x1 - x0 - 30 * u)
+        side_mark(
+            draw, (x0 + 6 * u, ry + (row_h - mark) / 2, x0 + 6 * u + mark, ry + (row_h + mark) / 2), side
+        )
+        draw_pieces_fitted(
+            img, (x0 + 24 * u, ry + (row_h - line_size) / 2), pieces, line_size, x1 - x0 - 30 * u
+        )
 
 
 def side_mark(draw: ImageDraw.ImageDraw, box: Box, side: str) -> None:
@@ -453,8 +503,15 @@ def building_chip(img: Image.Image, box: Box, card_id: str) -> None:
     colour = BUILDING_COLOURS[DATA.buildings[card_id]["colour"]]
     draw.rounded_rectangle(box, radius=5, fill=colour, outline=tuple(int(c * 0.6) for c in colour), width=1)
     x0, y0, x1, y1 = box
-    kit.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), card_id, int((y1 - y0) * 0.64), ink_on(colour), "mm",
-             bold=True)
+    kit.text(
+        draw,
+        ((x0 + x1) / 2, (y0 + y1) / 2 + 1),
+        card_id,
+        int((y1 - y0) * 0.64),
+        ink_on(colour),
+        "mm",
+        bold=True,
+    )
 
 
 # ---------------------------------------------------------------------------- worksites

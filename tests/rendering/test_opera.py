@@ -25,8 +25,11 @@ def play(players: int, seed: int, rounds_before_end: int | None = None):
     state = GAME.setup(players, seed)
     last = None
     while GAME.result(state) is None:
-        if rounds_before_end is not None and state["round"] >= 9 - rounds_before_end \
-                and state["phase"] == "refined":
+        if (
+            rounds_before_end is not None
+            and state["round"] >= 9 - rounds_before_end
+            and state["phase"] == "refined"
+        ):
             break
         seat = min(GAME.actors(state))
         state, events = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
@@ -40,12 +43,15 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def changed_box(view: dict, changed: dict, highlight: str | None = None,
-                changed_highlight: str | None = None) -> tuple[int, int, int, int] | None:
+def changed_box(
+    view: dict, changed: dict, highlight: str | None = None, changed_highlight: str | None = None
+) -> tuple[int, int, int, int] | None:
     """Where the drawings of two views differ (compared before PNG encoding, whose palette is
     chosen per image)."""
     first = opera.draw_board(view, None, highlight)
-    second = opera.draw_board(changed, None, changed_highlight if changed_highlight is not None else highlight)
+    second = opera.draw_board(
+        changed, None, changed_highlight if changed_highlight is not None else highlight
+    )
     assert first.size == second.size
     return ImageChops.difference(first, second).getbbox()
 
@@ -76,8 +82,13 @@ def test_boards_fit_a_phone_and_discord_at_setup_late_and_over(players, games_pl
 def test_late_boards_really_are_full(games_played):
     """The boards the size test measures have completed buildings, Opera tokens and goods."""
     view = public(games_played[4][0])
-    placed = [card for p in view["players"] for side in p["slots"].values() for cards in side.values()
-              for card in cards]
+    placed = [
+        card
+        for p in view["players"]
+        for side in p["slots"].values()
+        for cards in side.values()
+        for card in cards
+    ]
     assert len(placed) >= 6
     assert sum(p["opera_tokens"] for p in view["players"]) >= 2
     assert any(p["under_construction"] for p in view["players"])
@@ -125,8 +136,12 @@ def test_city_rows_and_merchants_are_drawn(games_played):
     assert box is not None and box[3] <= opera.SHARED_Y
     moved = copy.deepcopy(view)
     merchants = moved["players"][2]["merchants"]
-    free = next(f"{city}:{side}" for city in moved["cities"] for side in ("cost", "gain")
-                if f"{city}:{side}" not in merchants)
+    free = next(
+        f"{city}:{side}"
+        for city in moved["cities"]
+        for side in ("cost", "gain")
+        if f"{city}:{side}" not in merchants
+    )
     merchants[0] = free
     box = changed_box(view, moved)
     assert box is not None and box[0] > opera.STATUS_W and box[3] <= opera.SHARED_Y
@@ -187,11 +202,18 @@ def test_round_phase_turn_and_last_move_are_shown(games_played):
 
     assert tinted(first, seat) and not tinted(first, other)
     assert tinted(second, other) and not tinted(second, seat)
-    for field, value in (("round", view["round"] - 1), ("phase", "merchant" if view["phase"] != "merchant" else "market")):
+    for field, value in (
+        ("round", view["round"] - 1),
+        ("phase", "merchant" if view["phase"] != "merchant" else "market"),
+    ):
         changed = copy.deepcopy(view)
         changed[field] = value
         box = changed_box(view, changed)
-        assert box is not None and box[2] <= opera.MARGIN + opera.STATUS_W + opera.GAP and box[3] <= opera.SHARED_Y, field
+        assert (
+            box is not None
+            and box[2] <= opera.MARGIN + opera.STATUS_W + opera.GAP
+            and box[3] <= opera.SHARED_Y
+        ), field
     box = changed_box(view, view, "", "{p1} moves ant:gain ven:cost and plays H1-03.")
     assert box is not None and box[2] <= opera.MARGIN + opera.STATUS_W + opera.GAP
 
@@ -250,8 +272,11 @@ def test_private_image_shows_the_seats_hand(games_played):
     assert image.width <= kit.MAX_WIDTH
     other = copy.deepcopy(own)
     hand = other["players"][1]["hand"]
-    hand[0] = {"id": "H1-01", "cost": "L", "benefit": "Wc"} if hand[0]["id"] != "H1-01" else \
-        {"id": "H1-02", "cost": "W", "benefit": "Mg"}
+    hand[0] = (
+        {"id": "H1-01", "cost": "L", "benefit": "Wc"}
+        if hand[0]["id"] != "H1-01"
+        else {"id": "H1-02", "cost": "W", "benefit": "Mg"}
+    )
     assert rendering.render_private("opera", own) != rendering.render_private("opera", other)
     with pytest.raises(ValueError):
         opera.draw_private(public(state), NAMES)
@@ -270,7 +295,9 @@ def test_private_image_lists_the_open_choices_of_the_seat():
     assert asked.height > decode(rendering.render_private("opera", quiet)).height
 
 
-@pytest.mark.parametrize("card_id", ["H1-01", "cy2-05", "MA-07", "S04", "M09", "L12", "T2-3", "CON-1", "VEN-1"])
+@pytest.mark.parametrize(
+    "card_id", ["H1-01", "cy2-05", "MA-07", "S04", "M09", "L12", "T2-3", "CON-1", "VEN-1"]
+)
 def test_card_images(card_id):
     image = decode(rendering.render_card("opera", card_id))
     assert 100 <= image.width <= kit.MAX_WIDTH
@@ -280,6 +307,7 @@ def test_every_component_has_a_card_image():
     """Every trade card, building, worksite token and city ability of the data draws (so every
     effect in the data has a drawing)."""
     from games.opera.data import DATA
+
     for card_id in (*DATA.trade, *DATA.buildings, *DATA.worksites, *DATA.abilities):
         image = opera.draw_card(card_id)
         assert image.width <= kit.MAX_WIDTH and image.height >= 100
