@@ -127,6 +127,13 @@ def test_occupants_dice_and_tracks_are_drawn(games_played):
     box = changed_box(view, moved)
     spaces_y = lim.MARGIN + lim.TOWERS_H + lim.GAP
     assert box is not None and spaces_y <= box[1] and box[3] <= spaces_y + lim.SPACES_H
+    climbed = copy.deepcopy(view)
+    floor = climbed["towers"]["purple"]["floors"][0]
+    floor["occupants"] = [] if floor["occupants"] else [{"seat": 0, "member": "orange"}]
+    box = changed_box(view, climbed)
+    left = lim.MARGIN + 3 * (lim.TOWER_W + lim.TOWER_GAP)
+    assert box is not None and left <= box[0] and box[2] <= left + lim.TOWER_W
+    assert box[1] >= lim.MARGIN + lim.TOWER_HEAD + 3 * lim.FLOOR_H, "floor 1 is the lowest"
     rolled = copy.deepcopy(view)
     rolled["dice"]["black"] = rolled["dice"]["black"] % 6 + 1
     box = changed_box(view, rolled)
