@@ -184,7 +184,7 @@ def test_workshop_slots_vp_and_hand_size_are_drawn(games_played):
         else:
             player["carts"] += 1
         box = changed_box(view, changed)
-        assert box is not None and opera.panel_top(1) <= box[1], change
+        assert box is not None and opera.panel_top(1) <= box[1] and box[3] <= opera.panel_top(2), change
 
 
 def test_round_phase_turn_and_last_move_are_shown(games_played):
