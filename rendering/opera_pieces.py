@@ -25,7 +25,7 @@ Box = tuple[float, float, float, float]
 MATERIAL: dict[str, kit.RGB] = {
     "L": (98, 110, 128),  # lead: slate
     "W": (150, 96, 48),  # wood: brown
-    "M": (236, 226, 220),  # marble: veined white
+    "M": (236, 226, 220),  # marble: off-white
     "S": (226, 186, 84),  # sand: gold
 }
 BUILDING_COLOURS: dict[str, kit.RGB] = {
