@@ -13,6 +13,14 @@ from rendering import generic, kit
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.fixture(autouse=True)
+def boards_not_drawn_yet(monkeypatch):
+    """Every game has a board of its own now; the generic renderer is what a game gets before
+    that, so these tests take the boards of Lorenzo il Magnifico and Opera Magna away."""
+    for key in ("lim", "opera"):
+        monkeypatch.delitem(rendering._RENDERERS, key, raising=False)
+
+
 def decode(png: bytes) -> Image.Image:
     assert png.startswith(PNG_MAGIC)
     return Image.open(io.BytesIO(png)).convert("RGB")
