@@ -22,22 +22,12 @@ HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
 
 def game_title(key: str) -> str:
-    try:
-        return games.get(key).title
-    except (ImportError, AttributeError):  # an engine still being built
-        return key
-
-
-def available_game(key: str) -> games.Game:
-    try:
-        return games.get(key)
-    except (ImportError, AttributeError):  # an engine still being built
-        raise TableError(f"{game_title(key)} is not available on this server yet.") from None
+    return games.get(key).title
 
 
 def parse_options(key: str, text: str) -> dict[str, Any]:
     """``"advanced=true, solo=false"`` as the game's option values (validated by the engine)."""
-    game = available_game(key)
+    game = games.get(key)
     specs = {spec.name: spec for spec in game.options}
     chosen: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
@@ -87,7 +77,7 @@ class GameCog(commands.Cog):
         try:
             require_bot_permissions(interaction, thread=thread)
             chosen = parse_options(game, options)
-            engine = available_game(game)
+            engine = games.get(game)
             if not engine.min_players <= players <= engine.max_players:  # checked before any thread opens
                 raise TableError(f"{engine.title} is for {engine.player_range()} players, not {players}.")
             channel = interaction.channel
@@ -114,7 +104,7 @@ class GameCog(commands.Cog):
         key = interaction.namespace.game
         try:
             specs = games.get(key).options if key else ()
-        except (games.IllegalAction, ImportError, AttributeError):
+        except games.IllegalAction:
             return []
         done, _, typing = current.rpartition(",")
         prefix = f"{done}, " if done else ""

@@ -50,10 +50,7 @@ class GenericRenderer:
 
     @property
     def title(self) -> str:
-        try:
-            return games.get(self.game_key).title
-        except (ImportError, AttributeError):  # engine not written yet: the key is all we know
-            return self.game_key
+        return games.get(self.game_key).title
 
     def draw_board(self, view: dict[str, Any], names: list[str] | None, highlight: str | None):
         return generic.draw_table(self.title, view, names, highlight)
