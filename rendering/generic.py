@@ -221,7 +221,7 @@ def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = No
         kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + band_h),
                   kit.HIGHLIGHT_SOFT if acting else kit.PANEL_DARK,
                   kit.HIGHLIGHT if acting else kit.LINE, radius=10, width=3 if acting else 1)
-        colour = kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
+        colour = kit.seat_colour(seat)
         draw.rounded_rectangle((MARGIN + 8, y + 10, MARGIN + 16, y + band_h - 10), radius=4, fill=colour)
         name = kit.fit(kit.seat_label(seat, names), 21, NAME_COLUMN - 50, True)
         kit.text(draw, (MARGIN + 28, y + CELL_PAD + 6), name, 21, kit.INK, bold=True)

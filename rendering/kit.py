@@ -12,7 +12,7 @@ import json
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -153,6 +153,24 @@ def seat_label(seat: int, names: list[str] | None) -> str:
         if cleaned:
             return cleaned
     return f"P{seat + 1}"
+
+
+def seat_labels(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
+    """The label of every seat of a view, in seat order."""
+    return [seat_label(player["seat"], names) for player in view["players"]]
+
+
+def seat_colour(seat: int) -> RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def player_frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], seat: int,
+                 acting: bool) -> None:
+    """A player's panel: highlighted while the player must act, with a stripe in the seat colour."""
+    x0, y0, _, y1 = box
+    panel(draw, box, HIGHLIGHT_SOFT if acting else PANEL, HIGHLIGHT if acting else LINE,
+          radius=12, width=4 if acting else 2)
+    draw.rounded_rectangle((x0 + 8, y0 + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
 
 
 def fill_seats(line: str, names: list[str] | None, seats: int) -> str:

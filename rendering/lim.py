@@ -51,14 +51,6 @@ RESOURCE_KEYS = ("wood", "stone", "servants", "coins", "mp", "fp", "vp")
 Box = tuple[float, float, float, float]
 
 
-def _seat_colour(seat: int) -> kit.RGB:
-    return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
-
-
-def _labels(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
-    return [kit.seat_label(p["seat"], names) for p in view["players"]]
-
-
 def pawn(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, seat: int, member: str,
          value: int | None = None) -> None:
     """A family member: a disc in the player's colour ringed with its die colour (the neutral
@@ -69,7 +61,7 @@ def pawn(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, 
     if ring is not None:
         draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), fill=ring, outline=kit.INK, width=1)
         radius = outer * 0.68
-    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=_seat_colour(seat),
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=kit.seat_colour(seat),
                  outline=kit.INK if ring is None else None, width=1)
     if value is not None:
         kit.outlined_text(draw, (cx, cy), value, max(10, int(radius * 1.25)))
@@ -266,7 +258,7 @@ def _markers(draw: ImageDraw.ImageDraw, x: float, pitch: float, cell: float, cy:
         for k, seat in enumerate(seats):
             dx = (k - (len(seats) - 1) / 2) * 7
             draw.ellipse((cx + dx - 9, cy - 9 + (k % 2) * 4, cx + dx + 9, cy + 9 + (k % 2) * 4),
-                         fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+                         fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
 
 
 def draw_scale(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: float, top: int,
@@ -295,7 +287,7 @@ def draw_scale(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, 
         centre = sum(g[0] for g in group) / len(group)
         for k, (_, seat, value) in enumerate(group):
             mx = max(x, centre + (k - (len(group) - 1) / 2) * 17)
-            draw.ellipse((mx - 11, y - 23, mx + 11, y - 1), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+            draw.ellipse((mx - 11, y - 23, mx + 11, y - 1), fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
             kit.text(draw, (mx, y - 12), value, 11, kit.WHITE, "mm", bold=True)
 
 
@@ -320,7 +312,7 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     else:
         for seat in view["actors"][:4]:
             draw.polygon([(x0, y + 3), (x0 + 16, y + 13), (x0, y + 23)], fill=kit.HIGHLIGHT)
-            kit.text(draw, (x0 + 24, y + 13), kit.fit(labels[seat], 24, width - 30, True), 24, _seat_colour(seat),
+            kit.text(draw, (x0 + 24, y + 13), kit.fit(labels[seat], 24, width - 30, True), 24, kit.seat_colour(seat),
                      "lm", bold=True)
             y += 32
         vatican = view.get("vatican")
@@ -351,7 +343,7 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     ox += kit.text_width("order", 13) + 8
     for k, seat in enumerate(view["turn_order"]):
         cx = ox + k * 50 + 18
-        draw.ellipse((cx - 18, y + 4, cx + 18, y + 40), fill=_seat_colour(seat),
+        draw.ellipse((cx - 18, y + 4, cx + 18, y + 40), fill=kit.seat_colour(seat),
                      outline=kit.HIGHLIGHT if seat == view["turn"] else kit.WHITE,
                      width=4 if seat == view["turn"] else 2)
         kit.outlined_text(draw, (cx, y + 22), k + 1, 16)
@@ -373,7 +365,7 @@ def draw_ranking(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     for place, seats in enumerate(result.get("ranking", []), 1):
         for seat in seats:
             kit.text(draw, (x, y + 14), place, 20, kit.MUTED, "lm", bold=True)
-            draw.ellipse((x + 22, y + 4, x + 42, y + 24), fill=_seat_colour(seat))
+            draw.ellipse((x + 22, y + 4, x + 42, y + 24), fill=kit.seat_colour(seat))
             kit.text(draw, (x + 50, y + 14), kit.fit(labels[seat], 20, width - 110, True), 20, kit.INK, "lm",
                      bold=True)
             kit.vp_badge(img, (x + width - 20, y + 14), totals.get(seat, 0), 32)
@@ -392,7 +384,7 @@ def draw_excommunications(img: Image.Image, draw: ImageDraw.ImageDraw, x: float,
         takers = [p["seat"] for p in view["players"] if tile["id"] in p["excommunications"]]
         for k, seat in enumerate(takers):
             cx = tx + 12 + k * 22
-            draw.ellipse((cx - 9, y + 96 - 9, cx + 9, y + 96 + 9), fill=_seat_colour(seat), outline=kit.INK,
+            draw.ellipse((cx - 9, y + 96 - 9, cx + 9, y + 96 + 9), fill=kit.seat_colour(seat), outline=kit.INK,
                          width=1)
 
 
@@ -403,14 +395,12 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     acting = seat in view["actors"]
     x0, x1 = MARGIN, WIDTH - MARGIN
     y1 = y + PLAYER_H
-    kit.panel(draw, (x0, y, x1, y1), kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
-              kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
-    draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=_seat_colour(seat))
+    kit.player_frame(draw, (x0, y, x1, y1), seat, acting)
 
     # name, turn position, resources
     nx = x0 + 26
     order = player["turn_position"] + 1
-    draw.ellipse((nx, y + 10, nx + 30, y + 40), fill=_seat_colour(seat), outline=kit.WHITE, width=2)
+    draw.ellipse((nx, y + 10, nx + 30, y + 40), fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
     kit.outlined_text(draw, (nx + 15, y + 25), order, 16)
     kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], 22, 250, True), 22, kit.INK, "lm", bold=True)
     resources = player["resources"]
@@ -525,7 +515,7 @@ def players_top() -> int:
 
 
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
-    labels = _labels(view, names)
+    labels = kit.seat_labels(view, names)
     count = len(view["players"])
     img, draw = kit.new_canvas(WIDTH, players_top() + count * (PLAYER_H + GAP) - GAP + MARGIN)
     for i, tower in enumerate(view["towers"].values()):
@@ -557,7 +547,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
     height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + 40
     img, draw = kit.new_canvas(width, height)
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=_seat_colour(seat))
+    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
     kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, width - 80, True), 26,
              kit.INK, "lm", bold=True)
     y = MARGIN + 44

@@ -45,14 +45,6 @@ PLAYER_HEIGHT = 336
 Box = tuple[float, float, float, float]
 
 
-def _seat_colour(seat: int) -> kit.RGB:
-    return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
-
-
-def _names(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
-    return [kit.seat_label(p["seat"], names) for p in view["players"]]
-
-
 # ============================================================================ the table
 def draw_market(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
                 market: Mapping[str, Any]) -> tuple[int, int]:
@@ -118,7 +110,7 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         for seat in actors[:4]:
             draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
             kit.text(draw, (x0 + 26, y + 16), kit.fit(labels[seat], 28, width - 30, True), 28,
-                     _seat_colour(seat), "lm", bold=True)
+                     kit.seat_colour(seat), "lm", bold=True)
             y += 38
     turn = view["turn"]["number"]
     if turn:
@@ -150,7 +142,7 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         seat = player["seat"]
         if y + 34 > y1:
             break
-        draw.ellipse((x0, y + 5, x0 + 20, y + 25), fill=_seat_colour(seat))
+        draw.ellipse((x0, y + 5, x0 + 20, y + 25), fill=kit.seat_colour(seat))
         kit.text(draw, (x0 + 30, y + 15), kit.fit(labels[seat], 20, width - 120, True), 20, kit.INK, "lm",
                  bold=True)
         kit.vp_badge(img, (x1 - 20, y + 15), player["vp"], 32)
@@ -245,7 +237,7 @@ def draw_faith_track(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: f
     my = top + SPACE / 2
     shift = -6 if together else 0
     draw.ellipse((mx - 16 + shift, my - 16 - shift, mx + 16 + shift, my + 16 - shift),
-                 fill=_seat_colour(seat),
+                 fill=kit.seat_colour(seat),
                  outline=kit.WHITE, width=3)
     kit.text(draw, (mx + shift, my - shift), marker_space, 16, kit.WHITE, "mm", bold=True)
 
@@ -381,9 +373,7 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     acting = seat in view["actors"]
     x0, x1 = MARGIN, WIDTH - MARGIN
     y1 = y + PLAYER_HEIGHT
-    kit.panel(draw, (x0, y, x1, y1), kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
-              kit.HIGHLIGHT if acting else kit.LINE, radius=12, width=4 if acting else 2)
-    draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=_seat_colour(seat))
+    kit.player_frame(draw, (x0, y, x1, y1), seat, acting)
 
     # Identity column: name, VP, first-player inkwell, cards owned, waiting resources.
     name_w = 300
@@ -430,7 +420,7 @@ def panel_top(seat: int) -> int:
 
 
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
-    labels = _names(view, names)
+    labels = kit.seat_labels(view, names)
     img, draw = kit.new_canvas(WIDTH, panel_top(len(view["players"])) - GAP + MARGIN)
     draw_table(img, draw, MARGIN, view, labels, highlight)
     for player in view["players"]:
@@ -451,7 +441,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     height = MARGIN * 2 + 48 + card_h
     img, draw = kit.new_canvas(max(width, 420), height)
     seat = you["seat"]
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=_seat_colour(seat))
+    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
     kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
              26, kit.INK, "lm", bold=True)
     for i, leader in enumerate(hand):

@@ -20,7 +20,6 @@ from games.opera.data import DATA, RAW, REFINED_OF, SIZES
 
 from . import kit
 from . import opera_pieces as pieces
-from .opera_pieces import seat_colour
 
 WIDTH = 1400
 MARGIN = 16
@@ -51,10 +50,6 @@ SPACE = 27
 SPACE_PITCH = 29
 
 Box = tuple[float, float, float, float]
-
-
-def _labels(view: Mapping[str, Any], names: list[str] | None) -> list[str]:
-    return [kit.seat_label(p["seat"], names) for p in view["players"]]
 
 
 def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], title: str) -> None:
@@ -126,7 +121,7 @@ def draw_status(
             (x0 + 26, y + 16),
             kit.fit(labels[seat], 26, width - 30, True),
             26,
-            seat_colour(seat),
+            kit.seat_colour(seat),
             "lm",
             bold=True,
         )
@@ -159,7 +154,7 @@ def draw_ranking(
                 (x + 30, y + 15),
                 kit.fit(labels[seat], size, width - 90, True),
                 size,
-                seat_colour(seat),
+                kit.seat_colour(seat),
                 "lm",
                 bold=True,
             )
@@ -416,15 +411,7 @@ def draw_player(
     acting = seat in view["active"]
     x0, x1 = MARGIN, WIDTH - MARGIN
     y1 = y + PLAYER_H
-    kit.panel(
-        draw,
-        (x0, y, x1, y1),
-        kit.HIGHLIGHT_SOFT if acting else kit.PANEL,
-        kit.HIGHLIGHT if acting else kit.LINE,
-        radius=12,
-        width=4 if acting else 2,
-    )
-    draw.rounded_rectangle((x0 + 8, y + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
+    kit.player_frame(draw, (x0, y, x1, y1), seat, acting)
     draw_identity(img, draw, x0 + 28, y + 12, view, player, labels[seat])
     draw_tracks(img, draw, x0 + 250, y + 12, view, player)
     draw_workshop(img, draw, x0 + 690, y + 12, player)
@@ -636,7 +623,7 @@ def panel_top(seat: int) -> int:
 
 
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
-    labels = _labels(view, names)
+    labels = kit.seat_labels(view, names)
     players = view["players"]
     height = panel_top(len(players)) - GAP + MARGIN
     img, draw = kit.new_canvas(WIDTH, height)
@@ -666,7 +653,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     own_choices = view["pending"] if seat in view["active"] else []
     height = MARGIN * 2 + 48 + card_h + (10 + len(own_choices) * 44 if own_choices else 0)
     img, draw = kit.new_canvas(width, height)
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=seat_colour(seat))
+    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
     kit.text(
         draw,
         (MARGIN + 34, MARGIN + 18),

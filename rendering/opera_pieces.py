@@ -72,10 +72,6 @@ def ink_on(colour: kit.RGB) -> kit.RGB:
     return kit.INK if _luma(colour) > 150 else kit.WHITE
 
 
-def seat_colour(seat: int) -> kit.RGB:
-    return kit.SEAT_COLOURS[seat % len(kit.SEAT_COLOURS)]
-
-
 # ------------------------------------------------------------------------------ goods
 @cache
 def good_icon(good: str, size: int) -> Image.Image:
@@ -194,7 +190,7 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, rad
     cx, cy = centre
     draw.ellipse(
         (cx - radius, cy - radius, cx + radius, cy + radius),
-        fill=seat_colour(seat),
+        fill=kit.seat_colour(seat),
         outline=kit.WHITE,
         width=max(1, int(radius / 4)),
     )
@@ -203,7 +199,7 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, rad
 def merchant(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, height: float) -> None:
     """A merchant pawn of the seat's colour: a head over a bell-shaped body, ``height`` tall."""
     w = height * 0.7
-    colour = seat_colour(seat)
+    colour = kit.seat_colour(seat)
     dark = tuple(int(c * 0.55) for c in colour)
     head = height * 0.36
     draw.ellipse((x + (w - head) / 2, y, x + (w + head) / 2, y + head), fill=colour, outline=dark, width=2)
