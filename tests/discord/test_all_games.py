@@ -52,12 +52,6 @@ async def test_a_game_below_its_player_count_is_refused(table):
     assert table.channel.threads == [] and table.channel.last_message is None
 
 
-async def test_an_engine_that_is_not_installed_is_refused_politely(table, monkeypatch):
-    monkeypatch.setitem(games._MODULES, "duel", "games.core")  # a module without a GAME
-    result = await table.alice.slash(table.channel, "game new", game="duel", players=2)
-    assert result.ephemeral and "is not available on this server yet" in result.response.content
-
-
 async def test_the_bot_opens_its_database_at_start_and_closes_it_on_close(env, config):
     store = env.bot.store
     assert config.database_path.is_file() and await store.get_meta(COMMAND_HASH_KEY) is not None
