@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -209,3 +210,26 @@ async def test_start_waits_for_every_announced_seat(service):
     await service.join(CHANNEL, BOB)
     with pytest.raises(TableError, match="for 3 players and 2 are seated"):
         await service.start(CHANNEL, ALICE)
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_reload_equals_live_state_after_every_move_of_a_random_game(service, key):
+    """Through the store: latest snapshot plus later moves always equals the engine's live state."""
+    people = (ALICE, BOB)
+    await service.new_game(GUILD, CHANNEL, ALICE, key, 2)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    chooser = random.Random(key)
+    table = await service.table(CHANNEL)
+    live, game = table.state, table.game
+    for _ in range(60):  # more than two snapshot intervals
+        seat = chooser.choice(sorted(game.actors(live)))
+        action = chooser.choice(game.legal_actions(live, seat))
+        person = next(p for p in people if p.id == table.user_of(seat))
+        await service.act(CHANNEL, person, game.notation(action))
+        live, _ = game.apply(live, seat, action)
+        if game.result(live) is not None:  # a finished game leaves the channel free
+            assert await service.store.active_game(CHANNEL) is None
+            break
+        reloaded = (await service.table(CHANNEL)).state
+        assert game.dumps(reloaded) == game.dumps(live)
