@@ -36,6 +36,7 @@ STATUS_X = MARGIN + 4 * TOWER_W + 3 * TOWER_GAP + 18
 SPACES_H = 132
 TRACKS_H = 176
 PLAYER_H = 190
+HAND_CARD = (260, 140)  # a leader on the private image: room for the longest one's lines
 
 MEMBER_COLOURS: dict[str, kit.RGB] = {"white": (250, 250, 246), "black": (34, 32, 30), "orange": (238, 132, 30)}
 DIE_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -538,7 +539,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
     hand = [h["id"] for h in view.get("hand", [])]
     pack = list(view.get("draft_pack") or [])
-    card_w, card_h = 260, 130
+    card_w, card_h = HAND_CARD
     rows = ([("hand", hand)] if hand or not pack else []) + ([("pick one", pack)] if pack else [])
     columns = max(1, max(len(ids) for _, ids in rows))
     width = max(520, MARGIN * 2 + columns * (card_w + 14))

@@ -188,6 +188,19 @@ def flow_width(tokens: list[Token], size: int) -> int:
     return sum(_token_width(t, size) for t in tokens) + gap * max(0, len(tokens) - 1)
 
 
+def _words(tokens: list[Token], size: int, width: float) -> list[Token]:
+    """``tokens`` with each text token split into its words, so that text wraps like text, and
+    a word wider than a whole line shortened with an ellipsis."""
+    out: list[Token] = []
+    for token in tokens:
+        if token[0] != "text":
+            out.append(token)
+            continue
+        for word in token[1].split():
+            out.append(("text", kit.fit(word, int(size * 0.82), int(width), bold=True)))
+    return out
+
+
 def flow(img: Image.Image | None, x: float, y: float, width: float, tokens: list[Token], size: int,
          fill: kit.RGB = kit.INK, centre: bool = False) -> int:
     """Lay ``tokens`` out in lines at most ``width`` wide; draw them when ``img`` is given.
@@ -197,7 +210,7 @@ def flow(img: Image.Image | None, x: float, y: float, width: float, tokens: list
     gap = max(2, size // 4)
     lines: list[list[Token]] = [[]]
     used = 0.0
-    for token in tokens:
+    for token in _words(tokens, size, width):
         if token[0] == "br":
             if lines[-1]:
                 lines.append([])

@@ -285,6 +285,18 @@ def test_every_card_leader_and_tile_can_be_drawn():
         lim.draw_card(key)
 
 
+def test_leader_text_stays_inside_the_card_on_the_private_image():
+    """Long abilities (Santa Rita's "double immediate gains of cards") wrap inside the card."""
+    from games.lim.data import LEADERS
+
+    width, height = lim.HAND_CARD
+    for leader_id in LEADERS:
+        img = Image.new("RGB", (width + 200, height + 100), kit.BACKGROUND)
+        lim.cards.draw_leader_face(img, (0, 0, width, height), leader_id)
+        ink = ImageChops.difference(img, Image.new("RGB", img.size, kit.BACKGROUND)).getbbox()
+        assert ink[2] <= width + 1 and ink[3] <= height + 1, leader_id
+
+
 def test_card_details_differ_and_unknown_cards_are_refused():
     assert rendering.render_card("lim", "1") != rendering.render_card("lim", "2")
     for unknown in ("0", "97", "nobody", "E4-1"):
