@@ -17,7 +17,9 @@ from .warehouse import BASE_PLACES
 
 _RESOURCE_ALIASES = {r: r for r in RESOURCES} | {"coins": "coin", "stones": "stone", "servants": "servant",
                                                   "shields": "shield"}
-_LINE = re.compile(r"^(row|col)-(\d)$")
+_LINE = re.compile(r"^(row|col)-(\d)$", re.ASCII)
+_COUNT_DIGITS = 2
+"""No move names 100 units of a resource: a longer count is a typo (and must not build a huge list)."""
 
 
 def _bad(text: str, hint: str) -> IllegalAction:
@@ -42,8 +44,11 @@ def _resources(text: str, whole: str) -> list[str]:
         count = 1
         match = re.fullmatch(r"(\d+)\s*\*?\s*([a-z]+)|([a-z]+)\s*\*\s*(\d+)", part)
         if match:
-            count = int(match.group(1) or match.group(4))
+            digits = match.group(1) or match.group(4)
             part = match.group(2) or match.group(3)
+            if len(digits) > _COUNT_DIGITS:
+                raise _bad(whole, f"{digits} {part} is more than any move uses.")
+            count = int(digits)
         name = _RESOURCE_ALIASES.get(part)
         if name is None:
             raise _bad(whole, f"'{part}' is not a resource (coin, stone, servant, shield).")
@@ -212,7 +217,7 @@ def _parse_buy(rest: list[str], text: str) -> dict[str, Any]:
     action: dict[str, Any] = {"type": "buy", "deck": rest[0].lower()}
     for word in rest[1:]:
         key, value = _split(word)
-        if key == "slot" and value.isdigit():
+        if key == "slot" and re.fullmatch(r"[0-9]{1,2}", value):
             action["slot"] = int(value)
         elif not _parse_pay(key, value, action, text):
             raise _bad(text, "after the deck write slot:N and optionally pay:wh, pay:sb or wh:... sb:...")

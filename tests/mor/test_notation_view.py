@@ -53,6 +53,16 @@ def test_malformed_notation_is_refused(text):
     assert err.value.rule == "CORE-NOTATION" and err.value.message
 
 
+@pytest.mark.parametrize("text", ["market row-1 white:99999999999999coin", "place d1:coin*100",
+                                  "buy green-1 slot:\u00b2", "buy green-1 slot:" + "9" * 5000,
+                                  "market row-\u0663"])
+def test_huge_counts_and_non_ascii_digits_are_refused_as_notation(text):
+    """A typo must be a readable refusal, never a MemoryError or ValueError from deep inside."""
+    with pytest.raises(IllegalAction) as err:
+        GAME.play(new_game(2), 0, text)
+    assert err.value.rule == "CORE-NOTATION" and err.value.message
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_engine_checks_random_playout(players):
     """The shared contract checks on unbiased random games."""
