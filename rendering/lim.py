@@ -250,15 +250,21 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
 
 def _markers(draw: ImageDraw.ImageDraw, x: float, pitch: float, cell: float, cy: float,
              values: list[tuple[int, int]], last: int) -> None:
-    """Player markers on a cell track, spread when several share a space."""
+    """Player markers on a cell track: one marker fills its space; several sharing a space sit
+    in its quarters, so each colour stays visible (four players at most)."""
     by_space: dict[int, list[int]] = {}
     for seat, value in values:
         by_space.setdefault(min(value, last), []).append(seat)
+    quarter = cell / 4
     for space, seats in by_space.items():
         cx = x + space * pitch + cell / 2
-        for k, seat in enumerate(seats):
-            dx = (k - (len(seats) - 1) / 2) * 7
-            draw.ellipse((cx + dx - 9, cy - 9 + (k % 2) * 4, cx + dx + 9, cy + 9 + (k % 2) * 4),
+        if len(seats) == 1:
+            spots, radius = [(cx, cy)], 9.0
+        else:
+            spots = [(cx + dx * quarter, cy + dy * quarter) for dy in (-1, 1) for dx in (-1, 1)]
+            radius = quarter - 1
+        for (mx, my), seat in zip(spots, seats):
+            draw.ellipse((mx - radius, my - radius, mx + radius, my + radius),
                          fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
 
 

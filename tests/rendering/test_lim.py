@@ -146,6 +146,19 @@ def test_occupants_dice_and_tracks_are_drawn(games_played):
         assert box is not None and tracks_y <= box[1], key
 
 
+def test_markers_sharing_a_faith_space_do_not_cover_each_other():
+    view = copy.deepcopy(public(GAME.setup(4, 3, {})))
+    for player in view["players"]:
+        player["resources"]["fp"] = 7
+    image = lim.draw_board(view, None, None)
+    tracks_y = lim.MARGIN + lim.TOWERS_H + lim.GAP + lim.SPACES_H + lim.GAP
+    x, y = lim.MARGIN + 46 + 7 * 37, tracks_y + 10  # faith space 7
+    space = image.crop((x, y, x + 34, y + 34)).convert("RGB")
+    colours = space.getcolors(34 * 34)
+    shown = [next((n for n, c in colours if c == kit.seat_colour(s)), 0) for s in range(4)]
+    assert shown[0] > 0 and len(set(shown)) == 1, shown
+
+
 def test_covered_spaces_are_marked():
     """With 2 players the large harvest/production spaces and two market spaces are covered."""
     view = public(GAME.setup(2, 3, {}))
