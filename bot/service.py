@@ -128,6 +128,10 @@ class Table:
             lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
         )
 
+    def waiting_message(self, seat: int) -> str:
+        """Why ``seat`` may not act now, with the seats it names filled in."""
+        return self.fill_names(self.game.waiting_message(self.state, seat))
+
     def actor_users(self) -> list[int]:
         if self.state is None or self.game.result(self.state) is not None:
             return []
@@ -272,8 +276,11 @@ class TableService:
                     await self._board_reply(table, []),
                 )
             game, state = table.game, table.state
-            action = game.parse(state, notation)
-            new_state, events = game.apply(state, seat, action)
+            try:
+                action = game.parse(state, notation)
+                new_state, events = game.apply(state, seat, action)
+            except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
+                raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
             finished = game.result(new_state) is not None
             next_version = table.row.version + 1
             snapshot = game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None

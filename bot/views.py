@@ -291,7 +291,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
             raise TableError("You are not playing at this table.")
         legal = await service.legal(interaction.channel_id, person)
         if not legal:
-            raise TableError(table.game.waiting_message(table.state, seat))
+            raise TableError(table.waiting_message(seat))
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return

@@ -122,7 +122,7 @@ def acting_seat(table: Table, person: Person) -> int:
     if table.game.result(table.state) is not None:
         raise IllegalAction("This game is over: no more moves can be made.", "CORE-OVER")
     if seat not in table.game.actors(table.state):
-        raise IllegalAction(table.fill_names(table.game.waiting_message(table.state, seat)), "MOR-TURN-7")
+        raise IllegalAction(table.waiting_message(seat), "MOR-TURN-7")
     return seat
 
 

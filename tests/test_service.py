@@ -233,3 +233,18 @@ async def test_reload_equals_live_state_after_every_move_of_a_random_game(servic
             break
         reloaded = (await service.table(CHANNEL)).state
         assert game.dumps(reloaded) == game.dumps(live)
+
+
+async def test_refusals_name_the_players_instead_of_seat_placeholders(service, monkeypatch):
+    """An engine's refusal may name seats as ``{p0}``; the player reads their names."""
+    from tests.support.race import Race
+
+    monkeypatch.setattr(Race, "waiting_message",
+                        lambda self, state, seat: f"It is not your turn: waiting for {{p{state['turn']}}}.")
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    other = BOB if actor is ALICE else ALICE
+    with pytest.raises(IllegalAction, match=f"^It is not your turn: waiting for {actor.name}.$") as refused:
+        await service.act(CHANNEL, other, "add 1")
+    assert refused.value.rule == "CORE-TURN"
+    assert table.waiting_message(table.seat_of(other.id)) == f"It is not your turn: waiting for {actor.name}."

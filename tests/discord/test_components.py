@@ -126,3 +126,15 @@ def test_too_many_moves_get_no_private_components():
     assert private_moves(1, 1, [f"m{i}" for i in range(26)]) is None
     assert len(private_moves(1, 1, [f"m{i}" for i in range(25)]).children) == 1
     assert len(private_moves(1, 1, [f"m{i}" for i in range(5)]).children) == 5
+
+
+async def test_the_menu_of_a_waiting_player_names_who_is_awaited(table, monkeypatch):
+    from duel_game import Duel
+
+    monkeypatch.setattr(Duel, "waiting_message",
+                        lambda self, state, seat: f"It is not your turn: waiting for {{p{state['turn']}}}.")
+    board = await table.open()
+    actor = table.actor(board)
+    other = table.bob if actor is table.alice else table.alice
+    waiting = await other.click(board, label="Your move")
+    assert f"waiting for {actor.name}." in waiting.response.content and "{p" not in waiting.response.content
