@@ -46,6 +46,7 @@ from .data import (
 )
 from .moves import legal_actions
 from .rules import (
+    PRODUCING,
     acting_seats,
     add_counts,
     check_solo_end,
@@ -487,11 +488,8 @@ def _produce(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events
     _require_main_free(state)
     player = _player(state, seat)
     inputs, outputs, faith = production_totals(state, seat, action)
-    try:  # MOR-PROD-6: inputs come from what is held now; outputs cannot pay them
-        from_wh, from_sb = payment_plan(player, inputs, action.get("pay"))
-    except IllegalAction as refusal:
-        raise IllegalAction(refusal.message.replace("afford that", "run those powers together")
-                            .replace("MOR-BUY", "MOR-PROD"), "MOR-PROD-6") from None
+    # MOR-PROD-6: inputs come from what is held now; outputs cannot pay them
+    from_wh, from_sb = payment_plan(player, inputs, action.get("pay"), PRODUCING)
     pay(player, from_wh, from_sb)
     for r, n in outputs.items():  # MOR-PROD-8
         player["strongbox"][r] += n

@@ -102,19 +102,28 @@ def top_card(state: dict[str, Any], deck: str) -> str | None:
 
 
 # ---------------------------------------------------------------- payments
-def payment_plan(player: dict[str, Any], need: Counts, pay: Any) -> tuple[Counts, Counts]:
+BUYING = ("afford that", "MOR-BUY-3", "MOR-BUY-4")
+PRODUCING = ("run those powers together", "MOR-PROD-6", "MOR-PROD-7")
+"""What a payment refusal says it cannot do, the rule on paying the whole amount, and the rule
+on choosing where each unit comes from."""
+
+
+def payment_plan(player: dict[str, Any], need: Counts, pay: Any,
+                 purpose: tuple[str, str, str] = BUYING) -> tuple[Counts, Counts]:
     """How much of ``need`` comes from the warehouse and from the strongbox.
 
     ``pay`` is ``"wh"`` (warehouse first, the default), ``"sb"`` (strongbox first) or an explicit
-    ``{"wh": [...], "sb": [...]}`` split (MOR-BUY-4, MOR-PROD-7). Raises when unaffordable.
+    ``{"wh": [...], "sb": [...]}`` split (MOR-BUY-4, MOR-PROD-7). Raises when unaffordable, with
+    the wording and rule IDs of ``purpose`` (:data:`BUYING` or :data:`PRODUCING`).
     """
+    what, whole_rule, source_rule = purpose
     warehouse = warehouse_totals(player)
     strongbox = player["strongbox"]
     holdings = add_counts(warehouse, strongbox)
     short = {r: n - holdings.get(r, 0) for r, n in need.items() if n > holdings.get(r, 0)}
     if short:
         lacking = ", ".join(f"{need[r]} {r} and you have {holdings.get(r, 0)}" for r in short)
-        raise IllegalAction(f"You cannot afford that: it needs {lacking}.", "MOR-BUY-3")
+        raise IllegalAction(f"You cannot {what}: it needs {lacking}.", whole_rule)
     if pay is None or pay == "wh" or pay == "sb":
         first = warehouse if pay != "sb" else strongbox
         from_first = {r: min(n, first.get(r, 0)) for r, n in need.items()}
@@ -126,12 +135,12 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any) -> tuple[Counts
     if add_counts(from_wh, from_sb) != {r: n for r, n in need.items() if n}:
         raise IllegalAction(
             f"Your payment ({describe(add_counts(from_wh, from_sb))}) does not match what is due "
-            f"({describe(need)}).", "MOR-BUY-3")
+            f"({describe(need)}).", whole_rule)
     for source, amounts, name in ((warehouse, from_wh, "warehouse"), (strongbox, from_sb, "strongbox")):
         for r, n in amounts.items():
             if source.get(r, 0) < n:
                 raise IllegalAction(
-                    f"Your {name} holds {source.get(r, 0)} {r}, not {n} (MOR-BUY-4).", "MOR-BUY-4")
+                    f"Your {name} holds {source.get(r, 0)} {r}, not {n} ({source_rule}).", source_rule)
     return from_wh, from_sb
 
 

@@ -227,6 +227,20 @@ def test_MOR_PROD_7_explicit_payment_split():
     refused(state, 0, "produce base:coin+coin>stone wh:coin", "MOR-PROD-6")
 
 
+def test_MOR_PROD_7_refusal_cites_the_payment_source_rule():
+    """MOR-PROD-7: paying from a source that lacks the units is refused under MOR-PROD-7 (the
+    message used to cite MOR-PROD-4, the base production rule)."""
+    state = blank_game()
+    depots(state, 0, None, ("coin", 2))
+    strongbox(state, 0, coin=1)
+    err = refused(state, 0, "produce base:coin+coin>stone sb:coin,coin", "MOR-PROD-7")
+    assert err.message == "Your strongbox holds 1 coin, not 2 (MOR-PROD-7)."
+    depots(state, 0, ("coin", 1))
+    strongbox(state, 0)
+    err = refused(state, 0, "produce base:coin+coin>stone", "MOR-PROD-6")
+    assert err.message == "You cannot run those powers together: it needs 2 coin and you have 1."
+
+
 def test_MOR_PROD_1_available_powers_listed():
     """MOR-PROD-1: top cards, the base power and played production leaders are offered."""
     state = blank_game()
