@@ -173,6 +173,15 @@ def player_frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, floa
     draw.rounded_rectangle((x0 + 8, y0 + 10, x0 + 16, y1 - 10), radius=4, fill=seat_colour(seat))
 
 
+def seat_heading(draw: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, names: list[str] | None,
+                 image_width: int) -> None:
+    """The first line of a private image: the seat's colour and name (``xy`` is its top left)."""
+    x, y = xy
+    draw.ellipse((x, y + 6, x + 24, y + 30), fill=seat_colour(seat))
+    text(draw, (x + 34, y + 18), fit(seat_label(seat, names), 26, image_width - 80, True), 26, INK, "lm",
+         bold=True)
+
+
 def fill_seats(line: str, names: list[str] | None, seats: int) -> str:
     """An event line with its ``{p0}``, ``{p1}``... seat placeholders replaced by names."""
     for seat in range(max(seats, len(names or ()))):

@@ -554,9 +554,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
     height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + 40
     img, draw = kit.new_canvas(width, height)
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
-    kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, width - 80, True), 26,
-             kit.INK, "lm", bold=True)
+    kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, width)
     y = MARGIN + 44
     if decision_lines:  # the choice this seat must make now
         kit.panel(draw, (MARGIN, y, width - MARGIN, y + decision_h - 10), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)

@@ -441,9 +441,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     height = MARGIN * 2 + 48 + card_h
     img, draw = kit.new_canvas(max(width, 420), height)
     seat = you["seat"]
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
-    kit.text(draw, (MARGIN + 34, MARGIN + 18), kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
-             26, kit.INK, "lm", bold=True)
+    kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, img.width)
     for i, leader in enumerate(hand):
         x = MARGIN + i * (card_w + 20)
         cards.leader_card(img, (x, MARGIN + 48, x + card_w, MARGIN + 48 + card_h), leader)

@@ -653,16 +653,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     own_choices = view["pending"] if seat in view["active"] else []
     height = MARGIN * 2 + 48 + card_h + (10 + len(own_choices) * 44 if own_choices else 0)
     img, draw = kit.new_canvas(width, height)
-    draw.ellipse((MARGIN, MARGIN + 6, MARGIN + 24, MARGIN + 30), fill=kit.seat_colour(seat))
-    kit.text(
-        draw,
-        (MARGIN + 34, MARGIN + 18),
-        kit.fit(kit.seat_label(seat, names), 26, img.width - 80, True),
-        26,
-        kit.INK,
-        "lm",
-        bold=True,
-    )
+    kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, img.width)
     top = MARGIN + 48
     for i, card in enumerate(hand):
         x = MARGIN + i * (card_w + 16)
