@@ -359,6 +359,7 @@ def _place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
 
 def _chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[str, int],
                    action: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """The layout and discard a ``place`` asks for; the depot rules are checked when it is applied."""
     discard_given = action.get("discard")
     discard_counts = counts_of(discard_given or [])
     if "layout" not in action:
@@ -384,8 +385,6 @@ def _chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[
     if discard_given is not None and discard_counts != remainder:
         raise IllegalAction(f"With that layout you discard {describe(remainder)}, not "
                             f"{describe(discard_counts)} (MOR-WAREHOUSE-8).", "MOR-WAREHOUSE-8")
-    probe = {"depots": empty_depots(), "leader_depots": dict(player["leader_depots"])}
-    apply_layout(probe, layout)
     return layout, remainder
 
 
