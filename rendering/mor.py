@@ -429,24 +429,25 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
 
 
 def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
-    """A seat's own leaders: the hand (or, during setup, the four dealt to choose from), large."""
+    """A seat's own leaders, large, under a label: the hand, or during setup the four dealt to
+    choose from."""
     you = view.get("you")
     if you is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
-    hand = you["hand"] or you["dealt"]
+    label, hand = ("hand", you["hand"]) if you["hand"] or not you["dealt"] else ("dealt", you["dealt"])
     card_w = 264
     card_h = int(card_w * cards.LEADER_RATIO)
     count = max(1, len(hand))
     width = MARGIN * 2 + count * card_w + (count - 1) * 20
-    height = MARGIN * 2 + 48 + card_h
-    img, draw = kit.new_canvas(max(width, 420), height)
-    seat = you["seat"]
-    kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, img.width)
+    top = MARGIN + 44 + 30
+    img, draw = kit.new_canvas(max(width, 420), top + card_h + MARGIN)
+    kit.seat_heading(draw, (MARGIN, MARGIN), you["seat"], names, img.width)
+    kit.text(draw, (MARGIN, top - 16), f"{label} ({len(hand)})", 16, kit.MUTED, "lm", bold=True)
     for i, leader in enumerate(hand):
         x = MARGIN + i * (card_w + 20)
-        cards.leader_card(img, (x, MARGIN + 48, x + card_w, MARGIN + 48 + card_h), leader)
+        cards.leader_card(img, (x, top, x + card_w, top + card_h), leader)
     if not hand:
-        kit.text(draw, (img.width / 2, MARGIN + 48 + card_h / 2), "0", 40, kit.MUTED, "mm", bold=True)
+        kit.dashed_rectangle(draw, (MARGIN, top, MARGIN + card_w, top + card_h), kit.LINE, 6, 2)
     return img
 
 
