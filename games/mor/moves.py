@@ -27,12 +27,14 @@ from .data import (
 from .rules import (
     add_counts,
     counts_of,
+    default_placement,
+    discard_new_placement,
     discounted_cost,
     legal_slots,
     played_leaders,
     requirement_met,
 )
-from .warehouse import best_layout, layout_of, warehouse_totals
+from .warehouse import warehouse_totals
 
 MARKET_LINES = [f"row-{r + 1}" for r in range(MARKET_ROWS)] + [f"col-{c + 1}" for c in range(MARKET_COLUMNS)]
 
@@ -67,13 +69,10 @@ def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = [{"type": "place"}]
-    old = warehouse_totals(player)
-    available = add_counts(old, gained)
-    default_layout, _ = best_layout(player, available, keep_first=old)
-    current = layout_of(player)
-    if current != default_layout:
-        discard = sorted((r for r, n in gained.items() for _ in range(n)), key=RESOURCES.index)
-        actions.append({"type": "place", "layout": current, "discard": discard})
+    default_layout, _ = default_placement(player, gained)
+    keep_old = discard_new_placement(player, gained)
+    if keep_old["layout"] != default_layout:
+        actions.append(keep_old)
     return actions
 
 

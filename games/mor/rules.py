@@ -22,7 +22,7 @@ from .data import (
     SECTIONS,
     faith_vp,
 )
-from .warehouse import warehouse_totals
+from .warehouse import best_layout, layout_of, warehouse_totals
 
 Counts = dict[str, int]
 
@@ -51,6 +51,18 @@ def describe(counts: Counts) -> str:
 def total_holdings(player: dict[str, Any]) -> Counts:
     """Personal supply: base depots + leader depots + strongbox."""
     return add_counts(warehouse_totals(player), player["strongbox"])
+
+
+def default_placement(player: dict[str, Any], gained: Counts) -> tuple[dict[str, list[str]], Counts]:
+    """The layout a plain ``place`` stores and what it discards: the most units, old ones first."""
+    old = warehouse_totals(player)
+    return best_layout(player, add_counts(old, gained), keep_first=old)
+
+
+def discard_new_placement(player: dict[str, Any], gained: Counts) -> dict[str, Any]:
+    """The ``place`` action that keeps the warehouse as it is and discards everything just taken."""
+    units = sorted((r for r, n in gained.items() for _ in range(n)), key=RESOURCES.index)
+    return {"type": "place", "layout": layout_of(player), "discard": units}
 
 
 def resource_count(player: dict[str, Any]) -> int:

@@ -18,7 +18,6 @@ from .data import (
     LAST_SPACE,
     LEADERS,
     LEVELS,
-    RESOURCES,
     SEAT_BONUS,
     SECTIONS,
     TOKENS,
@@ -28,6 +27,8 @@ from .data import (
 from .notation import notation
 from .rules import (
     acting_seats,
+    default_placement,
+    discard_new_placement,
     discounted_cost,
     legal_slots,
     owned_cards,
@@ -35,7 +36,7 @@ from .rules import (
     resource_count,
     score,
 )
-from .warehouse import best_layout, layout_of, warehouse_totals
+from .warehouse import warehouse_totals
 
 
 def _card(card_id: str | None) -> dict[str, Any] | None:
@@ -82,18 +83,12 @@ def pending_placement(state: dict[str, Any]) -> dict[str, Any] | None:
         return None
     seat = state["turn"]["seat"]
     player = state["seats"][seat]
-    old = warehouse_totals(player)
-    available = dict(old)
-    for r, n in pending["gained"].items():
-        available[r] = available.get(r, 0) + n
-    layout, discard = best_layout(player, available, keep_first=old)
-    current = layout_of(player)
-    new_units = sorted((r for r, n in pending["gained"].items() for _ in range(n)), key=RESOURCES.index)
-    keep_old = {"type": "place", "layout": current, "discard": new_units}
+    layout, discard = default_placement(player, pending["gained"])
+    keep_old = discard_new_placement(player, pending["gained"])
     return {
         "seat": seat,
         "gained": dict(pending["gained"]),
-        "current_layout": current,
+        "current_layout": keep_old["layout"],
         "default_layout": layout,
         "default_discard": discard,
         "default_notation": "place",
