@@ -132,6 +132,12 @@ class Table:
         """Why ``seat`` may not act now, with the seats it names filled in."""
         return self.fill_names(self.game.waiting_message(self.state, seat))
 
+    def legal(self, seat: int | None) -> list[str]:
+        """The notations ``seat`` may play now (empty when it is not that seat's move)."""
+        if seat is None or self.state is None or seat not in self.game.actors(self.state):
+            return []
+        return [self.game.notation(a) for a in self.game.legal_actions(self.state, seat)]
+
     def actor_users(self) -> list[int]:
         if self.state is None or self.game.result(self.state) is not None:
             return []
@@ -335,10 +341,7 @@ class TableService:
             table = await self._load_playing(channel_id)
         except TableError:
             return []
-        seat = table.seat_of(person.id)
-        if seat is None or seat not in table.game.actors(table.state):
-            return []
-        return [table.game.notation(a) for a in table.game.legal_actions(table.state, seat)]
+        return table.legal(table.seat_of(person.id))
 
     async def game_help(self, channel_id: int, person: Person) -> Reply:
         """What this channel's game is and what ``person`` can do in it now."""
@@ -349,7 +352,7 @@ class TableService:
             lines.append(f"Waiting for players ({len(table.seats)}/{table.row.players}): `/game join`.")
         elif seat is not None and seat in table.game.actors(table.state):
             lines.append("Your move: " + table.game.prompt(table.state, seat))
-            legal = await self.legal(channel_id, person)
+            legal = table.legal(seat)
             if legal:
                 sample = ", ".join(f"`{n}`" for n in legal[:8])
                 lines.append(f"For example: {sample}" + (" ..." if len(legal) > 8 else ""))

@@ -289,7 +289,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         seat = table.seat_of(person.id)
         if seat is None:
             raise TableError("You are not playing at this table.")
-        legal = await service.legal(interaction.channel_id, person)
+        legal = table.legal(seat)
         if not legal:
             raise TableError(table.waiting_message(seat))
     except (TableError, IllegalAction) as error:
@@ -383,7 +383,7 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
             raise TableError("That button belongs to a game that is over; this channel has a new table.")
         notation = token
         if token.startswith("#"):
-            legal = await service.legal(channel_id, person)
+            legal = table.legal(table.seat_of(person.id))
             notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
             if not notation:
                 raise StaleAction(
