@@ -114,6 +114,16 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text.rstrip() + "…" if text else ""
 
 
+def fitting_size(text: str, sizes: Iterable[int], max_width: int, bold: bool = True) -> int:
+    """The first of ``sizes`` (largest first) at which ``text`` is at most ``max_width`` wide,
+    else the last: a long name is set smaller before it is shortened."""
+    size = 0
+    for size in sizes:
+        if text_width(text, size, bold) <= max_width:
+            break
+    return size
+
+
 def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = False) -> list[str]:
     """``value`` broken into lines at most ``max_width`` wide; the last line is shortened with an
     ellipsis when the text needs more than ``max_lines``."""

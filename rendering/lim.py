@@ -409,7 +409,9 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     order = player["turn_position"] + 1
     draw.ellipse((nx, y + 10, nx + 30, y + 40), fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
     kit.outlined_text(draw, (nx + 15, y + 25), order, 16)
-    kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], 22, 250, True), 22, kit.INK, "lm", bold=True)
+    name_size = kit.fitting_size(labels[seat], (22, 19, 17), 250)
+    kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], name_size, 250, True), name_size, kit.INK, "lm",
+             bold=True)
     resources = player["resources"]
     for i, key in enumerate(RESOURCE_KEYS):
         row, col = divmod(i, 4)

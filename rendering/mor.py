@@ -378,8 +378,7 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     # Identity column: name, VP, first-player inkwell, cards owned, waiting resources.
     name_w = 300
     nx = x0 + 28
-    name_size = next((size for size in (26, 22) if kit.text_width(labels[seat], size, True) <= name_w - 20),
-                     19)
+    name_size = kit.fitting_size(labels[seat], (26, 22, 19), name_w - 20)
     kit.text(draw, (nx, y + 14 + (26 - name_size) // 2), kit.fit(labels[seat], name_size, name_w - 20, True),
              name_size, kit.INK, bold=True)
     kit.vp_badge(img, (nx + 26, y + 74), player["vp"], 50)

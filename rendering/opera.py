@@ -429,7 +429,7 @@ def draw_identity(
 ) -> None:
     """Name, VP, hand size, carts, tokens in supply and on the Opera, and the workshop board."""
     width = 220
-    size = next((s for s in (26, 22) if kit.text_width(label, s, True) <= width), 19)
+    size = kit.fitting_size(label, (26, 22, 19), width)
     kit.text(draw, (x, y + (26 - size) // 2), kit.fit(label, size, width, True), size, kit.INK, bold=True)
     kit.vp_badge(img, (x + 26, y + 66), player["vp"], 52)
     pieces.card_back(img, (x + 62, y + 42, x + 94, y + 88), str(player["hand_count"]))

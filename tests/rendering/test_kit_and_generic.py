@@ -88,6 +88,13 @@ def test_fit_shortens_with_an_ellipsis():
     assert kit.fit("Ada", 20, 120) == "Ada"
 
 
+def test_fitting_size_sets_a_long_name_smaller_before_shortening_it():
+    name = "Bartolomeo Colleoni"
+    assert kit.fitting_size(name, (22, 19), kit.text_width(name, 22, True)) == 22
+    assert kit.fitting_size(name, (22, 19), kit.text_width(name, 22, True) - 1) == 19
+    assert kit.fitting_size(name, (22, 19), 10) == 19
+
+
 def test_encode_png_is_small_deterministic_and_lossless_enough():
     img, draw = kit.new_canvas(400, 200)
     kit.draw_amounts(img, (10, 10), [("coin", 2), ("faith", 1)], 24)
