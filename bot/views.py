@@ -65,9 +65,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = f"Slow down: try again in {error.retry_after:.0f} s."
     else:
         error_id = secrets.token_hex(4)
-        command = interaction.command.qualified_name if interaction.command else interaction.data
         log.error(
-            "error %s in %s by user %s in channel %s", error_id, command, interaction.user.id,
+            "error %s in %s by user %s in channel %s", error_id, failed_item(interaction), interaction.user.id,
             interaction.channel_id, exc_info=(type(error), error, error.__traceback__),
         )
         message = f"Something went wrong on our side (error id `{error_id}`). Nothing was changed."
@@ -77,6 +76,17 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await send_private(interaction, message, current)
     except discord.HTTPException:
         log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
+
+
+def failed_item(interaction: discord.Interaction) -> str:
+    """What failed, for the log: the command, or a component's ``custom_id`` up to the board version.
+
+    The rest of a ``custom_id`` (and a select's values) is a move, which can name a hidden card.
+    """
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    return ":".join(custom_id.split(":")[:4]) or interaction.type.name
 
 
 async def send_private(interaction: discord.Interaction, text: str, board: Reply | None = None) -> None:

@@ -105,3 +105,19 @@ async def test_a_failing_autocomplete_offers_nothing_and_is_logged(table, env, m
     assert choices == []
     [record] = [r for r in caplog.records if r.name == "bot.views"]
     assert record.exc_info[0] is RuntimeError and "duel move" in record.getMessage()
+
+
+async def test_an_error_log_line_names_the_component_but_not_the_move_it_carries(table, env, monkeypatch, caplog):
+    """A move can name a hidden card (a kept leader), so the operators' log gets only which
+    component of which board failed."""
+    board = await table.open(options="wide=true")
+
+    async def explode(*args, **kwargs):
+        raise KeyError("lost seat")
+
+    menu = await table.actor(board).click(board, label="Your move")
+    monkeypatch.setattr(env.bot.service, "act", explode)
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        await table.actor(board).select(menu.response, ["add 7"])
+    [record] = [r for r in caplog.records if r.name == "bot.views" and r.exc_info]
+    assert "bottega:pick:1:1" in record.getMessage() and "add 7" not in record.getMessage()
