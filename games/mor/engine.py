@@ -56,6 +56,7 @@ from .rules import (
     discounted_cost,
     faith_event,
     legal_slots,
+    market_line,
     owned_cards,
     pay,
     payment_plan,
@@ -64,6 +65,7 @@ from .rules import (
     resource_count,
     score,
     top_card,
+    white_resources,
 )
 from .view import build_view
 from .warehouse import apply_layout, best_layout, empty_depots, layout_totals, warehouse_totals
@@ -253,19 +255,6 @@ def _require_main_free(state: dict[str, Any]) -> None:
                             "leaders, then 'end'.", "MOR-TURN-3")
 
 
-def market_line(state: dict[str, Any], line: str) -> list[str]:
-    """The marbles of ``row-k`` (left to right) or ``col-k`` (top to bottom), 1-based."""
-    kind, _, number = line.partition("-")
-    index = int(number) - 1 if number.isdigit() else -1
-    grid = state["market"]["grid"]
-    if kind == "row" and 0 <= index < MARKET_ROWS:
-        return list(grid[index])
-    if kind == "col" and 0 <= index < MARKET_COLUMNS:
-        return [grid[r][index] for r in range(MARKET_ROWS)]
-    raise IllegalAction(f"There is no line '{line}': rows are row-1..row-{MARKET_ROWS}, columns "
-                        f"col-1..col-{MARKET_COLUMNS} (MOR-MARKET-2).", "MOR-MARKET-2")
-
-
 def push_marble(state: dict[str, Any], line: str) -> None:
     """MOR-MARKET-5..7: rows take the slide marble at the right end, columns at the bottom."""
     kind, _, number = line.partition("-")
@@ -281,10 +270,6 @@ def push_marble(state: dict[str, Any], line: str) -> None:
         market["slide"] = column[0]
         for r, colour in enumerate(column[1:] + [slide]):
             grid[r][index] = colour
-
-
-def white_resources(player: dict[str, Any]) -> list[str]:
-    return [LEADERS[i]["resource"] for i in played_leaders(player, "white_marble")]
 
 
 def _market(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
@@ -587,5 +572,4 @@ _HANDLERS = {
     "produce": _produce, "leader": _leader, "end": _end,
 }
 
-__all__ = ["MastersOfRenaissance", "market_line", "production_totals", "push_marble", "reveal_token",
-           "white_resources"]
+__all__ = ["MastersOfRenaissance", "production_totals", "push_marble", "reveal_token"]

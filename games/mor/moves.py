@@ -31,8 +31,10 @@ from .rules import (
     discard_new_placement,
     discounted_cost,
     legal_slots,
+    market_line,
     played_leaders,
     requirement_met,
+    white_resources,
 )
 from .warehouse import warehouse_totals
 
@@ -77,21 +79,14 @@ def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str
 
 
 def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
-    options = [LEADERS[i]["resource"] for i in played_leaders(player, "white_marble")]
+    options = sorted(white_resources(player), key=RESOURCES.index)
     actions = []
     for line in MARKET_LINES:
-        if len(options) < 2:
+        whites = market_line(state, line).count("white") if len(options) > 1 else 0
+        if not whites:  # nothing to choose: no white marble, or at most one leader (MOR-LEADER-15)
             actions.append({"type": "market", "line": line})
             continue
-        kind, _, number = line.partition("-")
-        index = int(number) - 1
-        grid = state["market"]["grid"]
-        marbles = grid[index] if kind == "row" else [row[index] for row in grid]
-        whites = marbles.count("white")
-        if not whites:
-            actions.append({"type": "market", "line": line})
-            continue
-        for choice in combinations_with_replacement(sorted(options, key=RESOURCES.index), whites):
+        for choice in combinations_with_replacement(options, whites):
             actions.append({"type": "market", "line": line, "white": list(choice)})
     return actions
 

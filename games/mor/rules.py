@@ -17,6 +17,8 @@ from .data import (
     LAST_SPACE,
     LEADERS,
     LEVELS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
     RESOURCES,
     RESOURCES_PER_VP,
     SECTIONS,
@@ -84,6 +86,25 @@ def acting_seats(state: dict[str, Any]) -> set[int]:
     if state["phase"] == "play":
         return {state["turn"]["seat"]}
     return set()
+
+
+# ------------------------------------------------------------------ market
+def market_line(state: dict[str, Any], line: str) -> list[str]:
+    """The marbles of ``row-k`` (left to right) or ``col-k`` (top to bottom), 1-based."""
+    kind, _, number = line.partition("-")
+    index = int(number) - 1 if number.isdigit() else -1
+    grid = state["market"]["grid"]
+    if kind == "row" and 0 <= index < MARKET_ROWS:
+        return list(grid[index])
+    if kind == "col" and 0 <= index < MARKET_COLUMNS:
+        return [grid[r][index] for r in range(MARKET_ROWS)]
+    raise IllegalAction(f"There is no line '{line}': rows are row-1..row-{MARKET_ROWS}, columns "
+                        f"col-1..col-{MARKET_COLUMNS} (MOR-MARKET-2).", "MOR-MARKET-2")
+
+
+def white_resources(player: dict[str, Any]) -> list[str]:
+    """What a white marble may become: the resource of each played white-marble leader."""
+    return [LEADERS[i]["resource"] for i in played_leaders(player, "white_marble")]
 
 
 # ------------------------------------------------------------------ buying
