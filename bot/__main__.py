@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import sys
 from pathlib import Path
@@ -45,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     if args.db:
-        config = Config(token=config.token, database_path=args.db,
-                        dev_guild_id=config.dev_guild_id, log_level=config.log_level)
+        config = dataclasses.replace(config, database_path=args.db)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.local:
         from .console import run_console

@@ -35,15 +35,16 @@ from typing import Any, Callable, Iterable, TextIO
 import discord
 from discord import app_commands
 
+from db import Store
+
 from .bot import BottegaBot
 from .config import Config
-from db import Store
+from .views import REFUSAL_EVENT
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
 DEFAULT_CHANNEL = "table"
 PEOPLE_KEY = "console:people"
 CHANNELS_KEY = "console:channels"
-REFUSAL_EVENT = "bottega_refusal"
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
 
 

@@ -331,7 +331,7 @@ class TableService:
         view = table.game.view(table.state, seat)
         image = await self._render_private(table, view)
         return Reply(
-            ephemeral=self._private_text(table, seat, view), ephemeral_image=image,
+            ephemeral=self._private_text(table, seat), ephemeral_image=image,
             game_id=table.row.id, version=table.row.version,
         )
 
@@ -553,7 +553,7 @@ class TableService:
             head = "Winner: " + " and ".join(f"**{names[s]}**" for s in result["winners"]) + "!"
         return "**Game over.** " + head + "\n" + "\n".join(rows)
 
-    def _private_text(self, table: Table, seat: int, view: dict[str, Any]) -> str:
+    def _private_text(self, table: Table, seat: int) -> str:
         prompt = table.game.prompt(table.state, seat) if seat in table.game.actors(table.state) else ""
         return f"Your seat: {seat + 1} ({table.names()[seat]}). {prompt}".strip()
 
