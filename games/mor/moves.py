@@ -15,6 +15,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from .data import (
+    BASE_INPUTS,
     CARDS,
     DECK_IDS,
     LEADERS,
@@ -150,10 +151,8 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                 if base_in is not None:  # the same powers plus the base power
                     with_base = {**action, "base": {"in": base_in, "out": out}}
                     actions += _with_pay(wh, sb, with_base, add_counts(need, counts_of(base_in)))
-    for pair in combinations_with_replacement(RESOURCES, 2):
-        need = {}
-        for r in pair:
-            need[r] = need.get(r, 0) + 1
+    for pair in combinations_with_replacement(RESOURCES, BASE_INPUTS):
+        need = counts_of(list(pair))
         if any(holdings.get(r, 0) < n for r, n in need.items()):
             continue
         for out in RESOURCES:
@@ -162,11 +161,11 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _spare_pair(holdings: dict[str, int], need: dict[str, int]) -> list[str] | None:
-    """Two units left after ``need``, taken one by one from the most plentiful type (canonical
-    base-power inputs to combine with other powers); None when fewer than two are left."""
+    """The base power's inputs left after ``need``, taken one by one from the most plentiful type
+    (canonical inputs to combine with other powers); None when too few are left."""
     left = {r: holdings.get(r, 0) - need.get(r, 0) for r in RESOURCES}
     pair = []
-    for _ in range(2):
+    for _ in range(BASE_INPUTS):
         richest = max(RESOURCES, key=lambda r: (left[r], -RESOURCES.index(r)))
         if left[richest] <= 0:
             return None
