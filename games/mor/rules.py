@@ -292,8 +292,8 @@ def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
         outcome = (True, f"You bought your {END_CARDS}th development card.")
     elif solo["cross"] >= LAST_SPACE:
         outcome = (False, "Lorenzo's black cross reached the last space of the faith track.")
-    elif colour_gone(state):
-        outcome = (False, f"No {colour_gone(state)} development card is left in the grid.")
+    elif colour := colour_gone(state):
+        outcome = (False, f"No {colour} development card is left in the grid.")
     if outcome is None:
         return []
     solo["outcome"] = {"won": outcome[0], "reason": outcome[1]}
