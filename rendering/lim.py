@@ -290,10 +290,16 @@ def draw_scale(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, 
             groups[-1].append((tx, seat, value))
         else:
             groups.append([(tx, seat, value)])
+    previous = None
     for group in groups:
+        spread = (len(group) - 1) * 17 / 2
         centre = sum(g[0] for g in group) / len(group)
+        centre = min(max(centre, x + spread), x + width - spread)  # the whole group on the line
         for k, (_, seat, value) in enumerate(group):
-            mx = max(x, centre + (k - (len(group) - 1) / 2) * 17)
+            mx = centre + (k - (len(group) - 1) / 2) * 17
+            if previous is not None:
+                mx = max(mx, previous + 17)  # never over the marker before (a shifted group)
+            previous = mx
             draw.ellipse((mx - 11, y - 23, mx + 11, y - 1), fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
             kit.text(draw, (mx, y - 12), value, 11, kit.WHITE, "mm", bold=True)
 
