@@ -14,6 +14,7 @@ from games.core import IllegalAction
 from .data import (
     CARDS,
     COLOURS,
+    DECK_IDS,
     DEPOT_CAPACITIES,
     LAST_SPACE,
     LEADERS,
@@ -35,6 +36,7 @@ from .rules import (
     payment_plan,
     resource_count,
     score,
+    top_card,
 )
 from .warehouse import warehouse_totals
 
@@ -159,20 +161,17 @@ def affordable_cards(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """
     player = state["seats"][seat]
     out = []
-    for level in LEVELS:
-        for colour in COLOURS:
-            cards = state["decks"][f"{colour}-{level}"]
-            if not cards:
-                continue
-            card_id = cards[0]
-            slots = legal_slots(player, card_id)
-            if not slots:
-                continue
-            cost = discounted_cost(player, card_id)
-            try:
-                payment_plan(player, cost, "wh")
-            except IllegalAction:
-                continue
-            out.append({"id": card_id, "deck": f"{colour}-{level}", "cost": cost, "slots": slots,
-                        "vp": CARDS[card_id]["vp"]})
+    for deck in DECK_IDS:
+        card_id = top_card(state, deck)
+        if card_id is None:
+            continue
+        slots = legal_slots(player, card_id)
+        if not slots:
+            continue
+        cost = discounted_cost(player, card_id)
+        try:
+            payment_plan(player, cost, "wh")
+        except IllegalAction:
+            continue
+        out.append({"id": card_id, "deck": deck, "cost": cost, "slots": slots, "vp": CARDS[card_id]["vp"]})
     return out
