@@ -560,7 +560,8 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     decision = view.get("pending") if seat in view.get("actors", []) else None
     decision_lines = kit.wrap(decision, 16, width - 2 * MARGIN - 20, 3) if decision else []
     decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
-    height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + 40
+    answer = view.get("report_answer")
+    height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + (40 if answer else 0)
     img, draw = kit.new_canvas(width, height)
     kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, width)
     y = MARGIN + 44
@@ -578,7 +579,6 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
         if not ids:
             kit.dashed_rectangle(draw, (MARGIN, y, MARGIN + card_w, y + card_h), kit.LINE, 6, 2)
         y += card_h + 14
-    answer = view.get("report_answer")
     if answer:
         kit.text(draw, (MARGIN, y + 12), f"Vatican report: {answer}", 16, kit.INK, "lm", bold=True)
     return img
