@@ -759,8 +759,8 @@ def space_available(state: State, space: str) -> bool:
     return info is None or state["players"] >= info["min_players"]
 
 
-def check_place(state: State, s: int, action: dict) -> dict | None:
-    """Validate a placement; returns the tower plan for tower spaces (None for the other areas)."""
+def check_place(state: State, s: int, action: dict) -> dict | int:
+    """Validate a placement; returns the tower plan for a tower space, else the action's value."""
     member = action.get("member")
     space = action.get("space")
     seat = state["seats"][s]
@@ -772,8 +772,7 @@ def check_place(state: State, s: int, action: dict) -> dict | None:
         for key in ("cost", "discount"):
             if key in action:
                 raise IllegalAction(f"'{key}' only applies to taking a card.", "CORE-NOTATION")
-        place_other_check(state, s, member, space, action.get("servants", 0))
-        return None
+        return place_other_check(state, s, member, space, action.get("servants", 0))
     try:
         tower, floor = split_space(space)
     except (AttributeError, ValueError):
@@ -828,14 +827,14 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
 
 
 def perform_place(state: State, s: int, action: dict, events: list[Event]) -> None:
-    plan = check_place(state, s, action)
+    checked = check_place(state, s, action)
     member, space = action["member"], action["space"]
-    seat = state["seats"][s]
-    if plan is not None:
-        perform_take(state, s, plan, member, events)
+    if isinstance(checked, dict):
+        perform_take(state, s, checked, member, events)
         return
+    value = checked
     servants = action.get("servants", 0)
-    value = place_other_check(state, s, member, space, servants)
+    seat = state["seats"][s]
     seat["res"]["servants"] -= servants
     state["board"].setdefault(space, []).append({"seat": s, "member": member})
     seat["members"][member] = space
