@@ -358,6 +358,13 @@ class TableService:
                 lines.append(f"For example: {sample}" + (" ..." if len(legal) > 8 else ""))
         return Reply(ephemeral="\n".join(lines), game_id=table.row.id)
 
+    async def game_state(self, game_id: int) -> dict[str, Any] | None:
+        """Game ``game_id``'s state after its latest move, finished games included; None before it starts."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status == "lobby":
+            return None
+        return await self._load_state(row, games.get(row.game_key))
+
     async def table(self, channel_id: int) -> Table:
         """The channel's current table, for adapters that need the state (autocomplete, details)."""
         return await self._load(channel_id)

@@ -271,22 +271,17 @@ def question_view_for(game_id: int, version: int, partial: str, question: Questi
     return view
 
 
-async def board_state(bot: Any, game_id: int) -> dict[str, Any]:
-    """The state of game ``game_id`` after its latest move, finished games included."""
-    _, text, moves = await service(bot).store.load(game_id)
-    state = MOR.loads(text)
-    for move in moves:
-        state, _ = MOR.play(state, move.seat, move.notation)
-    return state
+async def board_state(bot: Any, game_id: int) -> dict[str, Any] | None:
+    """The state of game ``game_id`` after its latest move, finished games included; None in the lobby."""
+    return await service(bot).game_state(game_id)
 
 
 async def board_components(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View:
     """The menu buttons of a public board (none reveal a hidden card), and Lorenzo's turn in the text."""
     view = discord.ui.View(timeout=None)
-    row = await service(bot).store.get_game(reply.game_id)
-    if row is None or row.status == "lobby":
-        return view
     state = await board_state(bot, reply.game_id)
+    if state is None:
+        return view
     solo = state["solo"]
     token_lines = [line for line in state["last"] if line.startswith("Lorenzo")]
     if solo is not None and solo["last_token"] and token_lines and token_lines[0] in reply.text:
