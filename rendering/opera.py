@@ -106,7 +106,7 @@ def draw_status(
         )
         kit.text(draw, (x0 + tag_w / 2, y + 14), tag, 17, kit.WHITE, "mm", bold=True)
         if phase == "draft" and view.get("draft_order"):
-            order = " ".join(labels[s] for s in view["draft_order"])
+            order = ", ".join(labels[s] for s in view["draft_order"])
             kit.text(
                 draw, (x0 + tag_w + 10, y + 14), kit.fit(order, 15, width - tag_w - 10), 15, kit.MUTED, "lm"
             )
