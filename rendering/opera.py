@@ -651,16 +651,16 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     count = max(1, len(hand))
     width = max(460, MARGIN * 2 + count * card_w + (count - 1) * 16)
     own_choices = view["pending"] if seat in view["active"] else []
-    height = MARGIN * 2 + 48 + card_h + (10 + len(own_choices) * 44 if own_choices else 0)
+    top = MARGIN + 44 + 30
+    height = top + card_h + MARGIN + (10 + len(own_choices) * 44 if own_choices else 0)
     img, draw = kit.new_canvas(width, height)
     kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, img.width)
-    top = MARGIN + 48
+    kit.text(draw, (MARGIN, top - 16), f"hand ({len(hand)})", 16, kit.MUTED, "lm", bold=True)
     for i, card in enumerate(hand):
         x = MARGIN + i * (card_w + 16)
         pieces.trade_card(img, (x, top, x + card_w, top + card_h), card, 36)
     if not hand:
         kit.dashed_rectangle(draw, (MARGIN, top, MARGIN + card_w, top + card_h), kit.MUTED, 6, 1)
-        kit.text(draw, (MARGIN + card_w / 2, top + card_h / 2), "0", 40, kit.MUTED, "mm", bold=True)
     y = top + card_h + 10
     for choice in own_choices:
         draw_pending(img, draw, MARGIN, y, img.width - 2 * MARGIN, choice, 1)
