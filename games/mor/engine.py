@@ -397,16 +397,16 @@ def _buy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     if card_id is None:
         raise IllegalAction(f"The {deck} deck is empty (MOR-BUY-14).", "MOR-BUY-14")
     slots = legal_slots(player, card_id)
+    level = CARDS[card_id]["level"]
+    slot_rule = f"MOR-BUY-{6 + level}"  # MOR-BUY-7..9: the slot rule of each level
     if not slots:
-        level = CARDS[card_id]["level"]
         need = "an empty slot" if level == 1 else f"a slot whose top card is level {'I' * (level - 1)}"
         raise IllegalAction(f"You have no slot for a level {'I' * level} card: it needs {need} "
-                            f"(MOR-BUY-{6 + level}, MOR-BUY-10).", f"MOR-BUY-{6 + level}")
+                            f"({slot_rule}, MOR-BUY-10).", slot_rule)
     slot = action.get("slot", slots[0])
     if slot not in slots:
         raise IllegalAction(f"Slot {slot} cannot take that card; you may use slot "
-                            f"{' or '.join(map(str, slots))} (MOR-BUY-{6 + CARDS[card_id]['level']}).",
-                            f"MOR-BUY-{6 + CARDS[card_id]['level']}")
+                            f"{' or '.join(map(str, slots))} ({slot_rule}).", slot_rule)
     cost = discounted_cost(player, card_id)
     from_wh, from_sb = payment_plan(player, cost, action.get("pay"))
     pay(player, from_wh, from_sb)
@@ -498,9 +498,9 @@ def _leader(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
         events = [{"type": "leader_discard", "text": f"{{p{seat}}} discarded a leader and gains 1 faith."}]
         return events + faith_event(state, {seat: 1})
     if not requirement_met(player, leader_id):  # MOR-LEADER-5..8, checked, never paid
+        rule = "MOR-LEADER-7" if "cards" in LEADERS[leader_id]["requires"] else "MOR-LEADER-8"
         raise IllegalAction(f"You cannot play {leader_id} yet: it requires {describe_requirement(leader_id)} "
-                            f"(MOR-LEADER-{7 if 'cards' in LEADERS[leader_id]['requires'] else 8}).",
-                            f"MOR-LEADER-{7 if 'cards' in LEADERS[leader_id]['requires'] else 8}")
+                            f"({rule}).", rule)
     player["hand"].remove(leader_id)
     player["played"].append(leader_id)
     leader = LEADERS[leader_id]
