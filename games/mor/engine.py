@@ -545,8 +545,8 @@ def reveal_token(state: dict[str, Any]) -> Events:
     token = TOKENS[token_id]
     if token["effect"] == "discard":  # MOR-SOLO-9
         removed = []
+        decks = [f"{token['colour']}-{lvl}" for lvl in LEVELS]  # lowest level first
         for _ in range(token["count"]):
-            decks = [f"{token['colour']}-{lvl}" for lvl in LEVELS]
             deck = next((d for d in decks if state["decks"][d]), None)
             if deck is None:
                 break
