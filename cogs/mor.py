@@ -183,6 +183,13 @@ async def play(interaction: discord.Interaction, text: str, *, expected_version:
 
 async def handle_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
     """A press or choice on one of our buttons or selects; ``text`` is the (partial) notation."""
+    try:
+        await answer_component(interaction, game_id, version, text)
+    except Exception as error:  # noqa: BLE001 - the one error path also covers components
+        await report_error(interaction, error)
+
+
+async def answer_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
     edit = interaction.message is not None and interaction.message.flags.ephemeral
     try:
         table = await service(interaction.client).table(interaction.channel_id)

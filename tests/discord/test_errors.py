@@ -121,3 +121,21 @@ async def test_an_error_log_line_names_the_component_but_not_the_move_it_carries
         await table.actor(board).select(menu.response, ["add 7"])
     [record] = [r for r in caplog.records if r.name == "bot.views" and r.exc_info]
     assert "bottega:pick:1:1" in record.getMessage() and "add 7" not in record.getMessage()
+
+
+async def test_an_unexpected_error_in_a_game_menu_button_takes_the_same_path(table, env, monkeypatch, caplog):
+    """The buttons of a game's own board menus (Masters of Renaissance) are covered like the generic ones."""
+    await table.alice.slash(table.channel, "game new", game="mor", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    board = table.last()
+
+    async def explode(*args, **kwargs):
+        raise RuntimeError("the table fell over")
+
+    monkeypatch.setattr(env.bot.service, "table", explode)
+    with caplog.at_level(logging.ERROR, logger="bot.views"):
+        result = await table.alice.click(board, label="Choose your leaders")
+    assert result.ephemeral and "Something went wrong on our side" in result.response.content
+    error_id = re.search(r"error id `([0-9a-f]{8})`", result.response.content).group(1)
+    assert any(error_id in r.getMessage() and "mor:b:1:1" in r.getMessage() for r in caplog.records)
