@@ -1183,21 +1183,9 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
         # (Lucrezia Borgia, rulebook reading) holds until the End of the Round.
         seat["round"]["borrowed"].append(source)
         return
-    decisions = []
-    for effect in effects:
-        if effect["kind"] == "gain":
-            got = receive(state, s, effect["gain"])
-            if got:
-                events.append(event("gain", f"{{p{s}}} receives {describe(got)}."))
-        elif effect["kind"] == "privileges":
-            decisions.append({"kind": "privileges", "count": effect["count"], "distinct": effect["distinct"]})
-        elif effect["kind"] in ("harvest", "production"):
-            decisions.append(
-                {"kind": effect["kind"], "value": effect["value"], "card_bonuses": effect["card_bonuses"]}
-            )
-        elif effect["kind"] == "choose_member_value":
-            seat["round"]["six"] = member
-    state["pending"][0:0] = decisions
+    if needs_member(state, entry):
+        seat["round"]["six"] = member
+    resolve_effects(state, s, [e for e in effects if e["kind"] != "choose_member_value"], events)
 
 
 # --------------------------------------------------------------------------------- scoring
