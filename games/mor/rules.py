@@ -12,7 +12,6 @@ from games.core import IllegalAction
 from .data import (
     CARDS,
     COLOURS,
-    DECK_IDS,
     END_CARDS,
     LAST_SPACE,
     LEADERS,
@@ -313,11 +312,3 @@ def score(player: dict[str, Any]) -> dict[str, int]:
         "leaders": sum(LEADERS[i]["vp"] for i in player["played"]),
         "resources": resource_count(player) // RESOURCES_PER_VP,
     }
-
-
-def all_card_ids_in_play(state: dict[str, Any]) -> list[str]:
-    """Every development card wherever it is: decks, slots, removed by Lorenzo."""
-    ids = [c for deck in DECK_IDS for c in state["decks"][deck]]
-    ids += [c for p in state["seats"] for c in owned_cards(p)]
-    ids += state["removed"]
-    return ids

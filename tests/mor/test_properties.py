@@ -14,9 +14,9 @@ import pytest
 
 from games.core import IllegalAction
 from games.mor import GAME
-from games.mor.data import CARDS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, RESOURCES
+from games.mor.data import CARDS, DECK_IDS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, RESOURCES
 from games.mor.engine import production_totals
-from games.mor.rules import add_counts, all_card_ids_in_play, discounted_cost, total_holdings
+from games.mor.rules import add_counts, discounted_cost, owned_cards, total_holdings
 from games.mor.warehouse import warehouse_totals
 from tests.engine_checks import check_notation_round_trip, check_refusals_change_nothing, check_replay
 
@@ -47,6 +47,14 @@ def choose(legal: list[dict], rng: random.Random, thrifty: bool = False) -> dict
     if "market" in by_type and rng.random() < 0.9:
         return rng.choice(by_type["market"])
     return rng.choice(legal)
+
+
+def all_card_ids_in_play(state: dict) -> list[str]:
+    """Every development card wherever it is: decks, slots, removed by Lorenzo."""
+    ids = [c for deck in DECK_IDS for c in state["decks"][deck]]
+    ids += [c for p in state["seats"] for c in owned_cards(p)]
+    ids += state["removed"]
+    return ids
 
 
 def check_invariants(state: dict) -> None:
