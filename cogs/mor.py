@@ -51,6 +51,7 @@ from .mor_menus import (
     line_gains,
     placement,
 )
+from .play import game_table
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -107,9 +108,7 @@ def service(bot: Any):
 
 # ============================================================================ the flow
 async def load(interaction: discord.Interaction) -> Table:
-    table = await service(interaction.client).table(interaction.channel_id)
-    if table.row.game_key != KEY:
-        raise TableError(f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here.")
+    table = await game_table(interaction.client, interaction.channel_id, KEY)
     if table.state is None:
         raise TableError("This game has not started yet: the host starts it with `/game start`.")
     return table

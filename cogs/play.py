@@ -22,6 +22,7 @@ from cogs.game import game_title
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
+    from bot.service import Table
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
@@ -33,11 +34,7 @@ def game_group(bot: BottegaBot, key: str) -> app_commands.Group:
     group = app_commands.Group(name=key, description=f"Play {title} in this channel.", guild_only=True)
 
     async def check_game(interaction: discord.Interaction) -> None:
-        table = await service(bot).table(interaction.channel_id)
-        if table.row.game_key != key:
-            raise TableError(
-                f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here."
-            )
+        await game_table(bot, interaction.channel_id, key)
 
     @group.command(name="move", description=f"Make your move in {title} (start typing to see your legal moves).")
     @app_commands.describe(notation="Your move; the suggestions are exactly the moves you may make now")
@@ -74,6 +71,14 @@ def game_group(bot: BottegaBot, key: str) -> app_commands.Group:
         await respond(interaction, view, public=False)
 
     return group
+
+
+async def game_table(bot: BottegaBot, channel_id: int, key: str) -> Table:
+    """The channel's table, refused when it plays another game than ``key``."""
+    table = await service(bot).table(channel_id)
+    if table.row.game_key != key:
+        raise TableError(f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here.")
+    return table
 
 
 def service(bot: BottegaBot):
