@@ -580,7 +580,9 @@ class TableService:
             return None
         import rendering
 
-        data = await asyncio.to_thread(rendering.render_private, table.row.game_key, view)
+        data = await asyncio.to_thread(
+            rendering.render_private, table.row.game_key, view, names=table.names()
+        )
         return Image(f"{table.row.game_key}-{table.row.id}-hand.png", data)
 
 
