@@ -118,8 +118,6 @@ def acting_seat(table: Table, person: Person) -> int:
     seat = table.seat_of(person.id)
     if seat is None:
         raise TableError("You are not playing at this table.")
-    if table.game.result(table.state) is not None:
-        raise IllegalAction("This game is over: no more moves can be made.", "CORE-OVER")
     if seat not in table.game.actors(table.state):
         raise IllegalAction(table.waiting_message(seat), "MOR-TURN-7")
     return seat
