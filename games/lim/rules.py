@@ -36,6 +36,7 @@ from .data import (
     PRIVILEGES,
     RESOURCES,
     TOWER_OF_TYPE,
+    TOWER_SPACES,
     TOWERS,
     amount,
     describe,
@@ -773,11 +774,7 @@ def check_place(state: State, s: int, action: dict) -> dict | int:
             if key in action:
                 raise IllegalAction(f"'{key}' only applies to taking a card.", "CORE-NOTATION")
         return place_other_check(state, s, member, space, action.get("servants", 0))
-    try:
-        tower, floor = split_space(space)
-    except (AttributeError, ValueError):
-        tower, floor = "", 0
-    if tower not in TOWERS or floor not in FLOORS:
+    if space not in TOWER_SPACES:
         raise IllegalAction(f"There is no action space called '{space}'.", "LIM-COMP-1")
     return tower_plan(
         state,
@@ -863,13 +860,9 @@ def privilege_choices(decision: dict) -> list[list[str]]:
 
 def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
     space = action.get("space")
-    try:
-        tower, floor = split_space(space)
-    except (AttributeError, ValueError):
-        tower, floor = "", 0
-    if tower not in TOWERS or floor not in FLOORS:
+    if space not in TOWER_SPACES:
         raise IllegalAction(f"There is no tower space called '{space}'.", "LIM-EFFECT-11")
-    card_type = BOARD["towers"][tower]["card_type"]
+    card_type = BOARD["towers"][split_space(space)[0]]["card_type"]
     if card_type not in decision["types"]:
         allowed = ", ".join(decision["types"])
         raise IllegalAction(f"This bonus action takes a {allowed} card only.", "LIM-EFFECT-11")

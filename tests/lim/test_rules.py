@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.core import IllegalAction
 from games.lim import rules
 from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
 
@@ -79,6 +80,22 @@ def test_LIM_OVER_4_LIM_VATICAN_1_report_only_after_even_rounds():
     after["turn"]["placed"] = True
     after = play(after, 0, "end")
     assert after["phase"] == "vatican" and after["round"] == 2
+
+
+def test_LIM_COMP_1_tower_space_must_be_named_exactly():
+    """LIM-COMP-1, LIM-EFFECT-11: 'green-02' is not another name for green-2. Accepted, it would put
+    the family member on a board space that the tower checks never look at (the 3-coin fee of
+    LIM-TOWER-7, the one coloured member per tower of LIM-TOWER-10)."""
+    state = dice(turn_of(new(), 0), white=6)
+    for space in ("green-02", "green-+2", "green-2 "):
+        action = {"type": "place", "member": "white", "space": space, "servants": 0}
+        with pytest.raises(IllegalAction) as error:
+            G.apply(state, 0, action)
+        assert error.value.rule == "LIM-COMP-1"
+    decision = {"kind": "take", "types": ["territory"], "value": 6, "discount": {}}
+    with pytest.raises(IllegalAction) as error:
+        rules.bonus_take_plan(state, 0, decision, {"type": "take", "space": "green-02", "servants": 0})
+    assert error.value.rule == "LIM-EFFECT-11"
 
 
 def test_LIM_COMP_1_spaces_LIM_TOWER_1_towers_LIM_TOWER_2_floor_values():
