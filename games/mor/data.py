@@ -58,8 +58,9 @@ def deck_of(card_id: str) -> str:
     return f"{card['colour']}-{card['level']}"
 
 
-def card_number(card_id: str) -> int:
-    return int(card_id[1:])
+def id_number(component_id: str) -> int:
+    """The number in a card or leader id (``c12`` -> 12, ``L5`` -> 5), which orders them canonically."""
+    return int(component_id[1:])
 
 
 def card_details(card_id: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from .data import (
     SLOTS,
     TOKENS,
     deck_of,
+    id_number,
 )
 from .moves import legal_actions
 from .rules import (
@@ -225,7 +226,7 @@ def _keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
         raise IllegalAction(
             f"Your seat starts with {wanted} resource{'s' if wanted != 1 else ''} of your choice "
             f"(coin, stone, servant, shield){', e.g. res:coin' if wanted else ''}.", "MOR-SETUP-17")
-    player["hand"] = sorted(leaders, key=lambda i: int(i[1:]))
+    player["hand"] = sorted(leaders, key=id_number)
     player["dealt"] = []  # MOR-SETUP-15: the other two go back to the box, unseen
     player["ready"] = True
     layout, discard = best_layout(player, counts_of(resources))

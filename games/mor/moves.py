@@ -24,6 +24,7 @@ from .data import (
     MARKET_ROWS,
     RESOURCES,
     SEAT_BONUS,
+    id_number,
 )
 from .rules import (
     add_counts,
@@ -66,7 +67,7 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     wanted = SEAT_BONUS[seat]["resources"]
     picks = [list(c) for c in combinations_with_replacement(RESOURCES, wanted)]
-    return [{"type": "keep", "leaders": sorted(pair, key=lambda i: int(i[1:])), "resources": res}
+    return [{"type": "keep", "leaders": sorted(pair, key=id_number), "resources": res}
             for pair in combinations(player["dealt"], LEADERS_KEPT) for res in picks]
 
 
@@ -137,7 +138,7 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                 need = add_counts(need, CARDS[ident]["input"] if kind == "card" else LEADERS[ident]["input"])
             if any(holdings.get(r, 0) < n for r, n in need.items()):
                 continue
-            cards = sorted((i for k, i in chosen if k == "card"), key=lambda c: int(c[1:]))
+            cards = sorted((i for k, i in chosen if k == "card"), key=id_number)
             chosen_leaders = [i for k, i in chosen if k == "leader"]
             base_in = _spare_pair(holdings, need)
             for out in RESOURCES:

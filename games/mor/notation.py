@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core import IllegalAction
 
-from .data import CARDS, DECK_IDS, LEADERS, RESOURCES, card_number
+from .data import CARDS, DECK_IDS, LEADERS, RESOURCES, id_number
 from .warehouse import BASE_PLACES
 
 _RESOURCE_ALIASES = {r: r for r in RESOURCES} | {"coins": "coin", "stones": "stone", "servants": "servant",
@@ -28,10 +28,6 @@ def _bad(text: str, hint: str) -> IllegalAction:
 
 def _sorted_resources(units: list[str]) -> list[str]:
     return sorted(units, key=RESOURCES.index)
-
-
-def _leader_key(leader_id: str) -> int:
-    return int(leader_id[1:])
 
 
 def _resources(text: str, whole: str) -> list[str]:
@@ -72,7 +68,7 @@ def _card_id(text: str, whole: str) -> str:
 
 def _layout_text(layout: dict[str, list[str]]) -> list[str]:
     places = [p for p in BASE_PLACES if layout.get(p)]
-    places += sorted((p for p in layout if p not in BASE_PLACES and layout[p]), key=_leader_key)
+    places += sorted((p for p in layout if p not in BASE_PLACES and layout[p]), key=id_number)
     return [f"{p}:{','.join(layout[p])}" for p in places]
 
 
@@ -114,7 +110,7 @@ def notation(action: dict[str, Any]) -> str:
             words.append(f"base:{'+'.join(action['base']['in'])}>{action['base']['out']}")
         words += action.get("cards", [])
         leaders = action.get("leaders", {})
-        words += [f"{i}:{leaders[i]}" for i in sorted(leaders, key=_leader_key)]
+        words += [f"{i}:{leaders[i]}" for i in sorted(leaders, key=id_number)]
         return " ".join(words + _pay_text(action.get("pay")))
     if kind == "leader":
         return f"leader {action['op']} {action['leader']}"
@@ -160,7 +156,7 @@ def _parse_keep(rest: list[str], text: str) -> dict[str, Any]:
             resources += _resources(value, text)
         else:
             leaders.append(_leader_id(word, text))
-    return {"type": "keep", "leaders": sorted(leaders, key=_leader_key),
+    return {"type": "keep", "leaders": sorted(leaders, key=id_number),
             "resources": _sorted_resources(resources)}
 
 
@@ -247,7 +243,7 @@ def _parse_produce(rest: list[str], text: str) -> dict[str, Any]:
         elif not _parse_pay(key, value, action, text):
             raise _bad(text, "list powers as base:coin+stone>shield, card ids (c12) and leaders (L13:coin).")
     if cards:
-        action["cards"] = sorted(cards, key=card_number)
+        action["cards"] = sorted(cards, key=id_number)
     if leaders:
         action["leaders"] = leaders
     return action

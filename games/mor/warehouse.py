@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core import IllegalAction
 
-from .data import DEPOT_CAPACITIES, LEADERS, RESOURCES
+from .data import DEPOT_CAPACITIES, LEADERS, RESOURCES, id_number
 
 BASE_PLACES = tuple(f"d{i + 1}" for i in range(len(DEPOT_CAPACITIES)))
 
@@ -41,7 +41,7 @@ def layout_of(player: dict[str, Any]) -> dict[str, list[str]]:
     for place, (resource, count) in zip(BASE_PLACES, player["depots"]):
         if count:
             layout[place] = [resource] * count
-    for leader_id in sorted(player["leader_depots"], key=lambda i: int(i[1:])):
+    for leader_id in sorted(player["leader_depots"], key=id_number):
         count = player["leader_depots"][leader_id]
         if count:
             layout[leader_id] = [LEADERS[leader_id]["resource"]] * count
@@ -147,7 +147,7 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
             best_key, best_assignment = key, assignment
     layout: dict[str, list[str]] = {}
     left = dict(totals)
-    for leader_id in sorted(player["leader_depots"], key=lambda i: int(i[1:])):
+    for leader_id in sorted(player["leader_depots"], key=id_number):
         leader = LEADERS[leader_id]
         count = min(left.get(leader["resource"], 0), leader["capacity"])
         if count:
