@@ -321,12 +321,12 @@ class ActButton(
 ):
     """Plays one move of one board version: ``bottega:act:<game id>:<version>:<notation>``."""
 
-    def __init__(self, game_id: int, version: int, notation: str, label: str | None = None) -> None:
+    def __init__(self, game_id: int, version: int, notation: str) -> None:
         self.game_id, self.version = game_id, version
         self.token = move_token(game_id, version, notation)
         super().__init__(
             discord.ui.Button(
-                label=(label or notation)[:80],
+                label=notation[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{ACT_PREFIX}:{game_id}:{version}:{self.token}",
             )
