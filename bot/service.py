@@ -106,6 +106,10 @@ class Table:
     game: Game
     state: dict[str, Any] | None
 
+    def has_seat(self, user_id: int) -> bool:
+        """Whether the user sits at this table (in the lobby, before seats are numbered, too)."""
+        return any(seat.user_id == user_id for seat in self.seats)
+
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
             if seat.user_id == user_id:
@@ -205,7 +209,7 @@ class TableService:
             table = await self._load(channel_id)
             if table.row.status != "lobby":
                 raise TableError("This game has already started; seats cannot change now.")
-            if table.seat_of(person.id) is not None or any(s.user_id == person.id for s in table.seats):
+            if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
             if len(table.seats) >= table.row.players:
                 raise TableError(f"This table is full ({table.row.players} players).")
@@ -220,7 +224,7 @@ class TableService:
     async def leave(self, channel_id: int, person: Person) -> Reply:
         async with self._lock(channel_id):
             table = await self._load(channel_id)
-            if not any(s.user_id == person.id for s in table.seats):
+            if not table.has_seat(person.id):
                 raise TableError("You have no seat at this table.")
             if table.row.status != "lobby":
                 raise TableError(
@@ -377,7 +381,7 @@ class TableService:
             if person.id == table.row.host_id or person.is_manager:
                 await self._close(table, now)
                 return Reply(text=f"**{person.name}** abandoned the game. The channel is free for a new table.")
-            if not any(s.user_id == person.id for s in table.seats):
+            if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             key = f"abandon-votes:{table.row.id}"
             votes = set(json.loads(await self.store.get_meta(key) or "[]")) | {person.id}
