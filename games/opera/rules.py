@@ -39,10 +39,6 @@ def levels(state: dict, player: dict) -> dict[str, int]:
 
 
 # --------------------------------------------------------------- player facts
-def slot_cards(player: dict, side: str, size: str) -> list[str]:
-    return player["slots"][side][size]
-
-
 def completed(player: dict) -> list[tuple[str, str, str]]:
     """Every completed building as (card id, side, size)."""
     return [
@@ -70,9 +66,7 @@ def tokens_in_use(player: dict, state: dict) -> int:
     on_tracks = len(RAW)
     refined = sum(player["refined"].values())
     on_buildings = sum(len(b["covered"]) for b in player["building"])
-    seat = player["seat"]
-    on_opera = sum(seat in site["by"] for row in state["opera"] for site in row)
-    return on_tracks + refined + on_buildings + on_opera
+    return on_tracks + refined + on_buildings + opera_tokens(state, player["seat"])
 
 
 # ---------------------------------------------------------------- goods moves
@@ -360,7 +354,7 @@ def end_scoring_count(state: dict, player: dict, effect: dict) -> int:
     elif per == "right_slots":
         count = sum(1 for size in SIZES if player["slots"]["right"][size])
     elif per == "worksites":
-        count = sum(player["seat"] in site["by"] for row in state["opera"] for site in row)
+        count = opera_tokens(state, player["seat"])
     elif per == "level3_certificates":
         count = sum(1 for good in RAW if level_of(state, player["cert"][good]) == 3)
     elif per == "full_rows":
