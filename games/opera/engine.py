@@ -831,8 +831,8 @@ class OperaMagna(Game):
     def waiting_message(self, state: dict, seat: int) -> str:
         if state["phase"] == "over":
             return "This game is over."
-        who = sorted(self.actors(state))
-        return f"It is not your turn: waiting for seat {who[0]}."
+        waiting = ", ".join(f"{{p{s}}}" for s in sorted(self.actors(state)))
+        return f"It is not your turn: waiting for {waiting}."
 
     # --------------------------------------------------------------- notation
     def notation(self, action: dict) -> str:

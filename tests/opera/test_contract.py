@@ -89,6 +89,16 @@ def test_prompt_says_what_to_do_in_one_line():
         assert "\n" not in GAME.prompt(state, 0)
 
 
+def test_waiting_message_names_the_active_player_by_placeholder():
+    """The seat waited for is a {pN} placeholder (the table fills in the name), not a bare 0-based
+    seat number that no player can read."""
+    state = new_game(3)
+    assert GAME.waiting_message(state, 1) == "It is not your turn: waiting for {p0}."
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, 2, GAME.legal_actions(state, 0)[0])
+    assert "{p0}" in error.value.message and "seat" not in error.value.message
+
+
 def test_refusals_say_why_and_name_the_rule():
     state = new_game(2)
     fixture(state, 0, raw={"L": 0, "W": 0, "M": 0, "S": 0}, building=["S01", "S02"])
