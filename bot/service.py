@@ -543,7 +543,8 @@ class TableService:
                 user = table.user_of(seat)
                 mentions.append(user)
                 text_lines.append(f"<@{user}>: {game.prompt(state, seat)}")
-        image = await self._render_public(table, lines[-1] if lines else None)
+        # The image draws the latest line as plain text, so without its Discord markdown.
+        image = await self._render_public(table, lines[-1].replace("**", "") if lines else None)
         return Reply(
             text="\n".join(text_lines), image=image, mentions=mentions,
             game_id=table.row.id, version=table.row.version,

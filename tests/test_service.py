@@ -248,3 +248,16 @@ async def test_refusals_name_the_players_instead_of_seat_placeholders(service, m
         await service.act(CHANNEL, other, "add 1")
     assert refused.value.rule == "CORE-TURN"
     assert table.waiting_message(table.seat_of(other.id)) == f"It is not your turn: waiting for {actor.name}."
+
+
+async def test_the_board_image_shows_the_latest_line_without_discord_markdown(service, monkeypatch):
+    import rendering
+
+    drawn = []
+    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight: drawn.append(highlight) or b"")
+    drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234)
+    await drawing.new_game(GUILD, CHANNEL, ALICE, "race", 2)
+    await drawing.join(CHANNEL, BOB)
+    reply = await drawing.start(CHANNEL, ALICE)
+    assert reply.text.startswith("**Race to Ten** begins")
+    assert drawn == [reply.text.split("\n")[0].replace("**", "")]
