@@ -434,11 +434,9 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
     if not cards and not leaders and base is None:
         raise IllegalAction("Choose at least one production power (D-6).", "MOR-PROD-3")
     tops = [slot[-1] for slot in player["slots"] if slot]
-    inputs: dict[str, int] = {}
-    outputs: dict[str, int] = {}
-    faith = 0
     if len(set(cards)) != len(cards):
         raise IllegalAction("Each production power works once per action (MOR-PROD-3).", "MOR-PROD-3")
+    powers: list[tuple[dict[str, int], dict[str, int]]] = []  # (input, output) of each chosen power
     for card_id in cards:
         if card_id not in tops:
             owned = card_id in owned_cards(player)
@@ -446,26 +444,24 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
                 f"{card_id} is {'covered' if owned else 'not one of your cards'}: only the top card of "
                 f"each of your slots produces ({', '.join(tops) or 'you have none'}) (MOR-PROD-2).",
                 "MOR-PROD-2")
-        card = CARDS[card_id]
-        inputs = add_counts(inputs, card["input"])
-        out = dict(card["output"])
-        faith += out.pop("faith", 0)
-        outputs = add_counts(outputs, out)
+        powers.append((CARDS[card_id]["input"], CARDS[card_id]["output"]))
     for leader_id, choice in leaders.items():
         if leader_id not in played_leaders(player, "extra_production"):
             raise IllegalAction(f"{leader_id} is not a production leader you have in play (MOR-LEADER-17).",
                                 "MOR-LEADER-17")
         leader = LEADERS[leader_id]
-        inputs = add_counts(inputs, leader["input"])
-        out = dict(leader["output"])
-        faith += out.pop("faith", 0)
-        outputs = add_counts(add_counts(outputs, out), {choice: 1})
+        powers.append((leader["input"], add_counts(leader["output"], {choice: 1})))
     if base is not None:
         if len(base["in"]) != BASE_INPUTS:
             raise IllegalAction("The base production turns 2 resources into 1 resource of your choice (not "
                                 "faith), e.g. base:coin+stone>shield (MOR-PROD-4, D-7).", "MOR-PROD-4")
-        inputs = add_counts(inputs, counts_of(base["in"]))
-        outputs = add_counts(outputs, {base["out"]: 1})
+        powers.append((counts_of(base["in"]), {base["out"]: 1}))
+    inputs: dict[str, int] = {}
+    outputs: dict[str, int] = {}
+    for power_input, power_output in powers:
+        inputs = add_counts(inputs, power_input)
+        outputs = add_counts(outputs, power_output)
+    faith = outputs.pop("faith", 0)
     return inputs, outputs, faith
 
 
