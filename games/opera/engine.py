@@ -332,8 +332,7 @@ class OperaMagna(Game):
             return self._draft(state, player, action)
         if state["pending"]:
             self._expect(kind, ("take", "certify", "spend"),
-                         f"First choose for {state['pending'][0]['source']}: {self.prompt(state, seat)}",
-                         "OM-FLOW-3")
+                         f"Finish this choice first. {self.prompt(state, seat)}", "OM-FLOW-3")
             events = R.answer_pending(state, player, action)
             return events + self._after(state, player)
         handlers = {

@@ -258,6 +258,16 @@ def test_OM_OPERA_2_and_TS_33_a_building_completed_this_turn_unlocks_a_cart():
     assert player["vp"] == 7 and player["raw"]["M"] == 2 and player["raw"]["S"] == 2
 
 
+def test_a_move_made_before_a_pending_choice_is_refused_naming_the_choice_once():
+    """OM-FLOW-3: the refusal says which choice comes first and what the answers are."""
+    state = phase3(refined={"b": 2, "g": 1}, slots={"right-small": ["S01"]})
+    site = place_site(state, "T1-4", 1, face="B")
+    state, _ = play(state, 0, f"deliver {site}")
+    error = refused(state, 0, "done")
+    assert error.rule == "OM-FLOW-3"
+    assert error.message.startswith("Finish this choice first. Choose for worksite")
+    assert error.message.count("worksite") == 1 and "take MS" in error.message
+
 def test_worksite_effects_C1_CC_F1_and_on_deliver_triggers():
     """OM-OPERA-7 with U-02 C1, CC and F1; U-05 S07, M07, L07 (ON-DELIVER)."""
     state = phase3(refined={"b": 1}, cert={"L": 5}, slots={"right-small": ["S07"], "right-medium": ["M07"],
