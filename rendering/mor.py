@@ -103,9 +103,12 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     y = y0 + 36
     phase = view["phase"]
     actors = view["actors"]
+    result = view.get("result")
     if phase == "over":
         kit.text(draw, (x0, y), "Game over", 30, kit.INK, bold=True)
         y += 44
+        if result:
+            y = draw_winner(draw, x0, y, width, result, labels)
     elif actors:
         for seat in actors[:4]:
             draw.polygon([(x0, y + 4), (x0 + 18, y + 16), (x0, y + 28)], fill=kit.HIGHLIGHT)
@@ -137,16 +140,32 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     if solo:
         y = draw_lorenzo(img, draw, x0, y, width, solo)
 
-    # Scores: one row per player, in seat order.
-    for player in view["players"]:
-        seat = player["seat"]
+    # Scores: one row per player, in seat order while playing, by final rank once the game is over.
+    points = {player["seat"]: player["vp"] for player in view["players"]}
+    order = list(points)
+    if result:
+        points = {score["seat"]: score["total"] for score in result["scores"]}
+        order = [seat for group in result["ranking"] for seat in group]
+    for seat in order:
         if y + 34 > y1:
             break
         draw.ellipse((x0, y + 5, x0 + 20, y + 25), fill=kit.seat_colour(seat))
         kit.text(draw, (x0 + 30, y + 15), kit.fit(labels[seat], 20, width - 120, True), 20, kit.INK, "lm",
                  bold=True)
-        kit.vp_badge(img, (x1 - 20, y + 15), player["vp"], 32)
+        kit.vp_badge(img, (x1 - 20, y + 15), points[seat], 32)
         y += 38
+
+
+def draw_winner(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, result: Mapping[str, Any],
+                labels: list[str]) -> float:
+    """Who won: the winners (ties after the tie-break share it), or Lorenzo in a lost solo game."""
+    solo = result.get("solo")
+    if solo is not None and not solo.get("won"):
+        text = "Lorenzo wins"
+    else:
+        text = "winner: " + ", ".join(labels[seat] for seat in result["winners"])
+    kit.text(draw, (x, y), kit.fit(text, 24, width, True), 24, kit.HIGHLIGHT, bold=True)
+    return y + 38
 
 
 def draw_lorenzo(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: int,

@@ -148,7 +148,9 @@ class MastersOfRenaissance(Game):
 
     # -------------------------------------------------------------- the view
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+        view = build_view(state, seat)
+        view["result"] = self.result(state)
+        return view
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         if state["phase"] != "over":

@@ -195,3 +195,8 @@ def test_non_canonical_explicit_forms_are_accepted():
     action = {"type": "produce", "base": {"in": ["stone", "coin"], "out": "shield"}, "pay": {"sb": ["stone", "coin"]}}
     after, _ = GAME.apply(state, 0, action)
     assert after["seats"][0]["strongbox"] == {"coin": 1, "stone": 0, "servant": 0, "shield": 1}
+
+
+def test_view_carries_the_result_only_once_the_game_is_over():
+    state = GAME.setup(2, 5)
+    assert GAME.view(state, None)["result"] is None

@@ -218,3 +218,11 @@ def test_card_details_differ_and_unknown_cards_are_refused():
         rendering.render_card("mor", "c99")
     with pytest.raises(KeyError):
         rendering.render_card("mor", "L0")
+
+
+def test_game_over_board_names_the_winner_from_the_result():
+    state, last = play(3, 24)
+    view = GAME.view(state, None)
+    assert view["phase"] == "over" and view["result"] == GAME.result(state)
+    other = dict(view, result=dict(view["result"], winners=[0]))
+    assert rendering.render("mor", view, names=NAMES[:3]) != rendering.render("mor", other, names=NAMES[:3])
