@@ -1219,15 +1219,14 @@ def final_scores(state: State) -> tuple[list[int], list[dict[str, int]]]:
         for effect in effects:
             if effect["kind"] != "vp_loss" or effect["before_scoring"]:
                 continue
-            amount = 0
+            counted = 0
             for key in effect["per"]:
-                if key == "building_wood":
-                    amount += sum(CARDS[no]["costs"][0]["pay"].get("wood", 0) for no in cards["building"])
-                elif key == "building_stone":
-                    amount += sum(CARDS[no]["costs"][0]["pay"].get("stone", 0) for no in cards["building"])
+                if key.startswith("building_"):
+                    good = key.removeprefix("building_")
+                    counted += sum(CARDS[no]["costs"][0]["pay"].get(good, 0) for no in cards["building"])
                 else:
-                    amount += res[key]
-            loss = min(vp, amount // effect["step"])
+                    counted += res[key]
+            loss = min(vp, counted // effect["step"])
             label = {
                 "mp": "excommunication_military",
                 "wood": "excommunication_resources",
