@@ -142,6 +142,10 @@ class Table:
             return []
         return [self.game.notation(a) for a in self.game.legal_actions(self.state, seat)]
 
+    def waiting_since(self) -> datetime:
+        """When the table last changed: its latest move, or its start."""
+        return self.row.last_move_at or self.row.updated_at
+
     def actor_users(self) -> list[int]:
         if self.state is None or self.game.result(self.state) is not None:
             return []
@@ -321,9 +325,8 @@ class TableService:
                 game_id=table.row.id, version=table.row.version,
             )
         reply = await self._board_reply(table, [])
-        since = _parse_time(table.row.last_move_at or table.row.updated_at)
-        if table.actor_users() and since:
-            reply.text += f"\nWaiting since {discord_time(since)}."
+        if table.actor_users():
+            reply.text += f"\nWaiting since {discord_time(table.waiting_since())}."
         return reply
 
     async def private(self, channel_id: int, person: Person) -> Reply:
@@ -456,16 +459,15 @@ class TableService:
                     await self.store.clear_timers(game_id, kind="reminder", user_id=timer.user_id)
             if not users:
                 continue
-            since = _parse_time(table.row.last_move_at or table.row.updated_at)
-            waited = f" since {discord_time(since)}" if since else ""
             lines = []
             for user in users:
                 prompt = table.game.prompt(table.state, table.seat_of(user))
                 lines.append(f"<@{user}>: {prompt}")
             board = f"\nLatest board: {table.row.board_jump_url}" if table.row.board_jump_url else ""
+            head = f"Reminder: **{table.game.title}** has been waiting since {discord_time(table.waiting_since())}."
             reminders.append(Reminder(
                 channel_id=table.row.channel_id, game_id=game_id, user_ids=users,
-                text=f"Reminder: **{table.game.title}** has been waiting{waited}.\n" + "\n".join(lines) + board,
+                text=head + "\n" + "\n".join(lines) + board,
             ))
         return reminders
 
@@ -589,14 +591,6 @@ class TableService:
             rendering.render_private, table.row.game_key, view, names=table.names()
         )
         return Image(f"{table.row.game_key}-{table.row.id}-hand.png", data)
-
-
-def _parse_time(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if isinstance(value, datetime):
-        return value
-    return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
 
 
 def _duration(interval: timedelta) -> str:
