@@ -307,17 +307,19 @@ class OperaMagna(Game):
         name = f"worksite {level + 1}.{column + 1}"
         if player["refined"][needed] < 1:
             return f"{name} needs a {GOOD_NAMES[needed]} and you have none on your refined spaces (OM-OPERA-4)."
-        if R.level_of(state, player["cert"][RAW_OF[needed]]) < level + 1:
+        certificate = R.level_of(state, player["cert"][RAW_OF[needed]])
+        if certificate < level + 1:
             return (f"{name} needs a level-{level + 1} {GOOD_NAMES[needed]} certificate; "
-                    f"yours is level {R.level_of(state, player['cert'][RAW_OF[needed]])} (OM-OPERA-4).")
+                    f"yours is level {certificate} (OM-OPERA-4).")
         if player["seat"] in site["by"]:
             return f"You have already delivered to {name} (OM-OPERA-4, OM-OPERA-6)."
         for lower in range(level):
             if not state["opera"][lower][column]["by"]:
                 return (f"{name} needs a token on the level-{lower + 1} worksite below it first "
                         f"(OM-OPERA-4).")
-        if state["turn"]["deliveries"] >= R.carts(player):
-            if R.carts(player) == 0:
+        carts = R.carts(player)
+        if state["turn"]["deliveries"] >= carts:
+            if carts == 0:
                 return "You have no cart: occupy a right slot of your workshop first (OM-OPERA-3)."
             return "You have used every cart this turn (OM-OPERA-3)."
         return None
