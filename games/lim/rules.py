@@ -275,7 +275,6 @@ def _character_profile(cards: tuple[int, ...]) -> dict[str, Any]:
             if e.get("discount_choices"):
                 discounts.setdefault(e["card_type"], []).append(e["discount_choices"])
     return {
-        "effects": effects,
         "card_mod": card_mod,
         "discounts": discounts,
         "work": {
@@ -312,7 +311,6 @@ def _leader_profile(sources: tuple[str, ...]) -> dict[str, Any]:
     effects = tuple(e for lid in sources for e in LEADERS[lid]["effects"])
     set_values = [e["value"] for e in effects if e["kind"] == "member_value"]
     return {
-        "effects": effects,
         "kinds": frozenset(e["kind"] for e in effects),
         "bonus": {
             group: sum(e["value"] for e in effects if e["kind"] == "member_bonus" and e["members"] == group)
