@@ -440,36 +440,46 @@ class TableService:
 
     # ------------------------------------------------------------- reminders
     async def due_reminders(self) -> list[Reminder]:
-        """Reminders that are due now; each is rescheduled one interval later."""
+        """Reminders that are due now; each is rescheduled one interval later.
+
+        Each game is handled under its channel's lock, like a move, so a move made meanwhile is
+        not reminded of and its reminder timers are not overwritten.
+        """
         now = self.clock()
-        due: dict[int, list[Any]] = {}
-        for timer in await self.store.due_timers(now):
-            if timer.kind == "reminder":
-                due.setdefault(timer.game_id, []).append(timer)
+        due_games = dict.fromkeys(t.game_id for t in await self.store.due_timers(now) if t.kind == "reminder")
         reminders = []
-        for game_id, timers in due.items():
-            table = await self._load_row(game_id)
-            actors = set(table.actor_users())
-            users = [t.user_id for t in timers if t.user_id in actors]
-            for timer in timers:
-                if timer.user_id in actors:
-                    interval = timedelta(seconds=table.row.reminder_seconds)
-                    await self.store.set_timer(game_id, "reminder", timer.user_id, now + interval)
-                else:
-                    await self.store.clear_timers(game_id, kind="reminder", user_id=timer.user_id)
-            if not users:
-                continue
-            lines = []
-            for user in users:
-                prompt = table.game.prompt(table.state, table.seat_of(user))
-                lines.append(f"<@{user}>: {prompt}")
-            board = f"\nLatest board: {table.row.board_jump_url}" if table.row.board_jump_url else ""
-            head = f"Reminder: **{table.game.title}** has been waiting since {discord_time(table.waiting_since())}."
-            reminders.append(Reminder(
-                channel_id=table.row.channel_id, game_id=game_id, user_ids=users,
-                text=head + "\n" + "\n".join(lines) + board,
-            ))
+        for game_id in due_games:
+            row = await self.store.get_game(game_id)
+            async with self._lock(row.channel_id):
+                reminder = await self._remind(game_id, now)
+            if reminder is not None:
+                reminders.append(reminder)
         return reminders
+
+    async def _remind(self, game_id: int, now: datetime) -> Reminder | None:
+        """One game's reminder, from its state and timers as they are once its channel is locked."""
+        table = await self._load_row(game_id)
+        timers = [t for t in await self.store.timers(game_id) if t.kind == "reminder" and t.due_at <= now]
+        actors = set(table.actor_users())
+        users = [t.user_id for t in timers if t.user_id in actors]
+        for timer in timers:
+            if timer.user_id in actors:
+                interval = timedelta(seconds=table.row.reminder_seconds)
+                await self.store.set_timer(game_id, "reminder", timer.user_id, now + interval)
+            else:
+                await self.store.clear_timers(game_id, kind="reminder", user_id=timer.user_id)
+        if not users:
+            return None
+        lines = []
+        for user in users:
+            prompt = table.game.prompt(table.state, table.seat_of(user))
+            lines.append(f"<@{user}>: {prompt}")
+        board = f"\nLatest board: {table.row.board_jump_url}" if table.row.board_jump_url else ""
+        head = f"Reminder: **{table.game.title}** has been waiting since {discord_time(table.waiting_since())}."
+        return Reminder(
+            channel_id=table.row.channel_id, game_id=game_id, user_ids=users,
+            text=head + "\n" + "\n".join(lines) + board,
+        )
 
     async def _sync_reminders(self, table: Table, *, acted_user: int | None, now: datetime) -> None:
         game_id = table.row.id

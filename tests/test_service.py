@@ -261,3 +261,27 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     reply = await drawing.start(CHANNEL, ALICE)
     assert reply.text.startswith("**Race to Ten** begins")
     assert drawn == [reply.text.split("\n")[0].replace("**", "")]
+
+
+async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mover(service, monkeypatch):
+    """The reminder pass and a move take the same channel lock: a move that lands while the pass
+    reads the game is applied after it, and its timers are the ones that remain."""
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    service.clock.advance(hours=25)
+    real_load, moves = service.store.load, []
+
+    async def load_while_a_move_arrives(game_id):
+        loaded = await real_load(game_id)
+        if not moves:
+            moves.append(asyncio.create_task(service.act(CHANNEL, actor, "add 1")))
+            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
+        return loaded
+
+    monkeypatch.setattr(service.store, "load", load_while_a_move_arrives)
+    due = await service.due_reminders()
+    await moves[0]
+    assert [r.user_ids for r in due] == [[actor.id]], "the pass ran before the move"
+    waiting = (await service.table(CHANNEL)).actor_users()
+    reminded = {t.user_id for t in await service.store.timers(table.row.id) if t.kind == "reminder"}
+    assert reminded == set(waiting) and actor.id not in waiting
