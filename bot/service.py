@@ -315,7 +315,7 @@ class TableService:
         lines = [table.fill_names(event["text"]) for event in events]
         return await self._board_reply(table, lines)
 
-    async def status(self, channel_id: int, person: Person | None = None) -> Reply:
+    async def status(self, channel_id: int) -> Reply:
         table = await self._load(channel_id)
         if table.state is None:
             seated = ", ".join(s.display_name for s in table.seats)

@@ -294,7 +294,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         if table.row.version != version:
             raise StaleAction(
                 "That board is out of date; the game has moved on. Here is the board now.",
-                await service.status(interaction.channel_id, person),
+                await service.status(interaction.channel_id),
             )
         seat = table.seat_of(person.id)
         if seat is None:
@@ -397,7 +397,7 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
             notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
             if not notation:
                 raise StaleAction(
-                    "That move is not available to you now.", await service.status(channel_id, person)
+                    "That move is not available to you now.", await service.status(channel_id)
                 )
         return await service.act(
             channel_id, person, notation, interaction_id=interaction.id, expected_version=version

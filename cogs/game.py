@@ -137,7 +137,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(public="Post it for everyone instead of only you")
     async def status(self, interaction: discord.Interaction, public: bool = False) -> None:
         await respond(
-            interaction, lambda: self.service.status(interaction.channel_id, person_of(interaction)),
+            interaction, lambda: self.service.status(interaction.channel_id),
             public=public,
         )
 

@@ -447,7 +447,7 @@ def mor_commands() -> list[app_commands.Command]:
     async def board(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         async def reply() -> Reply:
             table = await load(interaction)
-            status = await service(interaction.client).status(interaction.channel_id, person_of(interaction))
+            status = await service(interaction.client).status(interaction.channel_id)
             if player is not None:
                 seat = table.seat_of(player.id)
                 if seat is None:
