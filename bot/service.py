@@ -49,10 +49,6 @@ class Person:
     name: str
     is_manager: bool = False
 
-    @property
-    def mention(self) -> str:
-        return f"<@{self.id}>"
-
 
 @dataclass(frozen=True)
 class Image:
