@@ -366,7 +366,7 @@ class Store:
         return [_game(row) for row in rows]
 
     async def active_games(self) -> list[GameRow]:
-        """Every game in play (status 'active'), oldest first; the scheduler starts from these."""
+        """Every game in play (status 'active'), oldest first."""
         rows = await self._fetch_all("SELECT * FROM games WHERE status = 'active' ORDER BY id")
         return [_game(row) for row in rows]
 
