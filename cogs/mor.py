@@ -16,6 +16,7 @@ move buttons, because those would name the leaders in a player's hand.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -474,7 +475,7 @@ def mor_commands() -> list[app_commands.Command]:
                 details = leader_label(ident)
             else:
                 raise TableError(f"There is no card '{card}': development cards are c1..c48, leaders L1..L16.")
-            data = rendering.render_card(KEY, ident)
+            data = await asyncio.to_thread(rendering.render_card, KEY, ident)  # off the event loop, like boards
             return Reply(ephemeral=details, ephemeral_image=Image(f"mor-{ident}.png", data))
 
         await respond(interaction, reply, public=False)
