@@ -14,7 +14,7 @@ chains of bonus actions resolve depth first (LIM-EFFECT-12).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -464,6 +464,13 @@ def tower_occupied(state: State, tower: str) -> bool:
     return any(state["board"].get(f"{tower}-{f}") for f in FLOORS)
 
 
+def has_coloured_member(state: State, s: int, spaces: Iterable[str]) -> bool:
+    """Whether seat ``s`` has a coloured family member on one of ``spaces`` (LIM-TOWER-10, LIM-PLACE-13)."""
+    return any(
+        o["seat"] == s and o["member"] != "neutral" for space in spaces for o in state["board"].get(space, ())
+    )
+
+
 def discount_choices(state: State, s: int, card_type: str) -> list[dict[str, int]]:
     """The alternatives of a 'one of' discount (Stonemason), if the player has one for this type."""
     for choices in character_profile(state, s)["discounts"].get(card_type, ()):
@@ -500,13 +507,14 @@ def tower_plan(
         raise IllegalAction(
             f"You already have 6 {card_type} cards, the most a player may hold.", "LIM-CARD-12"
         )
-    if member is not None and member != "neutral":
-        for f in FLOORS:
-            for occupant in state["board"].get(f"{tower}-{f}", ()):
-                if occupant["seat"] == s and occupant["member"] != "neutral":
-                    raise IllegalAction(
-                        f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"
-                    )
+    if (
+        member is not None
+        and member != "neutral"
+        and has_coloured_member(state, s, (f"{tower}-{f}" for f in FLOORS))
+    ):
+        raise IllegalAction(
+            f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"
+        )
     value0 = base + card_action_modifier(state, s, card_type)
     increase = servant_increase(state, s, servants)
     minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
@@ -799,13 +807,12 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
         raise IllegalAction("Your excommunication forbids the Market.", "LIM-MARKET-5")
     if state["board"].get(space) and not info["shared"] and not has_leader(state, s, "occupied_spaces"):
         raise IllegalAction(f"{space} is already occupied.", "LIM-PLACE-11")
-    if area in ("harvest", "production") and member != "neutral":
-        for other in (f"{area}-1", f"{area}-2"):
-            for occupant in state["board"].get(other, ()):
-                if occupant["seat"] == s and occupant["member"] != "neutral":
-                    raise IllegalAction(
-                        f"You already have a coloured family member in the {area} area.", "LIM-PLACE-13"
-                    )
+    if (
+        area in ("harvest", "production")
+        and member != "neutral"
+        and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
+    ):
+        raise IllegalAction(f"You already have a coloured family member in the {area} area.", "LIM-PLACE-13")
     base = member_value(state, s, member)
     if area in ("harvest", "production"):
         value0 = work_value0(state, s, area, base) + info["modifier"]
@@ -954,11 +961,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
         ):
             continue
         work = area in ("harvest", "production")
-        coloured_there = work and any(
-            o["seat"] == s and o["member"] != "neutral"
-            for other in (f"{area}-1", f"{area}-2")
-            for o in state["board"].get(other, ())
-        )
+        coloured_there = work and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
         for member in members:
             if coloured_there and member != "neutral":
                 continue
