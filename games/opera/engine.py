@@ -917,7 +917,8 @@ class OperaMagna(Game):
             if len(args) == 2:
                 action["pay"] = args[1].upper()
             return action
-        raise IllegalAction(f"'{text}' is not a move of Opera Magna; see /opera help.", "CORE-NOTATION")
+        raise IllegalAction(f"'{text}' is not a move of Opera Magna (see /game help for what you can do now).",
+                           "CORE-NOTATION")
 
 
 GAME = OperaMagna(

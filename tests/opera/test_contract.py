@@ -60,6 +60,12 @@ def test_malformed_notation_is_refused(text):
     assert error.value.rule == "CORE-NOTATION"
 
 
+def test_unknown_notation_points_to_the_help_command_that_exists():
+    """CORE-NOTATION: the refusal sends the player to /game help (there is no /opera help)."""
+    with pytest.raises(IllegalAction) as error:
+        GAME.parse(new_game(2), "fly")
+    assert "/game help" in error.value.message and "/opera help" not in error.value.message
+
 def test_every_legal_action_round_trips_through_a_whole_game():
     """parse(state, notation(a)) == a for every legal action, at every state of a game."""
     state = GAME.setup(3, 21)
