@@ -628,6 +628,11 @@ class OperaMagna(Game):
             raise IllegalAction("Name a market space that holds a card: buy 0 (free) to buy 3 (OM-MARKET-1).",
                                 "OM-MARKET-10")
         price = prices[slot]
+        held = sum(player["raw"].values())
+        if held < price:
+            raise IllegalAction(
+                f"You cannot afford that card: it costs {price} raw goods and you have {held}; the market "
+                "takes no discounts, certificates or VP (OM-MARKET-3).", "OM-MARKET-3")
         pay = action.get("pay")
         if pay is None:
             pay = self._auto_market_payment(player, price)
@@ -638,9 +643,8 @@ class OperaMagna(Game):
         for good in set(pay):
             if pay.count(good) > player["raw"][good]:
                 raise IllegalAction(
-                    f"You cannot afford that card: it costs {price} raw goods and you have "
-                    f"{sum(player['raw'].values())}; the market takes no discounts, certificates or VP "
-                    "(OM-MARKET-3).", "OM-MARKET-3")
+                    f"You name {pay.count(good)} {GOOD_NAMES[good]} and hold {player['raw'][good]}: pay with "
+                    "raw goods you hold (OM-MARKET-3).", "OM-MARKET-3")
         for good in pay:
             R.spend_raw(player, good)
         card = state["market"].pop(slot)

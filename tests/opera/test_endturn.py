@@ -117,6 +117,17 @@ def test_OM_MARKET_3_4_and_TS_22_no_discounts_certificates_or_vp():
     assert auto["seats"][0]["raw"]["S"] == 0
 
 
+def test_OM_MARKET_3_refusals_say_what_is_missing():
+    """OM-MARKET-3: too few raw goods is 'cannot afford' whether or not the goods are named; naming
+    goods not held says which."""
+    state = end_of_turn(raw={"L": 1, "W": 0, "M": 0, "S": 1}, building=["S01", "S02"])
+    state, _ = play(state, 0, "done")
+    for text in ("buy 3", "buy 3 LSS"):
+        error = refused(state, 0, text)
+        assert "cannot afford" in error.message and "you have 2" in error.message
+    error = refused(state, 0, "buy 2 LL")
+    assert error.rule == "OM-MARKET-3" and "hold 1" in error.message and "lead" in error.message
+
 def test_OM_MARKET_10_empty_decks_leave_the_space_empty():
     """OM-MARKET-10, Q-16: slides continue; an empty space cannot be taken."""
     state = end_of_turn(building=["S01", "S02"])
