@@ -523,6 +523,7 @@ class TableService:
 
     async def _load_state(self, row: Any, game: Game) -> dict[str, Any]:
         """Latest snapshot plus the moves after it, replayed through the engine."""
+        step = "the snapshot"
         try:
             loaded = await self.store.load(row.id)
             if loaded is None:
@@ -530,10 +531,12 @@ class TableService:
             _, text, moves = loaded
             state = game.loads(text)
             for move in moves:
+                step = f"move {move.seq}"
                 state, _ = game.play(state, move.seat, move.notation)
             return state
         except (CorruptState, IllegalAction, KeyError, TypeError, ValueError) as exc:
-            log.error("game %s cannot be loaded: %s", row.id, exc)
+            # The exception's text may quote a hand or a hidden card: the log names only where it broke.
+            log.error("game %s cannot be loaded: %s failed (%s)", row.id, step, type(exc).__name__)
             raise TableError(
                 "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
                 "a server operator can restore it from a backup (see the operator's guide)."

@@ -285,3 +285,15 @@ async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mov
     waiting = (await service.table(CHANNEL)).actor_users()
     reminded = {t.user_id for t in await service.store.timers(table.row.id) if t.kind == "reminder"}
     assert reminded == set(waiting) and actor.id not in waiting
+
+
+async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    await service.act(CHANNEL, actor, "add 2")
+    async with service.store._write() as db:
+        await db.execute("UPDATE moves SET notation = 'add 7 secret-card' WHERE game_id = ?", (table.row.id,))
+    with pytest.raises(TableError, match="damaged"):
+        await service.status(CHANNEL)
+    logged = " ".join(record.getMessage() for record in caplog.records)
+    assert "cannot be loaded: move" in logged and "secret-card" not in logged
