@@ -505,7 +505,8 @@ def tower_plan(
     card_type = card["type"]
     if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
         raise IllegalAction(
-            f"You already have 6 {card_type} cards, the most a player may hold.", "LIM-CARD-12"
+            f"You already have {BOARD['max_cards_per_type']} {card_type} cards, the most a player may hold.",
+            "LIM-CARD-12",
         )
     if (
         member is not None
@@ -535,7 +536,7 @@ def tower_plan(
     )
     if res["coins"] < fee:
         raise IllegalAction(
-            f"The {tower} tower is occupied: you must pay 3 coins first and you have {res['coins']}.",
+            f"The {tower} tower is occupied: you must pay {fee} coins first and you have {res['coins']}.",
             "LIM-TOWER-7",
         )
     res["coins"] -= fee
@@ -644,7 +645,7 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     if plan["servants"]:
         extras.append(describe({"servants": plan["servants"]}))
     if plan["fee"]:
-        extras.append("the 3-coin fee")
+        extras.append(f"the {plan['fee']}-coin fee")
     if plan["pay"]:
         extras.append(describe(plan["pay"]))
     paid = f", paying {', '.join(extras)}" if extras else ""
