@@ -16,13 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 
+from stats import percentile
+
 APPLY_BUDGET_MS = 2.0
 LEGAL_BUDGET_MS = 10.0
-
-
-def percentile(samples: list[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
 def main(count: int) -> None:
@@ -51,7 +48,7 @@ def main(count: int) -> None:
         ("apply", apply_ms, APPLY_BUDGET_MS),
         ("legal_actions", legal_ms, LEGAL_BUDGET_MS),
     ):
-        p50, p99 = percentile(samples, 50), percentile(samples, 99)
+        p50, p99 = percentile(samples, 0.50), percentile(samples, 0.99)
         verdict = "ok" if p99 <= budget else "OVER BUDGET"
         print(
             f"{name:14s} p50 {p50:.3f} ms  p99 {p99:.3f} ms  mean {statistics.mean(samples):.3f} ms "

@@ -10,7 +10,6 @@ at least 20 games per second.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -18,6 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.mor import GAME
+
+from stats import percentile
 
 
 def choose(legal: list[dict], rng: random.Random) -> dict:
@@ -56,10 +57,6 @@ def play(seed: int, timings: tuple[list[float], list[float]] | None = None) -> i
     return moves
 
 
-def percentile(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else values[0] * 1000
-
-
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     legal_times: list[float] = []
@@ -68,7 +65,7 @@ def main() -> None:
         play(seed, (legal_times, apply_times))
     print(f"moves measured: {len(apply_times)}")
     for name, times, budget in (("apply", apply_times, 2), ("legal_actions", legal_times, 10)):
-        print(f"{name:<14} p50 {percentile(times, 50):.3f} ms   p99 {percentile(times, 99):.3f} ms"
+        print(f"{name:<14} p50 {percentile(times, 0.50) * 1000:.3f} ms   p99 {percentile(times, 0.99) * 1000:.3f} ms"
               f"   (budget p99 <= {budget} ms)")
     start = time.perf_counter()
     moves = sum(play(10_000 + seed) for seed in range(games))

@@ -32,6 +32,8 @@ from bot.service import Person, TableService
 from cogs.mor import board_state
 from db import Store
 
+from stats import percentile
+
 BUDGET_P50_MS = 150
 PLAYERS = [Person(100 + i, name) for i, name in enumerate(["Ada", "Bea", "Cy", "Dot"])]
 GUILD = 1
@@ -44,11 +46,6 @@ class Samples:
 
 
 Services = tuple[TableService, TableService]
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def choose(legal: list[str], rng: random.Random) -> str:

@@ -21,12 +21,9 @@ import rendering  # noqa: E402
 from rendering import kit, mor  # noqa: E402
 from tests.rendering.mor_games import GAME, NAMES, richest  # noqa: E402
 
+from stats import percentile
+
 BUDGET_P50_MS = 60
-
-
-def percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main() -> None:

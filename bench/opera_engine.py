@@ -14,10 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.opera import GAME
 
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+from stats import percentile
 
 
 def main(games: int = 300) -> None:
