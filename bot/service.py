@@ -323,6 +323,9 @@ class TableService:
         reply = await self._board_reply(table, [])
         if table.actor_users():
             reply.text += f"\nWaiting since {discord_time(table.waiting_since())}."
+            reminders = [t.due_at for t in await self.store.timers(table.row.id) if t.kind == "reminder"]
+            if reminders:
+                reply.text += f" Next reminder {discord_time(min(reminders))}."
         return reply
 
     async def private(self, channel_id: int, person: Person) -> Reply:

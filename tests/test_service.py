@@ -169,6 +169,14 @@ async def test_reminders_follow_the_player_who_must_act(service):
     assert len(due) == 1 and due[0].user_ids != [actor.id]
 
 
+async def test_status_shows_when_the_next_reminder_is_due(service):
+    await started(service, ALICE, BOB)
+    service.clock.advance(hours=3)
+    reply = await service.status(CHANNEL)
+    since = int(datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc).timestamp())
+    assert f"Waiting since <t:{since}:R>. Next reminder <t:{since + 24 * 3600}:R>." in reply.text
+
+
 async def test_reminder_interval_is_bounded_and_for_managers(service):
     await started(service, ALICE, BOB)
     with pytest.raises(TableError, match="between 1 hour and 7 days"):
