@@ -56,7 +56,8 @@ class GenericRenderer:
         return generic.draw_table(self.title, view, names, highlight)
 
     def draw_private(self, view: dict[str, Any], names: list[str] | None):
-        seat = view.get("seat") if isinstance(view.get("seat"), int) else None
+        seat = (view.get("you") or {}).get("seat")
+        seat = seat if isinstance(seat, int) else None
         subtitle = None if seat is None else f"Private view of {kit.seat_label(seat, names)}"
         return generic.draw_table(self.title, view, names, subtitle=subtitle, public=False)
 

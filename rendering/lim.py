@@ -548,11 +548,12 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
 def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     """A seat's own view: the decision it must take now, its leader hand and the draft pack it
     picks from, large."""
-    seat = view.get("seat")
-    if seat is None:
+    you = view.get("you")
+    if you is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
-    hand = [h["id"] for h in view.get("hand", [])]
-    pack = list(view.get("draft_pack") or [])
+    seat = you["seat"]
+    hand = [h["id"] for h in you["hand"]]
+    pack = list(you.get("draft_pack") or [])
     card_w, card_h = HAND_CARD
     rows = ([("hand", hand)] if hand or not pack else []) + ([("pick one", pack)] if pack else [])
     columns = max(1, max(len(ids) for _, ids in rows))
@@ -560,7 +561,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     decision = view.get("pending") if seat in view.get("actors", []) else None
     decision_lines = kit.wrap(decision, 16, width - 2 * MARGIN - 20, 3) if decision else []
     decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
-    answer = view.get("report_answer")
+    answer = you.get("report_answer")
     height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + (40 if answer else 0)
     img, draw = kit.new_canvas(width, height)
     kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, width)

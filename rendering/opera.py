@@ -642,11 +642,10 @@ def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | N
 
 def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     """A seat's own hand of trade cards (both halves) and its open choices."""
-    seat = next((p["seat"] for p in view["players"] if "hand" in p), None)
-    if seat is None:
+    you = view.get("you")
+    if you is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
-    player = view["players"][seat]
-    hand = player["hand"]
+    seat, hand = you["seat"], you["hand"]
     card_w, card_h = 150, 190
     count = max(1, len(hand))
     width = max(460, MARGIN * 2 + count * card_w + (count - 1) * 16)

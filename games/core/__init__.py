@@ -1,10 +1,12 @@
 """What every engine shares: the contract, the errors and the seeded RNG."""
 
-from .contract import Action, Event, Game, OptionSpec, State, clone, make_result
-from .errors import CorruptState, IllegalAction
+from .contract import (
+    MAX_NOTATION, Action, Event, Game, Move, MoveStack, OptionSpec, State, clone, event, make_result,
+)
+from .errors import RULE_ID, CorruptState, IllegalAction, refuse
 from .rng import Rng, seed_state
 
 __all__ = [
-    "Action", "CorruptState", "Event", "Game", "IllegalAction", "OptionSpec", "Rng", "State",
-    "clone", "make_result", "seed_state",
+    "MAX_NOTATION", "RULE_ID", "Action", "CorruptState", "Event", "Game", "IllegalAction", "Move",
+    "MoveStack", "OptionSpec", "Rng", "State", "clone", "event", "make_result", "refuse", "seed_state",
 ]

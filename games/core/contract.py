@@ -9,6 +9,14 @@ Subclasses implement the underscored hooks. :meth:`Game.apply` wraps ``_apply`` 
 engine gets the same guarantees: a finished game or a seat that may not act is refused, the input
 state is never changed, and a refusal half way through an action leaves nothing behind (the hook
 works on a private copy that is thrown away when it raises).
+
+Each engine declares its moves in one table (:class:`Move`): the handler, the phases in which the
+move may be played, the rule cited when it is played in another phase, and what the table needs
+to know about it (whether it may reveal hidden information, whether its notation is private,
+whether it is a seat's own part of a simultaneous decision). Notation is read by :meth:`Game.parse`,
+which refuses over-long text, digits other than 0-9 and any parsing error with one sentence; every
+action must survive its own notation round trip before it is applied, so the move log always holds
+exactly what was played.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import json
 import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .errors import CorruptState, IllegalAction
 
@@ -29,6 +37,45 @@ Event = dict[str, Any]
 ``text`` is one English line that may name seats as ``{p0}``, ``{p1}``...; the table fills in the
 players' display names. Events never carry hidden information.
 """
+
+
+MAX_NOTATION = 200
+"""The longest move text any game accepts; no real move comes near it."""
+MAX_DIGITS = 6
+"""The longest number a move may hold; card numbers, counts and servants are far shorter."""
+
+
+def event(kind: str, text: str, **params: Any) -> Event:
+    """One public event line; ``params`` carry the values the line was written from.
+
+    >>> event("buy", "{p0} bought c19.", card="c19")
+    {'type': 'buy', 'text': '{p0} bought c19.', 'params': {'card': 'c19'}}
+    """
+    found: Event = {"type": kind, "text": text}
+    if params:
+        found["params"] = params
+    return found
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of move in a game's move table.
+
+    ``phases`` are the values of :meth:`Game.phase` in which the move may be played; in any other
+    phase it is refused with ``rule`` (and the game's :meth:`Game.out_of_phase` message).
+    ``reveals``: playing it may turn up hidden information (a card drawn, a tile turned), so it can
+    never be taken back. ``private``: its notation may name hidden information, so the public log
+    shows only that the move was made. ``own_decision``: it is one seat's own answer to a
+    simultaneous decision, so other seats answering theirs does not make it stale.
+    """
+
+    type: str
+    handler: Callable[[State, int, Action], list[Event]]
+    phases: tuple[str, ...]
+    rule: str
+    reveals: bool = False
+    private: bool = False
+    own_decision: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +143,7 @@ class Game(ABC):
             raise IllegalAction(self.waiting_message(state, seat), "CORE-TURN")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not a move of this game.", "CORE-NOTATION")
+        action = self._canonical(state, action)
         new_state = clone(state)
         events = self._apply(new_state, seat, action)
         return new_state, events
@@ -103,6 +151,87 @@ class Game(ABC):
     def play(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         """Parse notation and apply it: the one call adapters need."""
         return self.apply(state, seat, self.parse(state, text))
+
+    def _canonical(self, state: State, action: Action) -> Action:
+        """The canonical form of ``action``: what its own notation reads back as.
+
+        This keeps the move log honest. Lists may come in any order (the canonical form sorts
+        them), but anything else the notation would not give back exactly (a wrong type, an
+        unknown key, a float, a value the parser would fill in differently) is refused instead of
+        being applied as something the log could not replay.
+        """
+        try:
+            text = self.notation(action)
+        except Exception:  # noqa: BLE001 - any malformed dict is a refusal, never a traceback
+            raise IllegalAction("That is not a well-formed move of this game.", "CORE-NOTATION") from None
+        if not isinstance(text, str):
+            raise IllegalAction("That is not a well-formed move of this game.", "CORE-NOTATION")
+        canonical = self.parse(state, text)
+        if canonical != action and _unordered(canonical) != _unordered(action):
+            raise IllegalAction(
+                f"That move does not read back as itself: its notation is '{text[:60]}'.", "CORE-NOTATION"
+            )
+        return canonical
+
+    def parse(self, state: State, text: str) -> Action:
+        """The action that ``text`` names, or a one-sentence refusal (rule ``CORE-NOTATION``).
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> mor.parse(mor.setup(2, 1), "market row-2")
+        {'type': 'market', 'line': 'row-2'}
+        >>> mor.parse(mor.setup(2, 1), "buy green-²")
+        Traceback (most recent call last):
+        ...
+        games.core.errors.IllegalAction: Write numbers in a move with the digits 0 to 9.
+        """
+        if not isinstance(text, str):
+            raise IllegalAction("A move is written as text.", "CORE-NOTATION")
+        text = text.strip()
+        if len(text) > MAX_NOTATION:
+            raise IllegalAction(f"A move is at most {MAX_NOTATION} characters long.", "CORE-NOTATION")
+        if any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
+            raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
+        if _longest_digit_run(text) > MAX_DIGITS:
+            raise IllegalAction(f"No number in a move has more than {MAX_DIGITS} digits.", "CORE-NOTATION")
+        try:
+            return self._parse(state, text)
+        except IllegalAction:
+            raise
+        except Exception:  # noqa: BLE001 - a parser slip must reach the player as a refusal
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise IllegalAction(f"I cannot read '{shown}' as a move of {self.title}.", "CORE-NOTATION") from None
+
+    # ------------------------------------------------------------- move table
+    def moves(self) -> tuple[Move, ...]:
+        """The game's move table; engines that dispatch through the base ``_apply`` declare it."""
+        return ()
+
+    def move(self, kind: str) -> Move:
+        """The table entry of move type ``kind``; refused when the game has no such move."""
+        table = self.__dict__.get("_move_index")
+        if table is None:
+            table = {entry.type: entry for entry in self.moves()}
+            self.__dict__["_move_index"] = table
+        found = table.get(kind)
+        if found is None:
+            raise IllegalAction("That is not a move of this game.", "CORE-NOTATION")
+        return found
+
+    def phase(self, state: State, seat: int) -> str:
+        """The phase that decides which moves ``seat`` may play now (see :class:`Move`)."""
+        return str(state.get("phase"))
+
+    def out_of_phase(self, state: State, seat: int, move: Move) -> str:
+        """Why ``move`` cannot be played now (its rule is added by the refusal)."""
+        return f"You cannot {move.type} now. {self.prompt(state, seat)}"
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Dispatch through the move table: the phase check, then the move's handler."""
+        move = self.move(action["type"])
+        if self.phase(state, seat) not in move.phases:
+            raise IllegalAction(self.out_of_phase(state, seat, move), move.rule)
+        return move.handler(state, seat, action)
 
     def waiting_message(self, state: State, seat: int) -> str:
         """Why ``seat`` may not act now; engines may say more (e.g. which decision is pending)."""
@@ -120,10 +249,26 @@ class Game(ABC):
         self, players: int, seed: int, options: dict[str, Any] | None, moves: Iterable[tuple[int, str]]
     ) -> State:
         """Rebuild a game from its seed, options and notation move log."""
-        state = self.setup(players, seed, options)
-        for seat, text in moves:
-            state, _ = self.play(state, seat, text)
-        return state
+        return MoveStack(self, self.setup(players, seed, options), moves).state
+
+    # ------------------------------------------------------------------ views
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see: the public view, plus ``view["you"]`` for a seat.
+
+        ``None`` is the public (spectator) view, with no hidden information; a seat's view is the
+        same dict with its own private part under ``"you"``, so every reader finds a seat's hand,
+        pending choices and draft pack in one place whatever the game.
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> state = mor.setup(2, 7)
+        >>> "you" in mor.view(state, None), sorted(mor.view(state, 0)["you"])[:3]
+        (False, ['dealt', 'hand', 'seat'])
+        """
+        public = self._public_view(state)
+        if seat is not None:
+            public["you"] = self._private_view(state, seat)
+        return public
 
     # ------------------------------------------------------------ serialisation
     def dumps(self, state: State) -> str:
@@ -152,10 +297,6 @@ class Game(ABC):
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
 
     @abstractmethod
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        """Validate and perform ``action`` by mutating ``state`` (a private copy)."""
-
-    @abstractmethod
     def actors(self, state: State) -> set[int]:
         """The seats that must act now (empty once the game is over)."""
 
@@ -164,8 +305,12 @@ class Game(ABC):
         """The actions ``seat`` may take now (``[]`` for a seat that may not act)."""
 
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see; ``None`` is the public view, with no hidden information."""
+    def _public_view(self, state: State) -> dict[str, Any]:
+        """Everything every seat and spectator may see (no hands, no deck order)."""
+
+    @abstractmethod
+    def _private_view(self, state: State, seat: int) -> dict[str, Any]:
+        """What only ``seat`` may see (its hand, its pending choices), with ``"seat"`` itself."""
 
     @abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
@@ -175,8 +320,8 @@ class Game(ABC):
     def notation(self, action: Action) -> str: ...
 
     @abstractmethod
-    def parse(self, state: State, text: str) -> Action:
-        """The action that ``text`` names; IllegalAction (rule ``CORE-NOTATION``) if malformed."""
+    def _parse(self, state: State, text: str) -> Action:
+        """The action that ``text`` (stripped, bounded) names; IllegalAction if malformed."""
 
 
 def make_result(
@@ -207,3 +352,63 @@ def make_result(
     if extra:
         result.update(extra)
     return result
+
+
+def _unordered(value: Any) -> Any:
+    """``value`` with every list made order-free and every scalar tagged with its type."""
+    if isinstance(value, dict):
+        return {key: _unordered(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return ("list", sorted((_unordered(item) for item in value), key=repr))
+    return (type(value).__name__, value)
+
+
+def _longest_digit_run(text: str) -> int:
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if "0" <= ch <= "9" else 0
+        longest = max(longest, run)
+    return longest
+
+
+class MoveStack:
+    """A game as a starting state and the moves played on it: play, undo, replay.
+
+    The one replay loop of the project: the store's latest snapshot plus the moves after it, a
+    whole game from its seed, and the undo of the last move (replayed from the start state, so
+    nothing but the log is trusted).
+
+    >>> import games
+    >>> mor = games.get("mor")
+    >>> stack = MoveStack(mor, mor.setup(1, 3))
+    >>> keep = mor.notation(mor.legal_actions(stack.state, 0)[0])
+    >>> _ = stack.play(0, keep)
+    >>> len(stack), stack.undo() == (0, keep), len(stack)
+    (1, True, 0)
+    """
+
+    def __init__(self, game: Game, start: State, moves: Iterable[tuple[int, str]] = ()) -> None:
+        self.game = game
+        self.start = start
+        self.moves: list[tuple[int, str]] = []
+        self.state = start
+        for seat, text in moves:
+            self.play(seat, text)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def play(self, seat: int, text: str) -> list[Event]:
+        """Play ``text`` for ``seat``; the stack is unchanged when it is refused."""
+        self.state, events = self.game.play(self.state, seat, text)
+        self.moves.append((seat, text))
+        return events
+
+    def undo(self) -> tuple[int, str]:
+        """Take the last move back; returns it."""
+        if not self.moves:
+            raise IndexError("no move to undo")
+        last = self.moves[-1]
+        rebuilt = MoveStack(self.game, self.start, self.moves[:-1])
+        self.state, self.moves = rebuilt.state, rebuilt.moves
+        return last

@@ -353,7 +353,7 @@ class LorenzoIlMagnifico(Game):
             return text
         return kind
 
-    def parse(self, state: State, text: str) -> dict:
+    def _parse(self, state: State, text: str) -> dict:
         words = text.strip().lower().split() if isinstance(text, str) else []
         if not words:
             raise IllegalAction("Empty move.", "CORE-NOTATION")
@@ -455,7 +455,7 @@ class LorenzoIlMagnifico(Game):
         return min(max(0, increase), held // rate) * rate
 
     # -------------------------------------------------------------------------------- views
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: State) -> dict[str, Any]:
         players = []
         for s, data in enumerate(state["seats"]):
             players.append(
@@ -540,15 +540,19 @@ class LorenzoIlMagnifico(Game):
             ),
             "result": self.result(state),
         }
-        if seat is not None:
-            own = state["seats"][seat]
-            view["seat"] = seat
-            view["hand"] = [{"id": lid, "name": LEADERS[lid]["name"]} for lid in own["hand"]]
-            if state["draft"]:
-                view["draft_pack"] = list(state["draft"]["packs"][seat])
-            if state["vatican"] and str(seat) in state["vatican"]["choices"]:
-                view["report_answer"] = "support" if state["vatican"]["choices"][str(seat)] else "refuse"
         return view
+
+    def _private_view(self, state: State, seat: int) -> dict[str, Any]:
+        own = state["seats"][seat]
+        you: dict[str, Any] = {
+            "seat": seat,
+            "hand": [{"id": lid, "name": LEADERS[lid]["name"]} for lid in own["hand"]],
+        }
+        if state["draft"]:
+            you["draft_pack"] = list(state["draft"]["packs"][seat])
+        if state["vatican"] and str(seat) in state["vatican"]["choices"]:
+            you["report_answer"] = "support" if state["vatican"]["choices"][str(seat)] else "refuse"
+        return you
 
     def prompt(self, state: State, seat: int) -> str:
         if seat not in self.actors(state):

@@ -68,7 +68,7 @@ from .rules import (
     top_card,
     white_resources,
 )
-from .view import build_view
+from .view import build_view, private_view
 from .warehouse import apply_layout, best_layout, empty_depots, layout_totals, warehouse_totals
 
 Events = list[dict[str, str]]
@@ -147,10 +147,13 @@ class MastersOfRenaissance(Game):
         return events
 
     # -------------------------------------------------------------- the view
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        view = build_view(state, seat)
+    def _public_view(self, state: dict[str, Any]) -> dict[str, Any]:
+        view = build_view(state)
         view["result"] = self.result(state)
         return view
+
+    def _private_view(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        return private_view(state, seat)
 
     def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         if state["phase"] != "over":
@@ -166,7 +169,7 @@ class MastersOfRenaissance(Game):
     def notation(self, action: dict[str, Any]) -> str:
         return _notation.notation(action)
 
-    def parse(self, state: dict[str, Any], text: str) -> dict[str, Any]:
+    def _parse(self, state: dict[str, Any], text: str) -> dict[str, Any]:
         return _notation.parse(text)
 
     # ---------------------------------------------------------- legal actions

@@ -98,7 +98,7 @@ def pending_placement(state: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def build_view(state: dict[str, Any]) -> dict[str, Any]:
     turn = state["turn"]
     decks = []
     for level in reversed(LEVELS):  # the grid as laid out: level III on top (MOR-SETUP-5)
@@ -137,12 +137,10 @@ def build_view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "tokens_in_stack": len(solo["stack"]),
             "outcome": dict(solo["outcome"]) if solo["outcome"] else None,
         }
-    if seat is not None and 0 <= seat < state["players"]:
-        view["you"] = _private(state, seat)
     return view
 
 
-def _private(state: dict[str, Any], seat: int) -> dict[str, Any]:
+def private_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     player = state["seats"][seat]
     return {
         "seat": seat,

@@ -731,7 +731,7 @@ class OperaMagna(Game):
         return events
 
     # ------------------------------------------------------------------ views
-    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+    def _public_view(self, state: dict) -> dict[str, Any]:
         players = []
         for player in state["seats"]:
             entry = {
@@ -750,8 +750,6 @@ class OperaMagna(Game):
                 "carts": R.carts(player), "supply": player["supply"],
                 "opera_tokens": R.opera_tokens(state, player["seat"]),
             }
-            if seat == player["seat"]:
-                entry["hand"] = [self._trade_view(c) for c in player["hand"]]
             players.append(entry)
         turn = state["turn"]
         view = {
@@ -793,6 +791,9 @@ class OperaMagna(Game):
         if result is not None:
             view["result"] = result
         return view
+
+    def _private_view(self, state: dict, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "hand": [self._trade_view(c) for c in state["seats"][seat]["hand"]]}
 
     @staticmethod
     def _trade_view(card_id: str) -> dict[str, str]:
@@ -877,7 +878,7 @@ class OperaMagna(Game):
             return f"refine {action['slot']}"
         raise ValueError(f"unknown action type {kind!r}")
 
-    def parse(self, state: dict, text: str) -> dict:
+    def _parse(self, state: dict, text: str) -> dict:
         words = str(text).strip().split()
         if not words:
             raise IllegalAction("Type a move, e.g. move ant:gain ven:cost H1-03.", "CORE-NOTATION")

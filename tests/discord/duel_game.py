@@ -42,11 +42,11 @@ class Duel(Game):
             return []
         return [{"type": "add", "n": n} for n in range(1, state["top"] + 1)]
 
-    def view(self, state, seat):
-        shown = {"count": state["count"], "turn": state["turn"], "winner": state["winner"]}
-        if seat is not None:
-            shown["secret"] = state["secrets"][seat]
-        return shown
+    def _public_view(self, state):
+        return {"count": state["count"], "turn": state["turn"], "winner": state["winner"]}
+
+    def _private_view(self, state, seat):
+        return {"seat": seat, "secret": state["secrets"][seat]}
 
     def result(self, state):
         if state["winner"] is None:
@@ -57,7 +57,7 @@ class Duel(Game):
     def notation(self, action):
         return f"add {action['n']}"
 
-    def parse(self, state, text):
+    def _parse(self, state, text):
         match = text.strip().split()
         if len(match) != 2 or match[0] != "add" or not match[1].isdigit():
             raise IllegalAction(f"'{text}' is not a move: write add 1 to add {state['top']}.", "CORE-NOTATION")

@@ -71,7 +71,7 @@ def check_public_view_hides_secrets(state: dict) -> None:
     assert len(public["players"]) == state["players"]
     for seat in range(state["players"]):
         own = G.view(state, seat)
-        assert [h["id"] for h in own["hand"]] == state["seats"][seat]["hand"]
+        assert [h["id"] for h in own["you"]["hand"]] == state["seats"][seat]["hand"]
         json.dumps(own)
 
 

@@ -17,7 +17,7 @@ def test_public_view_carries_the_board_and_hides_hands():
     public = G.view(state, None)
     assert public["draft_packs"] == [4, 4, 4] and "draft_pack" not in public
     for seat in range(3):
-        assert G.view(state, seat)["draft_pack"] == state["draft"]["packs"][seat]
+        assert G.view(state, seat)["you"]["draft_pack"] == state["draft"]["packs"][seat]
     state = new(players=3, advanced=True, seed=4)
     state["seats"][1]["hand"] = ["pico", "sisto"]
     leaders(state, 2, "michelangelo")
@@ -25,7 +25,7 @@ def test_public_view_carries_the_board_and_hides_hands():
     public = G.view(state, None)
     text = json.dumps(public)
     assert '"pico"' not in text and public["players"][1]["hand_count"] == 2
-    assert [h["id"] for h in G.view(state, 1)["hand"]] == ["pico", "sisto"]
+    assert [h["id"] for h in G.view(state, 1)["you"]["hand"]] == ["pico", "sisto"]
     assert public["players"][2]["leaders"][0]["id"] == "michelangelo"
     assert public["spaces"]["council"]["occupants"] == [{"seat": 2, "member": "white"}]
     assert set(public) >= {
@@ -63,7 +63,7 @@ def test_vatican_answers_stay_secret_until_everyone_has_answered():
     assert G.actors(state) == {0, 2}
     public = json.dumps(G.view(state, None))
     assert "refuse" not in public and G.view(state, None)["vatican"]["answered"] == [1]
-    assert G.view(state, 1)["report_answer"] == "refuse"
+    assert G.view(state, 1)["you"]["report_answer"] == "refuse"
     assert state["seats"][1]["excommunicated"] == []
     state = play(state, 0, "report support")
     state = play(state, 2, "report support")

@@ -238,7 +238,7 @@ def test_MOR_PROD_7_refusal_cites_the_payment_source_rule():
     depots(state, 0, ("coin", 1))
     strongbox(state, 0)
     err = refused(state, 0, "produce base:coin+coin>stone", "MOR-PROD-6")
-    assert err.message == "You cannot run those powers together: it needs 2 coin and you have 1."
+    assert err.message == "You cannot run those powers together: it needs 2 coin and you have 1. (MOR-PROD-6)"
 
 
 def test_MOR_PROD_1_available_powers_listed():

@@ -46,7 +46,7 @@ def check_hidden(state: dict) -> None:
     assert len(view["players"]) == len(state["seats"])
     for seat, player in enumerate(state["seats"]):
         own = GAME.view(state, seat)
-        assert [c["id"] for c in own["players"][seat]["hand"]] == player["hand"]
+        assert [c["id"] for c in own["you"]["hand"]] == player["hand"]
 
 
 def play_one(players: int, seed: int, sample: bool) -> None:

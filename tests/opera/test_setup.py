@@ -97,7 +97,7 @@ def test_OM_SETUP_3_to_6_starting_hands_are_hidden_and_undealt_cards_leave_the_g
     assert not any(f'"{c}"' in text for c in hand_cards), "undealt hand cards stay in the box"
     public = json.dumps(GAME.view(state, None))
     assert not any(f'"{c}"' in public for c in dealt)
-    own = GAME.view(state, 1)["players"][1]["hand"]
+    own = GAME.view(state, 1)["you"]["hand"]
     assert [c["id"] for c in own] == state["seats"][1]["hand"]
     assert "hand" not in GAME.view(state, 1)["players"][0]
 

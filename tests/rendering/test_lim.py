@@ -242,11 +242,8 @@ def test_public_board_ignores_private_data(games_played):
     running = games_played[4][0]
     view = public(running)
     with_hand = copy.deepcopy(view)
-    own = GAME.view(running, 0)
-    for key in ("seat", "hand", "draft_pack", "report_answer"):
-        if key in own:
-            with_hand[key] = own[key]
-    with_hand.setdefault("hand", [{"id": "pico", "name": "Pico della Mirandola"}])
+    with_hand["you"] = GAME.view(running, 0)["you"]
+    with_hand["you"].setdefault("hand", [{"id": "pico", "name": "Pico della Mirandola"}])
     assert rendering.render("lim", view) == rendering.render("lim", with_hand)
 
 
@@ -277,7 +274,7 @@ def _draft_state(seed: int) -> dict:
 def test_private_image_shows_the_draft_pack_then_the_hand():
     state = _draft_state(4)
     drafting = GAME.view(state, 1)
-    assert len(drafting["draft_pack"]) == 4
+    assert len(drafting["you"]["draft_pack"]) == 4
     first = decode(rendering.render_private("lim", drafting, names=NAMES))
     assert first.width <= kit.MAX_WIDTH
     other = GAME.view(state, 2)
@@ -285,7 +282,7 @@ def test_private_image_shows_the_draft_pack_then_the_hand():
     for seat in (0, 1, 2):  # the draft is simultaneous: picks are revealed together
         state, _ = GAME.play(state, seat, GAME.notation(GAME.legal_actions(state, seat)[0]))
     picked = GAME.view(state, 1)
-    assert len(picked["hand"]) == 1 and len(picked["draft_pack"]) == 3
+    assert len(picked["you"]["hand"]) == 1 and len(picked["you"]["draft_pack"]) == 3
     assert rendering.render_private("lim", picked) != rendering.render_private("lim", drafting)
 
 

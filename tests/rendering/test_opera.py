@@ -246,7 +246,7 @@ def test_public_board_ignores_private_data(games_played):
     state = games_played[4][0]
     view = public(state)
     with_hand = copy.deepcopy(view)
-    with_hand["players"][2]["hand"] = GAME.view(state, 2)["players"][2]["hand"]
+    with_hand["players"][2]["hand"] = GAME.view(state, 2)["you"]["hand"]
     assert with_hand["players"][2]["hand"]
     assert rendering.render("opera", view) == rendering.render("opera", with_hand)
 
@@ -271,7 +271,7 @@ def test_private_image_shows_the_seats_hand(games_played):
     image = decode(rendering.render_private("opera", own, names=NAMES))
     assert image.width <= kit.MAX_WIDTH
     other = copy.deepcopy(own)
-    hand = other["players"][1]["hand"]
+    hand = other["you"]["hand"]
     hand[0] = (
         {"id": "H1-01", "cost": "L", "benefit": "Wc"}
         if hand[0]["id"] != "H1-01"

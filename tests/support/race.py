@@ -26,11 +26,11 @@ class Race(Game):
         state["turn"] = (seat + 1) % len(state["counters"])
         return [{"type": "add", "text": f"{{p{seat}}} adds {action['n']} and has {state['counters'][seat]}."}]
 
-    def view(self, state, seat):
-        view = {"players": [{"counter": c} for c in state["counters"]], "turn": state["turn"]}
-        if seat is not None:
-            view["secret"] = state["secrets"][seat]
-        return view
+    def _public_view(self, state):
+        return {"players": [{"counter": c} for c in state["counters"]], "turn": state["turn"]}
+
+    def _private_view(self, state, seat):
+        return {"seat": seat, "secret": state["secrets"][seat]}
 
     def result(self, state):
         if max(state["counters"]) < 10:
@@ -41,7 +41,7 @@ class Race(Game):
     def notation(self, action):
         return f"add {action['n']}"
 
-    def parse(self, state, text):
+    def _parse(self, state, text):
         parts = text.split()
         if len(parts) != 2 or parts[0] != "add" or not parts[1].isdigit():
             raise IllegalAction(f"'{text}' is not a move: write `add 1` or `add 2`.", "CORE-NOTATION")
