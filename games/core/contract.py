@@ -262,8 +262,8 @@ class Game(ABC):
         >>> import games
         >>> mor = games.get("mor")
         >>> state = mor.setup(2, 7)
-        >>> "you" in mor.view(state, None), sorted(mor.view(state, 0)["you"])[:3]
-        (False, ['dealt', 'hand', 'seat'])
+        >>> "you" in mor.view(state, None), mor.view(state, 0)["you"]["seat"]
+        (False, 0)
         """
         public = self._public_view(state)
         if seat is not None:
