@@ -1,0 +1,124 @@
+"""Kill the crash driver at random moments and check the database against what it acknowledged.
+
+After every SIGKILL the database is read with plain ``sqlite3`` (an oracle independent of the
+store code) and every game is rebuilt twice: from its seed through the whole move log, and from
+its latest snapshot plus the moves after it. The figures count acknowledged moves that are missing
+(lost), acknowledged interactions recorded more than once (doubled) and games that do not load or
+whose two rebuilds disagree (damaged).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import games
+from games.core import MoveStack
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class CrashFigures:
+    kills: int = 0
+    acknowledged: int = 0
+    lost: int = 0
+    doubled: int = 0
+    damaged: int = 0
+    games: int = 0
+    moves: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (f"kills {self.kills}, acknowledged moves {self.acknowledged}, lost {self.lost}, "
+                f"doubled {self.doubled}, damaged games {self.damaged} "
+                f"({self.games} games, {self.moves} moves in the database)")
+
+
+def run_driver_until_killed(db: Path, acks: Path, seed: int, lifetime: float) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.reliability.crash_driver", str(db), str(acks), str(seed)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    time.sleep(lifetime)
+    if process.poll() is not None:
+        raise RuntimeError(f"the crash driver stopped by itself: {process.stderr.read().decode()[-2000:]}")
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    process.stderr.close()
+
+
+def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
+    connection = sqlite3.connect(db)
+    try:
+        moves = {(g, s): (n, i) for g, s, n, i in connection.execute(
+            "SELECT game_id, seq, notation, interaction_id FROM moves")}
+        interactions: dict[int, int] = {}
+        for _, interaction in moves.values():
+            if interaction is not None:
+                interactions[interaction] = interactions.get(interaction, 0) + 1
+        figures.moves = len(moves)
+        figures.acknowledged = 0
+        lost = doubled = 0
+        for line in acks.read_text(encoding="utf-8").splitlines():
+            game_id, version, interaction, text = line.split(" ", 3)
+            figures.acknowledged += 1
+            if moves.get((int(game_id), int(version))) != (text, int(interaction)):
+                lost += 1
+                figures.problems.append(f"acknowledged move {line!r} is not in the log")
+            if interactions.get(int(interaction), 0) > 1:
+                doubled += 1
+        figures.lost, figures.doubled = lost, doubled
+        figures.damaged = 0
+        rows = connection.execute(
+            "SELECT id, game_key, players, seed, options, status FROM games WHERE status != 'lobby'").fetchall()
+        figures.games = len(rows)
+        for game_id, key, players, seed, options, status in rows:
+            problem = _rebuild_problem(connection, game_id, games.get(key), players, seed, json.loads(options))
+            if problem:
+                figures.damaged += 1
+                figures.problems.append(f"game {game_id} ({status}): {problem}")
+    finally:
+        connection.close()
+
+
+def _rebuild_problem(connection, game_id, game, players, seed, options) -> str | None:
+    log = connection.execute(
+        "SELECT seq, seat, notation FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    snapshot = connection.execute(
+        "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+    if snapshot is None:
+        return "no snapshot"
+    try:
+        from_seed = MoveStack(game, game.setup(players, seed, options), [(s, n) for _, s, n in log]).state
+        snap_seq, text = snapshot
+        from_snapshot = MoveStack(game, game.loads(text), [(s, n) for q, s, n in log if q > snap_seq]).state
+    except Exception as error:  # noqa: BLE001 - any failure to rebuild is what this check counts
+        return f"does not rebuild ({type(error).__name__})"
+    if game.dumps(from_seed) != game.dumps(from_snapshot):
+        return "the snapshot disagrees with the replay from the seed"
+    return None
+
+
+def run_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: float = 1.5) -> CrashFigures:
+    """``kills`` rounds of start, play, SIGKILL, check; returns the figures after the last."""
+    chooser = random.Random(seed)
+    db, acks = workdir / "crash.db", workdir / "acks.txt"
+    acks.touch()
+    figures = CrashFigures()
+    for round_number in range(kills):
+        # The first start pays for imports and table set-up; later ones die at any point of play.
+        lifetime = chooser.uniform(0.6, 0.6 + max_lifetime) if round_number == 0 else chooser.uniform(0.35, max_lifetime)
+        run_driver_until_killed(db, acks, seed * 10_000 + round_number, lifetime)
+        figures.kills += 1
+        check_database(db, acks, figures)
+        if figures.lost or figures.doubled or figures.damaged:
+            break
+    return figures
