@@ -1,0 +1,108 @@
+"""Drawing + PNG encoding time and size of every game's images, late in a game, for every
+player count.
+
+    python bench/render.py [--moves 60] [--games mor,lim,opera]
+
+For each game and player count it draws the public board of each of the last ``--moves``
+positions of a game (consecutive moves, in order, as a table posts them) and the private image
+of the seat to act, and prints p50/p99 of the CPU time (``time.process_time`` in the drawing
+process, so other work on a busy machine does not count), the image sizes, and beside each
+figure its goal and the ratio to it. The floor is Pillow encoding a blank image of the same
+size with the same settings (``kit.encode_png``): what no drawing can go below.
+
+Goals: public board p50 <= 30 ms, private image p50 <= 15 ms, longest side <= 1600 px.
+The positions before the measured ones are drawn first (untimed): the caches are as warm as
+in a process that has been drawing this game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image  # noqa: E402
+
+import games  # noqa: E402
+import rendering  # noqa: E402
+from rendering import kit  # noqa: E402
+from stats import percentile  # noqa: E402
+from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves  # noqa: E402
+
+PUBLIC_P50_MS = 30
+PRIVATE_P50_MS = 15
+LONGEST_SIDE_PX = 1600
+SEED = 20
+WARM_UP = 10
+
+
+def cpu_ms(call) -> tuple[float, object]:
+    start = time.process_time()
+    result = call()
+    return (time.process_time() - start) * 1000, result
+
+
+def floor_ms(size: tuple[int, int], runs: int) -> float:
+    blank = Image.new("RGB", size, kit.BACKGROUND)
+    return percentile([cpu_ms(lambda: kit.encode_png(blank))[0] for _ in range(runs)], 0.5)
+
+
+def measure(key: str, players: int, count: int) -> dict:
+    game = games.get(key)
+    positions = [(s, line) for s, line in moves(key, players, SEED) if game.result(s) is None]
+    measured = positions[-count:]
+    names = NAMES[:players]
+    for state, line in positions[-count - WARM_UP:-count]:
+        rendering.render(key, game.view(state, None), names=names, highlight=line)
+    public, private, public_sizes, private_sizes = [], [], [], []
+    for state, line in measured:
+        view = game.view(state, None)
+        ms, png = cpu_ms(lambda: rendering.render(key, view, names=names, highlight=line))
+        public.append(ms)
+        public_sizes.append((Image.open(__import__("io").BytesIO(png)).size, len(png)))
+        seat = min(game.actors(state))
+        own = game.view(state, seat)
+        ms, png = cpu_ms(lambda: rendering.render_private(key, own, names=names))
+        private.append(ms)
+        private_sizes.append((Image.open(__import__("io").BytesIO(png)).size, len(png)))
+    board_size = max(size for size, _ in public_sizes)
+    return {
+        "public": public, "private": private, "floor": floor_ms(board_size, count),
+        "board": board_size, "board_kib": max(n for _, n in public_sizes) / 1024,
+        "private_size": max((size for size, _ in private_sizes), key=max),
+        "private_kib": max(n for _, n in private_sizes) / 1024,
+    }
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"{value / goal:4.2f} of goal {'met' if value <= goal else 'MISSED'}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60, help="positions measured per game and player count")
+    parser.add_argument("--games", default="mor,lim,opera")
+    args = parser.parse_args()
+    print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}")
+    for key in args.games.split(","):
+        for players in PLAYER_COUNTS[key]:
+            m = measure(key, players, args.moves)
+            p50, p99 = percentile(m["public"], 0.5), percentile(m["public"], 0.99)
+            q50, q99 = percentile(m["private"], 0.5), percentile(m["private"], 0.99)
+            floor = m["floor"]
+            (bw, bh), (pw, ph) = m["board"], m["private_size"]
+            print(f"{key:5} {players}p  public  p50 {p50:6.1f}  p99 {p99:6.1f}  goal {PUBLIC_P50_MS}: "
+                  f"{verdict(p50, PUBLIC_P50_MS)}, {p50 / floor:4.1f}x floor {floor:5.1f}")
+            print(f"          private p50 {q50:6.1f}  p99 {q99:6.1f}  goal {PRIVATE_P50_MS}: "
+                  f"{verdict(q50, PRIVATE_P50_MS)}")
+            longest = max(bw, bh, pw, ph)
+            print(f"          board {bw}x{bh} px {m['board_kib']:4.0f} KiB, private {pw}x{ph} px "
+                  f"{m['private_kib']:4.0f} KiB; longest side goal {LONGEST_SIDE_PX}: "
+                  f"{verdict(longest, LONGEST_SIDE_PX)}")
+
+
+if __name__ == "__main__":
+    main()
