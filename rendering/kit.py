@@ -234,6 +234,39 @@ def fill_seats(line: str, names: list[str] | None, seats: int) -> str:
     return line
 
 
+BANNER_SIZE = 18
+BANNER_LINE = 24
+
+
+def banner_height(lines: int) -> int:
+    return 16 + BANNER_LINE * lines if lines else 0
+
+
+def banner_lines(line: str | None, width: int, max_lines: int = 3,
+                 labels: list[str] | None = None) -> list[str]:
+    """The lines :func:`banner` shows for ``line`` in a box ``width`` wide."""
+    shown = printable(fill_seats(line or "", labels, len(labels or ())))
+    if not shown or max_lines < 1:
+        return []
+    return wrap(shown, BANNER_SIZE, width - 24, max_lines)
+
+
+def banner(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: int, line: str | None,
+           max_lines: int = 3, labels: list[str] | None = None) -> int:
+    """The last move (or a decision to take) in a soft orange box ``width`` wide, wrapped to at
+    most ``max_lines`` lines, its ``{p0}``... placeholders replaced by ``labels``. Returns the
+    height used (0 when there is nothing to say)."""
+    lines = banner_lines(line, width, max_lines, labels)
+    if not lines:
+        return 0
+    x, y = xy
+    height = banner_height(len(lines))
+    panel(draw, (x, y, x + width, y + height), HIGHLIGHT_SOFT, HIGHLIGHT, 8, 2)
+    for i, text_line in enumerate(lines):
+        text(draw, (x + 12, y + 8 + BANNER_LINE * i), text_line, BANNER_SIZE, INK)
+    return height
+
+
 # ------------------------------------------------------------------------------- icons
 _SUPERSAMPLE = 4
 
@@ -459,6 +492,7 @@ def dashed_rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, 
 
 # ---------------------------------------------------------------------------- encoding
 MAX_WIDTH = 1600
+MAX_SIDE = 1600          # every image's longest side: a phone shows it without shrinking the text
 MAX_BYTES = 1_000_000
 
 

@@ -163,7 +163,7 @@ def test_markers_at_the_start_of_the_military_and_victory_scales_are_all_visible
     image = lim.draw_board(public(GAME.setup(4, 3, {})), None, None)  # every seat at 0 MP and 0 VP
     tracks_y = lim.MARGIN + lim.TOWERS_H + lim.GAP + lim.SPACES_H + lim.GAP
     for row in range(2):
-        scale_y = tracks_y + 84 + row * 50
+        scale_y = tracks_y + lim.SCALE_TOP + row * lim.SCALE_PITCH
         colours = image.crop((0, scale_y - 24, lim.WIDTH, scale_y)).convert("RGB").getcolors(lim.WIDTH * 24)
         shown = [next((n for n, c in colours if c == kit.seat_colour(s)), 0) for s in range(4)]
         assert min(shown) > 150, shown
