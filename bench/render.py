@@ -1,7 +1,7 @@
 """Drawing + PNG encoding time and size of every game's images, late in a game, for every
 player count.
 
-    python bench/render.py [--moves 60] [--games mor,lim,opera]
+    python bench/render.py [--moves 60] [--games mor,lim,opera] [--pool 2]
 
 For each game and player count it draws the public board of each of the last ``--moves``
 positions of a game (consecutive moves, in order, as a table posts them) and the private image
@@ -11,6 +11,9 @@ figure its goal and the ratio to it. The floor is Pillow encoding a blank image 
 size with the same settings (``kit.encode_png``): what no drawing can go below.
 
 Goals: public board p50 <= 30 ms, private image p50 <= 15 ms, longest side <= 1600 px.
+With ``--pool N`` it also draws every game's measured 4-player boards all at once through a
+``RenderPool`` of N worker processes and through one drawing thread, and prints the boards per
+second of each (wall time: this figure needs a quiet machine).
 The positions before the measured ones are drawn first (untimed): the caches are as warm as
 in a process that has been drawing this game.
 """
@@ -18,6 +21,8 @@ in a process that has been drawing this game.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
 import sys
 import time
 from pathlib import Path
@@ -29,6 +34,7 @@ from PIL import Image  # noqa: E402
 import games  # noqa: E402
 import rendering  # noqa: E402
 from rendering import kit  # noqa: E402
+from rendering.pool import RenderPool  # noqa: E402
 from stats import percentile  # noqa: E402
 from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves  # noqa: E402
 
@@ -62,12 +68,12 @@ def measure(key: str, players: int, count: int) -> dict:
         view = game.view(state, None)
         ms, png = cpu_ms(lambda: rendering.render(key, view, names=names, highlight=line))
         public.append(ms)
-        public_sizes.append((Image.open(__import__("io").BytesIO(png)).size, len(png)))
+        public_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
         seat = min(game.actors(state))
         own = game.view(state, seat)
         ms, png = cpu_ms(lambda: rendering.render_private(key, own, names=names))
         private.append(ms)
-        private_sizes.append((Image.open(__import__("io").BytesIO(png)).size, len(png)))
+        private_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
     board_size = max(size for size, _ in public_sizes)
     return {
         "public": public, "private": private, "floor": floor_ms(board_size, count),
@@ -75,6 +81,22 @@ def measure(key: str, players: int, count: int) -> dict:
         "private_size": max((size for size, _ in private_sizes), key=max),
         "private_kib": max(n for _, n in private_sizes) / 1024,
     }
+
+
+def boards_per_second(workers: int, jobs: list[tuple[str, dict, str | None]]) -> float:
+    """Wall-clock rate of drawing every job at once through a pool of ``workers``."""
+    pool = RenderPool(workers)
+
+    async def draw_all() -> None:
+        await asyncio.gather(*(pool.board(key, view, names=NAMES, highlight=line) for key, view, line in jobs))
+
+    try:
+        asyncio.run(draw_all())  # workers started and warm
+        start = time.perf_counter()
+        asyncio.run(draw_all())
+        return len(jobs) / (time.perf_counter() - start)
+    finally:
+        pool.close()
 
 
 def verdict(value: float, goal: float) -> str:
@@ -85,6 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60, help="positions measured per game and player count")
     parser.add_argument("--games", default="mor,lim,opera")
+    parser.add_argument("--pool", type=int, default=0, help="also compare a pool of this many workers")
     args = parser.parse_args()
     print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}")
     for key in args.games.split(","):
@@ -102,6 +125,16 @@ def main() -> None:
             print(f"          board {bw}x{bh} px {m['board_kib']:4.0f} KiB, private {pw}x{ph} px "
                   f"{m['private_kib']:4.0f} KiB; longest side goal {LONGEST_SIDE_PX}: "
                   f"{verdict(longest, LONGEST_SIDE_PX)}")
+    if args.pool:
+        jobs = []
+        for key in args.games.split(","):
+            game = games.get(key)
+            positions = [(s, line) for s, line in moves(key, 4, SEED) if game.result(s) is None]
+            jobs += [(key, game.view(state, None), line) for state, line in positions[-args.moves:]]
+        threaded = boards_per_second(0, jobs)
+        pooled = boards_per_second(args.pool, jobs)
+        print(f"{len(jobs)} 4-player boards at once: one thread {threaded:5.1f} boards/s, "
+              f"pool of {args.pool} {pooled:5.1f} boards/s ({pooled / threaded:.2f}x)")
 
 
 if __name__ == "__main__":
