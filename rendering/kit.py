@@ -149,7 +149,7 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     return [fit(line, size, max_width, bold) for line in lines]
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=8192)
 def _text_mask(value: str, size: int, bold: bool, anchor: str, start: tuple[float, float],
                stroke: int) -> tuple[Any, tuple[int, int]]:
     """The rendered coverage mask of a line of text and its offset from the anchor point.
@@ -174,9 +174,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size
          fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
     """One line of text (the same pixels as ``draw.text`` with the kit's font)."""
     line = str(value)
-    if "\n" in line:
-        draw.text(xy, line, font=font(size, bold), fill=fill, anchor=anchor)
-    elif line:
+    if line:
         _draw_line(draw, xy, line, size, bold, anchor, fill)
 
 
@@ -491,8 +489,8 @@ def dashed_rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, 
 
 
 # ---------------------------------------------------------------------------- encoding
-MAX_WIDTH = 1600
 MAX_SIDE = 1600          # every image's longest side: a phone shows it without shrinking the text
+MAX_WIDTH = MAX_SIDE     # a canvas is never wider
 MAX_BYTES = 1_000_000
 
 
