@@ -29,14 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PIL import Image  # noqa: E402
+from PIL import Image
+from stats import percentile
 
-import games  # noqa: E402
-import rendering  # noqa: E402
-from rendering import kit  # noqa: E402
-from rendering.pool import RenderPool  # noqa: E402
-from stats import percentile  # noqa: E402
-from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves  # noqa: E402
+import games
+import rendering
+from rendering import kit
+from rendering.pool import RenderPool
+from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
 
 PUBLIC_P50_MS = 30
 PRIVATE_P50_MS = 15
@@ -45,15 +45,15 @@ SEED = 20
 WARM_UP = 10
 
 
-def cpu_ms(call) -> tuple[float, object]:
+def cpu_ms(call, *args, **kwargs) -> tuple[float, bytes]:
     start = time.process_time()
-    result = call()
+    result = call(*args, **kwargs)
     return (time.process_time() - start) * 1000, result
 
 
 def floor_ms(size: tuple[int, int], runs: int) -> float:
     blank = Image.new("RGB", size, kit.BACKGROUND)
-    return percentile([cpu_ms(lambda: kit.encode_png(blank))[0] for _ in range(runs)], 0.5)
+    return percentile([cpu_ms(kit.encode_png, blank)[0] for _ in range(runs)], 0.5)
 
 
 def measure(key: str, players: int, count: int) -> dict:
@@ -66,12 +66,12 @@ def measure(key: str, players: int, count: int) -> dict:
     public, private, public_sizes, private_sizes = [], [], [], []
     for state, line in measured:
         view = game.view(state, None)
-        ms, png = cpu_ms(lambda: rendering.render(key, view, names=names, highlight=line))
+        ms, png = cpu_ms(rendering.render, key, view, names=names, highlight=line)
         public.append(ms)
         public_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
         seat = min(game.actors(state))
         own = game.view(state, seat)
-        ms, png = cpu_ms(lambda: rendering.render_private(key, own, names=names))
+        ms, png = cpu_ms(rendering.render_private, key, own, names=names)
         private.append(ms)
         private_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
     board_size = max(size for size, _ in public_sizes)
