@@ -137,7 +137,7 @@ def test_exact_colours_stay_exact_beside_near_twins():
 
 
 def test_banner_wraps_the_last_move_and_names_the_seats():
-    img, draw = kit.new_canvas(400, 200)
+    _, draw = kit.new_canvas(400, 200)
     assert kit.banner(draw, (0, 0), 300, None) == 0 and kit.banner(draw, (0, 0), 300, "") == 0
     assert kit.banner_lines("{p0} moved", 300, labels=["Ada"]) == ["Ada moved"]
     assert kit.banner(draw, (0, 0), 300, "{p0} moved", labels=["Ada"]) == kit.banner_height(1)
