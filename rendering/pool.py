@@ -27,7 +27,7 @@ from typing import Any
 
 import games
 
-from . import kit, render, render_card, render_private, renderer_for
+from . import render, render_card, render_private
 
 __all__ = ["RenderPool"]
 
@@ -39,11 +39,12 @@ _START_METHOD = "spawn"
 
 
 def _load_once() -> None:
-    """A new worker's start: import every game's renderer and build the shared tables, so its
-    first board costs no more than the next."""
+    """A new worker's start: draw every game's board once at setup, which loads the fonts, icons,
+    track and card drawings and the palette tables, so its first real board costs no more than
+    the next."""
     for key in games.keys():
-        renderer_for(key)
-    kit.palette_for(kit.new_canvas(8, 8)[0])
+        game = games.get(key)
+        render(key, game.view(game.setup(game.max_players, 0), None))
 
 
 def _ready() -> bool:
