@@ -10,6 +10,10 @@ Each game with a board of its own has a renderer module (see ``_RENDERERS``); an
 drawn by the generic table renderer, so every game can be shown from its first commit. Rendering
 never does I/O (fonts and icons are loaded once) and never looks inside a game's state: it reads
 only the view the engine publishes and the game's public card data.
+
+Every image is at most ``kit.MAX_SIDE`` (1600) pixels on its longest side. A process that posts
+boards draws them through :class:`rendering.pool.RenderPool`, whose worker processes draw
+several boards at once and keep their caches warm.
 """
 
 from __future__ import annotations

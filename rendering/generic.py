@@ -190,7 +190,9 @@ def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = No
     player_rows = [flow(cells_of(p, IDENTITY_KEYS), cells_width) for p in players]
     other_rows = flow(cells_of(other_fields), WIDTH - 2 * MARGIN)
 
-    height = MARGIN + 44 + (30 if subtitle else 0) + (40 if highlight else 0)
+    labels = [kit.seat_label(seat, names) for seat in range(len(players))]
+    banner_lines = kit.banner_lines(highlight, WIDTH - 2 * MARGIN, 1, labels)
+    height = MARGIN + 44 + (30 if subtitle else 0) + (kit.banner_height(len(banner_lines)) + 8 if banner_lines else 0)
     if header_rows:
         height += _block_height(header_rows) + 16
     for rows in player_rows:
@@ -206,11 +208,8 @@ def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = No
     if subtitle:
         kit.text(draw, (MARGIN, y), kit.fit(subtitle, 20, WIDTH - 2 * MARGIN), 20, kit.MUTED)
         y += 30
-    if highlight:
-        kit.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + 32), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 6, 2)
-        line = kit.printable(kit.fill_seats(highlight, names, len(players)))
-        kit.text(draw, (MARGIN + 12, y + 16), kit.fit(line, 18, WIDTH - 2 * MARGIN - 24), 18, kit.INK, "lm")
-        y += 40
+    if banner_lines:
+        y += kit.banner(draw, (MARGIN, y), WIDTH - 2 * MARGIN, highlight, 1, labels) + 8
     if header_rows:
         _draw_rows(img, draw, header_rows, MARGIN, y)
         y += _block_height(header_rows) + 16

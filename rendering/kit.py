@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -86,6 +87,7 @@ def _has_glyph(char: str) -> bool:
     return any(mask[i] != missing[i] for i in range(width * height))
 
 
+@lru_cache(maxsize=4096)
 def printable(text: str) -> str:
     """``text`` reduced to characters the font can draw: accents are dropped where that leaves a
     plain letter (José -> Jose), other missing glyphs (emoji, unsupported scripts) are left out."""
@@ -101,7 +103,10 @@ def printable(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The advance width of ``text`` in pixels (remembered: boards measure the same labels on
+    every move)."""
     return int(font(size, bold).getlength(text) + 0.5)
 
 
@@ -144,16 +149,44 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     return [fit(line, size, max_width, bold) for line in lines]
 
 
+@lru_cache(maxsize=8192)
+def _text_mask(value: str, size: int, bold: bool, anchor: str, start: tuple[float, float],
+               stroke: int) -> tuple[Any, tuple[int, int]]:
+    """The rendered coverage mask of a line of text and its offset from the anchor point.
+
+    FreeType layout and rasterisation are most of the cost of drawing text, and a board draws
+    nearly the same labels on every move, so each (text, size, sub-pixel start) is rendered once.
+    """
+    # ``stroke_filled`` as ImageDraw.text passes it (Pillow versions before it ignore it).
+    return font(size, bold).getmask2(value, "L", None, None, None, stroke, anchor, 0, start,
+                                     stroke_filled=True)
+
+
+def _draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, bold: bool,
+               anchor: str, ink: RGB, stroke: int = 0) -> None:
+    """What ``ImageDraw.text`` does for one line, with the glyph mask taken from the cache."""
+    x, y = xy
+    mask, (dx, dy) = _text_mask(value, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]), stroke)
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(ink))
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size: int,
          fill: RGB = INK, anchor: str = "la", bold: bool = False) -> None:
-    draw.text(xy, str(value), font=font(size, bold), fill=fill, anchor=anchor)
+    """One line of text (the same pixels as ``draw.text`` with the kit's font)."""
+    line = str(value)
+    if line:
+        _draw_line(draw, xy, line, size, bold, anchor, fill)
 
 
 def outlined_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size: int,
                   fill: RGB = WHITE, outline: RGB = INK, anchor: str = "mm", bold: bool = True) -> None:
     """Text with a dark rim: readable on any background (numbers on icons and cards)."""
-    draw.text(xy, str(value), font=font(size, bold), fill=fill, anchor=anchor,
-              stroke_width=max(1, size // 9), stroke_fill=outline)
+    line = str(value)
+    if not line:
+        return
+    _draw_line(draw, xy, line, size, bold, anchor, outline, stroke=max(1, size // 9))
+    if fill != outline:
+        _draw_line(draw, xy, line, size, bold, anchor, fill)
 
 
 def seat_label(seat: int, names: list[str] | None) -> str:
@@ -197,6 +230,39 @@ def fill_seats(line: str, names: list[str] | None, seats: int) -> str:
     for seat in range(max(seats, len(names or ()))):
         line = line.replace("{p%d}" % seat, seat_label(seat, names))
     return line
+
+
+BANNER_SIZE = 18
+BANNER_LINE = 24
+
+
+def banner_height(lines: int) -> int:
+    return 16 + BANNER_LINE * lines if lines else 0
+
+
+def banner_lines(line: str | None, width: int, max_lines: int = 3,
+                 labels: list[str] | None = None) -> list[str]:
+    """The lines :func:`banner` shows for ``line`` in a box ``width`` wide."""
+    shown = printable(fill_seats(line or "", labels, len(labels or ())))
+    if not shown or max_lines < 1:
+        return []
+    return wrap(shown, BANNER_SIZE, width - 24, max_lines)
+
+
+def banner(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: int, line: str | None,
+           max_lines: int = 3, labels: list[str] | None = None) -> int:
+    """The last move (or a decision to take) in a soft orange box ``width`` wide, wrapped to at
+    most ``max_lines`` lines, its ``{p0}``... placeholders replaced by ``labels``. Returns the
+    height used (0 when there is nothing to say)."""
+    lines = banner_lines(line, width, max_lines, labels)
+    if not lines:
+        return 0
+    x, y = xy
+    height = banner_height(len(lines))
+    panel(draw, (x, y, x + width, y + height), HIGHLIGHT_SOFT, HIGHLIGHT, 8, 2)
+    for i, text_line in enumerate(lines):
+        text(draw, (x + 12, y + 8 + BANNER_LINE * i), text_line, BANNER_SIZE, INK)
+    return height
 
 
 # ------------------------------------------------------------------------------- icons
@@ -423,7 +489,8 @@ def dashed_rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, 
 
 
 # ---------------------------------------------------------------------------- encoding
-MAX_WIDTH = 1600
+MAX_SIDE = 1600          # every image's longest side: a phone shows it without shrinking the text
+MAX_WIDTH = MAX_SIDE     # a canvas is never wider
 MAX_BYTES = 1_000_000
 
 
@@ -438,29 +505,54 @@ def new_canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image
     return img, ImageDraw.Draw(img)
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` reduced to a 256-colour palette: boards are flat colours plus text,
-    so nothing visible is lost and the file is several times smaller.
+# Sampled shades this close (sum of channel differences) to an exact colour are left out of the
+# palette: the palette lookup works on coarse colour cells, where a near twin would win over the
+# exact colour and shift a large flat area.
+_TWIN_DISTANCE = 12
+PNG_COMPRESS_LEVEL = 1
 
-    The palette holds the kit's own colours exactly (octree buckets would shift the large flat
-    areas a little) and the rest is chosen from every third pixel of every third row (a
-    nearest-neighbour sample keeps pure colours, unlike averaging); then the whole image is
-    mapped onto it: half the cost of quantizing every pixel, with the same error. zlib level 6 rather than ``optimize``:
-    on a 4-player board ``optimize`` (level 9) takes six times longer (about 70 ms instead of
-    12) for a file only 8% smaller, far below the size limit.
-    """
-    rgb = img.convert("RGB")
-    sample = rgb.resize((max(1, rgb.width // 3), max(1, rgb.height // 3)), Image.Resampling.NEAREST)
+
+@lru_cache(maxsize=1)
+def _exact_twins() -> frozenset[int]:
+    """Every colour (packed as 0xRRGGBB) within ``_TWIN_DISTANCE`` of an exact colour: built once,
+    so choosing an image's palette is a set lookup per sampled colour."""
+    offsets = [(dr, dg, db) for dr in range(-_TWIN_DISTANCE, _TWIN_DISTANCE + 1)
+               for dg in range(-_TWIN_DISTANCE + abs(dr), _TWIN_DISTANCE - abs(dr) + 1)
+               for db in range(-_TWIN_DISTANCE + abs(dr) + abs(dg), _TWIN_DISTANCE - abs(dr) - abs(dg) + 1)]
+    twins = set()
+    for r, g, b in EXACT_COLOURS:
+        for dr, dg, db in offsets:
+            if 0 <= r + dr < 256 and 0 <= g + dg < 256 and 0 <= b + db < 256:
+                twins.add((r + dr) << 16 | (g + dg) << 8 | (b + db))
+    return frozenset(twins)
+
+
+def palette_for(img: Image.Image) -> Image.Image:
+    """A 256-colour palette for ``img``: the kit's own colours exactly (octree buckets would shift
+    the large flat areas a little), then the shades of every fourth pixel of every fourth row
+    (a nearest-neighbour sample keeps pure colours, unlike averaging) that are not near twins
+    of those."""
+    sample = img.resize((max(1, img.width // 4), max(1, img.height // 4)), Image.Resampling.NEAREST)
     sampled = sample.quantize(256 - len(EXACT_COLOURS), method=Image.Quantize.FASTOCTREE,
-                              dither=Image.Dither.NONE)
-    flat = sampled.getpalette()
-    extra = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
-    # Drop sampled shades close to an exact colour: the palette lookup works on coarse colour
-    # cells, where a near twin would win over the exact colour.
-    extra = [c for c in extra if min(sum(abs(a - b) for a, b in zip(c, e)) for e in EXACT_COLOURS) > 12]
+                              dither=Image.Dither.NONE).getpalette() or []
+    twins = _exact_twins()
+    extra = [sampled[i:i + 3] for i in range(0, len(sampled), 3)
+             if (sampled[i] << 16 | sampled[i + 1] << 8 | sampled[i + 2]) not in twins]
     palette = Image.new("P", (1, 1))
     palette.putpalette([c for colour in (*EXACT_COLOURS, *extra) for c in colour][:3 * 256])
-    paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    return palette
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` reduced to a 256-colour palette (:func:`palette_for`): boards are flat
+    colours plus text, so nothing visible is lost and the file is several times smaller.
+
+    zlib level 1: on a 4-player board it is twice as fast as level 6 (about 6 ms instead of 12)
+    for a file a third larger, still far below the size limit; ``optimize`` (level 9) would take
+    70 ms. An RGB image is encoded as it is, without a copy.
+    """
+    rgb = img if img.mode == "RGB" else img.convert("RGB")
+    paletted = rgb.quantize(palette=palette_for(rgb), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    paletted.save(out, "PNG", compress_level=6)
+    paletted.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()

@@ -22,7 +22,7 @@ from games.lim.data import BOARD, CARDS, EXCOMMUNICATIONS, LEADERS
 from . import kit
 from . import lim_cards as cards
 
-WIDTH = 1400
+WIDTH = 1600
 MARGIN = 16
 GAP = 14
 
@@ -34,8 +34,10 @@ TOWER_HEAD = 30
 TOWERS_H = TOWER_HEAD + 4 * FLOOR_H
 STATUS_X = MARGIN + 4 * TOWER_W + 3 * TOWER_GAP + 18
 SPACES_H = 132
-TRACKS_H = 176
-PLAYER_H = 190
+TRACKS_H = 114
+SCALE_TOP, SCALE_PITCH = 34, 50    # the military and victory scales, right of the faith track
+PLAYER_H = 166
+NAME_W = 400                       # a player's name, resources and members at home
 HAND_CARD = (260, 140)  # a leader on the private image: room for the longest one's lines
 
 MEMBER_COLOURS: dict[str, kit.RGB] = {"white": (250, 250, 246), "black": (34, 32, 30), "orange": (238, 132, 30)}
@@ -138,7 +140,8 @@ SPACE_GROUPS = (
 
 def draw_spaces(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any]) -> None:
     """Harvest and production (single and shared space), the market, the council palace."""
-    widths = {"harvest": 250, "production": 250, "market": 520, "council": 314}
+    widths = {"harvest": 250, "production": 250, "market": 520}
+    widths["council"] = WIDTH - 2 * MARGIN - sum(widths.values()) - 3 * 12
     x = MARGIN
     for area, spaces in SPACE_GROUPS:
         w = widths[area]
@@ -235,12 +238,12 @@ def draw_tracks(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     kit.vp_badge(img, (x0 + 23, fy + cell + 10), "", 16)
     _markers(draw, fx, pitch, cell, fy + cell / 2, [(p["seat"], p["resources"]["fp"]) for p in players],
              len(track_vp) - 1)
-    # military and victory scales
-    scale_x = fx
+    # military and victory scales, right of the faith track
+    scale_x = fx + len(track_vp) * pitch + 50
     scale_w = x1 - 14 - scale_x
     for row, (key, icon) in enumerate((("mp", "mp"), ("vp", "vp"))):
-        sy = y + 84 + row * 50
-        cards.paste_icon(img, icon, (x0 + 10, sy - 13), 26)
+        sy = y + SCALE_TOP + row * SCALE_PITCH
+        cards.paste_icon(img, icon, (scale_x - 38, sy - 13), 26)
         values = [(p["seat"], p["resources"][key]) for p in players]
         top = max(25 if key == "mp" else 50, max(v for _, v in values))
         top = (top + 9) // 10 * 10
@@ -338,14 +341,8 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
                 kit.text(draw, (x0, y), line, 14, kit.MUTED)
                 y += 18
         y += 6
-    line = kit.printable(kit.fill_seats(highlight or "", labels, len(labels)))
-    if line:
-        lines = kit.wrap(line, 16, width - 20, 3)
-        box_h = 12 + 21 * len(lines)
-        kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
-        for i, text_line in enumerate(lines):
-            kit.text(draw, (x0 + 10, y + 6 + 21 * i), text_line, 16, kit.INK)
-        y += box_h + 10
+    used = kit.banner(draw, (x0, y), width, highlight, labels=labels)
+    y += used + 10 if used else 0
     # dice and turn order on one row
     dice = view["dice"]
     for i, colour in enumerate(("white", "black", "orange")):
@@ -415,19 +412,18 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     order = player["turn_position"] + 1
     draw.ellipse((nx, y + 10, nx + 30, y + 40), fill=kit.seat_colour(seat), outline=kit.WHITE, width=2)
     kit.outlined_text(draw, (nx + 15, y + 25), order, 16)
-    name_size = kit.fitting_size(labels[seat], (22, 19, 17), 250)
-    kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], name_size, 250, True), name_size, kit.INK, "lm",
-             bold=True)
+    name_size = kit.fitting_size(labels[seat], (22, 19, 17), NAME_W - 40)
+    kit.text(draw, (nx + 38, y + 25), kit.fit(labels[seat], name_size, NAME_W - 40, True), name_size, kit.INK,
+             "lm", bold=True)
     resources = player["resources"]
     for i, key in enumerate(RESOURCE_KEYS):
-        row, col = divmod(i, 4)
-        rx, ry = nx + col * 72, y + 54 + row * 44
+        rx, ry = nx + i * 60, y + 52
         cards.paste_icon(img, key, (rx, ry), 28)
         n = resources[key]
         kit.text(draw, (rx + 32, ry + 14), n, 20, kit.INK if n else kit.MUTED, "lm", bold=True)
     # members at home
     home_x = nx
-    hy = y + 160
+    hy = y + 116
     at_home = [m for m, info in player["members"].items() if info["space"] is None]
     if at_home:
         kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
@@ -435,7 +431,7 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
         pawn(draw, (home_x + 54 + k * 36, hy), 15, seat, member, player["members"][member]["value"])
 
     # cards by type
-    cx0 = x0 + 330
+    cx0 = x0 + NAME_W + 50
     col_w = 172
     for i, card_type in enumerate(cards.TYPE_COLOURS):
         owned = player["cards"][card_type]
@@ -449,10 +445,11 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
         cards.draw_bonus_tile(img, (rx, y + 10, rx + rw, y + 56), player["bonus_tile"])
     else:
         kit.dashed_rectangle(draw, (rx, y + 10, rx + rw, y + 56), kit.LINE, 5, 1)
-    ly = y + 62
-    for leader in player["leaders"][:4]:
-        draw_leader_chip(draw, (rx, ly, rx + rw, ly + 20), leader)
-        ly += 23
+    chip_w = (rw - 6) / 2
+    for k, leader in enumerate(player["leaders"][:4]):  # two to a row
+        row, col = divmod(k, 2)
+        lx, ly = rx + col * (chip_w + 6), y + 62 + row * 23
+        draw_leader_chip(draw, (lx, ly, lx + chip_w, ly + 20), leader)
     bottom = y1 - 32
     if player["hand_count"]:
         draw.rounded_rectangle((rx, bottom, rx + 17, bottom + 22), radius=3, fill=cards.LEADER_BAND,
@@ -559,17 +556,15 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     columns = max(1, max(len(ids) for _, ids in rows))
     width = max(520, MARGIN * 2 + columns * (card_w + 14))
     decision = view.get("pending") if seat in view.get("actors", []) else None
-    decision_lines = kit.wrap(decision, 16, width - 2 * MARGIN - 20, 3) if decision else []
-    decision_h = 16 + 21 * len(decision_lines) + 10 if decision_lines else 0
+    decision_lines = kit.banner_lines(decision, width - 2 * MARGIN)
+    decision_h = kit.banner_height(len(decision_lines)) + 10 if decision_lines else 0
     answer = you.get("report_answer")
     height = MARGIN * 2 + 44 + decision_h + sum(30 + card_h + 14 for _ in rows) + (40 if answer else 0)
     img, draw = kit.new_canvas(width, height)
     kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, width)
     y = MARGIN + 44
     if decision_lines:  # the choice this seat must make now
-        kit.panel(draw, (MARGIN, y, width - MARGIN, y + decision_h - 10), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
-        for i, line in enumerate(decision_lines):
-            kit.text(draw, (MARGIN + 10, y + 8 + 21 * i), line, 16, kit.INK)
+        kit.banner(draw, (MARGIN, y), width - 2 * MARGIN, decision)
         y += decision_h
     for label, ids in rows:
         kit.text(draw, (MARGIN, y + 14), f"{label} ({len(ids)})", 16, kit.MUTED, "lm", bold=True)

@@ -19,7 +19,7 @@ from games.mor.data import VP_SPACES, card_details, leader_details
 from . import kit
 from . import mor_cards as cards
 
-WIDTH = 1400
+WIDTH = 1600
 MARGIN = 16
 GAP = 14
 
@@ -30,8 +30,12 @@ GRID_CARD = (int(132 * GRID_U), int(180 * GRID_U))
 GRID_GAP = 14
 SLOT_U = 0.9
 SLOT_CARD = (int(132 * SLOT_U), int(180 * SLOT_U))
-SPACE = 36                            # one faith-track space
-SPACE_PITCH = 40
+SLOT_PITCH = SLOT_CARD[0] + 18
+LEADER_PITCH = SLOT_CARD[0] + 12
+# Three slots, then two played leaders and the hidden hand.
+SLOTS_WIDTH = 3 * SLOT_PITCH + 6 + 2 * LEADER_PITCH + int(SLOT_CARD[0] * 0.7)
+SPACE = 27                            # one faith-track space
+SPACE_PITCH = 30
 
 SECTION_FILL: kit.RGB = (250, 228, 170)
 POPE_FILL: kit.RGB = (240, 190, 170)
@@ -39,8 +43,10 @@ POPE_LINE: kit.RGB = (150, 40, 30)
 TILE_GOLD: kit.RGB = (236, 190, 60)
 LAST_ROUND: kit.RGB = (176, 48, 40)
 
-TOP_HEIGHT = 3 * GRID_CARD[1] + 2 * GRID_GAP + 38   # the grid, its stacked edges and a margin
-PLAYER_HEIGHT = 336
+TOP_HEIGHT = 3 * GRID_CARD[1] + 2 * GRID_GAP + 16   # the grid, its stacked edges and a margin
+PLAYER_HEIGHT = 244
+IDENTITY_W = 300                      # name, VP, cards owned and first-player mark
+SLOTS_TOP = 24                        # the slots and leaders, right of the track and warehouse
 
 Box = tuple[float, float, float, float]
 
@@ -126,15 +132,9 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         kit.text(draw, (tx + tag_w / 2, y + 13), tag, 17, kit.WHITE, "mm", bold=True)
     y += 36
 
-    line = highlight if highlight is not None else view.get("last_action") or ""
-    line = kit.printable(kit.fill_seats(line, labels, len(labels)))
-    if line:
-        lines = kit.wrap(line, 18, width - 24, 5)
-        box_h = 16 + 24 * len(lines)
-        kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
-        for i, text_line in enumerate(lines):
-            kit.text(draw, (x0 + 12, y + 8 + 24 * i), text_line, 18, kit.INK)
-        y += box_h + 14
+    line = highlight if highlight is not None else view.get("last_action")
+    used = kit.banner(draw, (x0, y), width, line, max_lines=5, labels=labels)
+    y += used + 14 if used else 0
 
     solo = view.get("solo")
     if solo:
@@ -250,12 +250,12 @@ def draw_faith_track(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: f
     together = black_cross == marker_space
     if black_cross is not None:
         bx = x + black_cross * SPACE_PITCH
-        shift = 10 if together else 0
-        kit.paste_icon(img, "cross", (bx + 4 + shift, top + 4 - shift), 28)
+        shift = 8 if together else 0
+        kit.paste_icon(img, "cross", (bx + shift, top - shift), SPACE + 1)
     mx = x + marker_space * SPACE_PITCH + SPACE / 2
     my = top + SPACE / 2
     shift = -6 if together else 0
-    draw.ellipse((mx - 16 + shift, my - 16 - shift, mx + 16 + shift, my + 16 - shift),
+    draw.ellipse((mx - 15 + shift, my - 15 - shift, mx + 15 + shift, my + 15 - shift),
                  fill=kit.seat_colour(seat),
                  outline=kit.WHITE, width=3)
     kit.text(draw, (mx + shift, my - shift), marker_space, 16, kit.WHITE, "mm", bold=True)
@@ -355,7 +355,7 @@ def draw_slots(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float,
                slots: list[Mapping[str, Any]]) -> int:
     """The three development slots: top card over the covered ones (counted)."""
     w, h = SLOT_CARD
-    pitch = w + 18
+    pitch = SLOT_PITCH
     for i, slot in enumerate(slots):
         box = (x + i * pitch, y, x + i * pitch + w, y + h)
         covered = slot["covered"]
@@ -375,11 +375,11 @@ def draw_leaders(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     w, h = SLOT_CARD
     stored = {d["leader"]: d["count"] for d in player["leader_depots"]}
     for i, leader in enumerate(player["leaders"]):
-        box = (x + i * (w + 12), y, x + i * (w + 12) + w, y + h)
+        box = (x + i * LEADER_PITCH, y, x + i * LEADER_PITCH + w, y + h)
         cards.paste_leader_card(img, box, leader, stored.get(leader["id"]))
     hand = player["hand_count"]
     if hand:
-        hx = x + len(player["leaders"]) * (w + 12)
+        hx = x + len(player["leaders"]) * LEADER_PITCH
         back_w = int(w * 0.7)
         back_h = int(back_w * cards.LEADER_RATIO)
         top = y + (h - back_h) / 2
@@ -388,28 +388,31 @@ def draw_leaders(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
 
 def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any],
                 player: Mapping[str, Any], labels: list[str]) -> None:
+    """A personal board: the faith track over the name, warehouse and strongbox on the left; the
+    three slots and the leaders on the right."""
     seat = player["seat"]
     acting = seat in view["actors"]
     x0, x1 = MARGIN, WIDTH - MARGIN
-    y1 = y + PLAYER_HEIGHT
-    kit.player_frame(draw, (x0, y, x1, y1), seat, acting)
+    kit.player_frame(draw, (x0, y, x1, y + PLAYER_HEIGHT), seat, acting)
+    left = x0 + 28
+    solo = view.get("solo")
+    draw_faith_track(img, draw, left, y + 10, view, player, solo["black_cross"] if solo else None)
 
-    # Identity column: name, VP, first-player inkwell, cards owned, waiting resources.
-    name_w = 300
-    nx = x0 + 28
-    name_size = kit.fitting_size(labels[seat], (26, 22, 19), name_w - 20)
-    kit.text(draw, (nx, y + 14 + (26 - name_size) // 2), kit.fit(labels[seat], name_size, name_w - 20, True),
+    # Identity: name, VP, first-player inkwell, cards owned, resources waiting to be placed.
+    row_y = y + 106
+    name_size = kit.fitting_size(labels[seat], (26, 22, 19), IDENTITY_W - 20)
+    kit.text(draw, (left, row_y + (26 - name_size) // 2), kit.fit(labels[seat], name_size, IDENTITY_W - 20, True),
              name_size, kit.INK, bold=True)
-    kit.vp_badge(img, (nx + 26, y + 74), player["vp"], 50)
-    info_x = nx + 64
-    kit.paste_icon(img, "card", (info_x, y + 56), 30)
-    kit.text(draw, (info_x + 34, y + 71), player["cards_owned"], 22, kit.INK, "lm", bold=True)
+    kit.vp_badge(img, (left + 26, row_y + 58), player["vp"], 50)
+    info_x = left + 64
+    kit.paste_icon(img, "card", (info_x, row_y + 42), 30)
+    kit.text(draw, (info_x + 34, row_y + 57), player["cards_owned"], 22, kit.INK, "lm", bold=True)
     if player["first_player"]:
-        kit.paste_icon(img, "inkwell", (info_x + 80, y + 56), 30)
+        kit.paste_icon(img, "inkwell", (info_x + 80, row_y + 42), 30)
     pending = view.get("pending")
     if pending and pending["seat"] == seat and pending["gained"]:
         gained = kit.ordered_amounts(pending["gained"])
-        px, py = nx + 30, y + 112
+        px, py = left + 6, row_y + 96
         width = 54 + kit.amounts_width(gained, 24)
         draw.rounded_rectangle((px - 6, py - 4, px + width + 6, py + 30), radius=8, fill=kit.WHITE,
                                outline=kit.HIGHLIGHT, width=2)
@@ -417,18 +420,13 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
         kit.arrow(draw, px + 30, py + 13, 18, kit.INK, 3)
         kit.draw_amounts(img, (px + 54, py + 1), gained, 24)
 
-    solo = view.get("solo")
-    track_x = x1 - faith_track_width(view) - 20
-    draw_faith_track(img, draw, track_x, y + 10, view, player, solo["black_cross"] if solo else None)
-
-    row_y = y + 130
-    wx = x0 + 28
-    used = draw_warehouse(img, draw, wx, row_y + 10, player["depots"])
+    wx = left + IDENTITY_W
+    used = draw_warehouse(img, draw, wx, row_y + 4, player["depots"])
     sb_x = wx + used + 24
-    draw_strongbox(img, draw, (sb_x, row_y + 14, sb_x + 170, row_y + 124), player["strongbox"])
-    slots_x = sb_x + 170 + 34
-    used = draw_slots(img, draw, slots_x, row_y + 4, player["slots"])
-    draw_leaders(img, draw, slots_x + used + 24, row_y + 4, player)
+    draw_strongbox(img, draw, (sb_x, row_y + 6, sb_x + 170, row_y + 116), player["strongbox"])
+    slots_x = x1 - 14 - SLOTS_WIDTH
+    used = draw_slots(img, draw, slots_x, y + SLOTS_TOP, player["slots"])
+    draw_leaders(img, draw, slots_x + used + 6, y + SLOTS_TOP, player)
 
 
 # ================================================================================= API

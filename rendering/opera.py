@@ -129,14 +129,8 @@ def draw_status(
     if view["pending"]:
         y = draw_pending(img, draw, x0, y, width, view["pending"][0], len(view["pending"]))
 
-    line = kit.printable(kit.fill_seats(highlight or "", labels, len(labels)))
-    room = int((y1 - y - 14) // 22)
-    if line and room >= 1:
-        lines = kit.wrap(line, 17, width - 24, min(3, room))
-        box_h = 14 + 22 * len(lines)
-        kit.panel(draw, (x0, y, x1, y + box_h), kit.HIGHLIGHT_SOFT, kit.HIGHLIGHT, 8, 2)
-        for i, text_line in enumerate(lines):
-            kit.text(draw, (x0 + 12, y + 7 + 22 * i), text_line, 17, kit.INK)
+    room = int((y1 - y - kit.banner_height(0) - 16) // kit.BANNER_LINE)
+    kit.banner(draw, (x0, y), width, highlight, max_lines=min(3, room), labels=labels)
 
 
 def draw_ranking(

@@ -106,6 +106,46 @@ def test_encode_png_is_small_deterministic_and_lossless_enough():
     assert back.getpixel((399, 199)) == kit.BACKGROUND
 
 
+def test_cached_text_draws_the_same_pixels_as_pillow():
+    """Glyph masks are rendered once and reused; the pixels are exactly Pillow's, at any
+    sub-pixel position, outlined or not."""
+    from PIL import ImageChops, ImageDraw
+
+    for value, size, bold, xy, anchor in (("Ada", 20, False, (10.5, 12.25), "la"), ("12", 16, True, (40.75, 30.5), "mm"),
+                                         ("round 3/6 · III", 17, True, (5, 60), "lm")):
+        for outlined in (False, True):
+            ours, pillows = (Image.new("RGB", (200, 100), kit.PANEL) for _ in range(2))
+            if outlined:
+                kit.outlined_text(ImageDraw.Draw(ours), xy, value, size, anchor=anchor, bold=bold)
+                ImageDraw.Draw(pillows).text(xy, value, font=kit.font(size, bold), fill=kit.WHITE, anchor=anchor,
+                                             stroke_width=max(1, size // 9), stroke_fill=kit.INK)
+            else:
+                kit.text(ImageDraw.Draw(ours), xy, value, size, kit.INK, anchor, bold)
+                ImageDraw.Draw(pillows).text(xy, value, font=kit.font(size, bold), fill=kit.INK, anchor=anchor)
+            assert ImageChops.difference(ours, pillows).getbbox() is None, (value, outlined)
+
+
+def test_exact_colours_stay_exact_beside_near_twins():
+    """Large flat areas keep the kit's own colours exactly, even next to a shade one step away."""
+    img, draw = kit.new_canvas(40 * len(kit.EXACT_COLOURS), 80)
+    for i, colour in enumerate(kit.EXACT_COLOURS):
+        draw.rectangle((40 * i, 0, 40 * i + 39, 39), fill=colour)
+        draw.rectangle((40 * i, 40, 40 * i + 39, 79), fill=tuple(min(255, c + 3) for c in colour))
+    back = decode(kit.encode_png(img))
+    for i, colour in enumerate(kit.EXACT_COLOURS):
+        assert back.getpixel((40 * i + 20, 20)) == colour
+
+
+def test_banner_wraps_the_last_move_and_names_the_seats():
+    _, draw = kit.new_canvas(400, 200)
+    assert kit.banner(draw, (0, 0), 300, None) == 0 and kit.banner(draw, (0, 0), 300, "") == 0
+    assert kit.banner_lines("{p0} moved", 300, labels=["Ada"]) == ["Ada moved"]
+    assert kit.banner(draw, (0, 0), 300, "{p0} moved", labels=["Ada"]) == kit.banner_height(1)
+    long = "a long last move " * 20
+    assert kit.banner(draw, (0, 0), 300, long, max_lines=3) == kit.banner_height(3)
+    assert kit.banner_lines(long, 300, max_lines=3)[-1].endswith("…")
+
+
 def test_canvas_never_exceeds_the_phone_width():
     img, _ = kit.new_canvas(5000, 10)
     assert img.width == kit.MAX_WIDTH

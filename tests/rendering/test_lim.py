@@ -12,10 +12,10 @@ from PIL import Image, ImageChops
 import games
 import rendering
 from rendering import kit, lim
+from tests.rendering.late_games import lim_choose
 
 GAME = games.get("lim")
 NAMES = ["Ada", "Bartolomeo Colleoni", "Chiara", "Dario"]
-TOWER_COLOURS = ("green", "blue", "yellow", "purple")
 
 
 def decode(png: bytes) -> Image.Image:
@@ -31,19 +31,6 @@ def changed_box(first: dict, second: dict) -> tuple[int, int, int, int] | None:
     return ImageChops.difference(a, b).getbbox()
 
 
-def _choose(legal: list[dict], chooser: random.Random) -> dict:
-    """Random legal play that plays leaders when it can and likes taking tower cards, so late
-    boards are full."""
-    plays = [a for a in legal if a["type"] == "leader" and a["do"] in ("play", "activate")]
-    if plays:
-        return plays[0]
-    legal = [a for a in legal if a.get("do") != "discard"] or legal
-    towers = [a for a in legal if a["type"] in ("place", "take") and a["space"].split("-")[0] in TOWER_COLOURS]
-    if towers and chooser.random() < 0.75:
-        return chooser.choice(towers)
-    return chooser.choice(legal)
-
-
 def play(players: int, seed: int) -> tuple[dict, dict, str | None]:
     """A whole advanced game: the fullest running state of its last round (with its last event
     line) and the finished state."""
@@ -52,7 +39,7 @@ def play(players: int, seed: int) -> tuple[dict, dict, str | None]:
     fullest, fullest_line, best, line = state, None, -1, None
     while GAME.result(state) is None:
         seat = chooser.choice(sorted(GAME.actors(state)))
-        state, events = GAME.apply(state, seat, _choose(GAME.legal_actions(state, seat), chooser))
+        state, events = GAME.apply(state, seat, lim_choose(GAME.legal_actions(state, seat), chooser))
         line = events[-1]["text"] if events else line
         if GAME.result(state) is None and state["round"] == 6:
             view = GAME.view(state, None)
@@ -163,7 +150,7 @@ def test_markers_at_the_start_of_the_military_and_victory_scales_are_all_visible
     image = lim.draw_board(public(GAME.setup(4, 3, {})), None, None)  # every seat at 0 MP and 0 VP
     tracks_y = lim.MARGIN + lim.TOWERS_H + lim.GAP + lim.SPACES_H + lim.GAP
     for row in range(2):
-        scale_y = tracks_y + 84 + row * 50
+        scale_y = tracks_y + lim.SCALE_TOP + row * lim.SCALE_PITCH
         colours = image.crop((0, scale_y - 24, lim.WIDTH, scale_y)).convert("RGB").getcolors(lim.WIDTH * 24)
         shown = [next((n for n, c in colours if c == kit.seat_colour(s)), 0) for s in range(4)]
         assert min(shown) > 150, shown

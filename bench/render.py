@@ -1,0 +1,143 @@
+"""Drawing + PNG encoding time and size of every game's images, late in a game, for every
+player count.
+
+    python bench/render.py [--moves 60] [--games mor,lim,opera] [--pool 2]
+
+For each game and player count it draws the public board of each of the last ``--moves``
+positions of a game (consecutive moves, in order, as a table posts them) and the private image
+of the seat to act, and prints p50/p99 of the CPU time (``time.process_time`` in the drawing
+process, so other work on a busy machine does not count), the image sizes, and beside each
+figure its goal and the ratio to it. The floor is Pillow encoding a blank image of the same
+size with the same settings (``kit.encode_png``): what no drawing can go below.
+
+Goals: public board p50 <= 30 ms, private image p50 <= 15 ms, longest side <= 1600 px.
+With ``--pool N`` it also draws every game's measured 4-player boards all at once through a
+``RenderPool`` of N worker processes and through one drawing thread, and prints the boards per
+second of each (wall time: this figure needs a quiet machine).
+The positions before the measured ones are drawn first (untimed): the caches are as warm as
+in a process that has been drawing this game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image
+from stats import percentile
+
+import games
+import rendering
+from rendering import kit
+from rendering.pool import RenderPool
+from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
+
+PUBLIC_P50_MS = 30
+PRIVATE_P50_MS = 15
+LONGEST_SIDE_PX = kit.MAX_SIDE
+SEED = 20
+WARM_UP = 10
+
+
+def cpu_ms(call, *args, **kwargs) -> tuple[float, bytes]:
+    start = time.process_time()
+    result = call(*args, **kwargs)
+    return (time.process_time() - start) * 1000, result
+
+
+def floor_ms(size: tuple[int, int], runs: int) -> float:
+    blank = Image.new("RGB", size, kit.BACKGROUND)
+    return percentile([cpu_ms(kit.encode_png, blank)[0] for _ in range(runs)], 0.5)
+
+
+def measure(key: str, players: int, count: int) -> dict:
+    game = games.get(key)
+    positions = [(s, line) for s, line in moves(key, players, SEED) if game.result(s) is None]
+    measured = positions[-count:]
+    names = NAMES[:players]
+    for state, line in positions[-count - WARM_UP:-count]:
+        rendering.render(key, game.view(state, None), names=names, highlight=line)
+    public, private, public_sizes, private_sizes = [], [], [], []
+    for state, line in measured:
+        view = game.view(state, None)
+        ms, png = cpu_ms(rendering.render, key, view, names=names, highlight=line)
+        public.append(ms)
+        public_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
+        seat = min(game.actors(state))
+        own = game.view(state, seat)
+        ms, png = cpu_ms(rendering.render_private, key, own, names=names)
+        private.append(ms)
+        private_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
+    board_size = max(size for size, _ in public_sizes)
+    private_size = max((size for size, _ in private_sizes), key=max)
+    return {
+        "public": public, "private": private,
+        "floor": floor_ms(board_size, count), "private_floor": floor_ms(private_size, count),
+        "board": board_size, "board_kib": max(n for _, n in public_sizes) / 1024,
+        "private_size": private_size, "private_kib": max(n for _, n in private_sizes) / 1024,
+    }
+
+
+def boards_per_second(workers: int, jobs: list[tuple[str, dict, str | None]]) -> float:
+    """Wall-clock rate of drawing every job at once through a pool of ``workers``."""
+    pool = RenderPool(workers)
+
+    async def draw_all() -> None:
+        await asyncio.gather(*(pool.board(key, view, names=NAMES, highlight=line) for key, view, line in jobs))
+
+    try:
+        asyncio.run(draw_all())  # workers started and warm
+        start = time.perf_counter()
+        asyncio.run(draw_all())
+        return len(jobs) / (time.perf_counter() - start)
+    finally:
+        pool.close()
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"{value / goal:4.2f} of goal {'met' if value <= goal else 'MISSED'}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60, help="positions measured per game and player count")
+    parser.add_argument("--games", default="mor,lim,opera")
+    parser.add_argument("--pool", type=int, default=0, help="also compare a pool of this many workers")
+    args = parser.parse_args()
+    print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}")
+    for key in args.games.split(","):
+        for players in PLAYER_COUNTS[key]:
+            m = measure(key, players, args.moves)
+            p50, p99 = percentile(m["public"], 0.5), percentile(m["public"], 0.99)
+            q50, q99 = percentile(m["private"], 0.5), percentile(m["private"], 0.99)
+            floor = m["floor"]
+            (bw, bh), (pw, ph) = m["board"], m["private_size"]
+            print(f"{key:5} {players}p  public  p50 {p50:6.1f}  p99 {p99:6.1f}  goal {PUBLIC_P50_MS}: "
+                  f"{verdict(p50, PUBLIC_P50_MS)}, {p50 / floor:4.1f}x floor {floor:5.1f}")
+            print(f"          private p50 {q50:6.1f}  p99 {q99:6.1f}  goal {PRIVATE_P50_MS}: "
+                  f"{verdict(q50, PRIVATE_P50_MS)}, {q50 / m['private_floor']:4.1f}x floor "
+                  f"{m['private_floor']:5.1f}")
+            longest = max(bw, bh, pw, ph)
+            print(f"          board {bw}x{bh} px {m['board_kib']:4.0f} KiB, private {pw}x{ph} px "
+                  f"{m['private_kib']:4.0f} KiB; longest side goal {LONGEST_SIDE_PX}: "
+                  f"{verdict(longest, LONGEST_SIDE_PX)}")
+    if args.pool:
+        jobs = []
+        for key in args.games.split(","):
+            game = games.get(key)
+            positions = [(s, line) for s, line in moves(key, 4, SEED) if game.result(s) is None]
+            jobs += [(key, game.view(state, None), line) for state, line in positions[-args.moves:]]
+        threaded = boards_per_second(0, jobs)
+        pooled = boards_per_second(args.pool, jobs)
+        print(f"{len(jobs)} 4-player boards at once: one thread {threaded:5.1f} boards/s, "
+              f"pool of {args.pool} {pooled:5.1f} boards/s ({pooled / threaded:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""Every image of every game fits a phone screen: its longest side is at most kit.MAX_SIDE
+pixels, for every player count, at setup, late in the game and once it is over."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import games
+import rendering
+from rendering import kit
+from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
+
+CASES = [(key, players) for key, counts in PLAYER_COUNTS.items() for players in counts]
+
+
+def size_of(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+def test_boards_and_private_images_fit_the_longest_side(key, players):
+    game = games.get(key)
+    positions = list(moves(key, players, seed=20))
+    setup = game.setup(players, 20, {"advanced": True} if key == "lim" else {})
+    late, line = positions[-2]
+    over = positions[-1][0]
+    assert game.result(late) is None and game.result(over) is not None
+    names = NAMES[:players]
+    for state in (setup, late, over):
+        board = size_of(rendering.render(key, game.view(state, None), names=names, highlight=line))
+        assert max(board) <= kit.MAX_SIDE, (key, players, board)
+        for seat in range(players):
+            private = size_of(rendering.render_private(key, game.view(state, seat), names=names))
+            assert max(private) <= kit.MAX_SIDE, (key, players, seat, private)
+
+
+def card_ids(key: str) -> list[str]:
+    if key == "mor":
+        from games.mor.data import CARDS, LEADERS
+        return [*CARDS, *LEADERS]
+    if key == "lim":
+        from games.lim.data import CARDS, EXCOMMUNICATIONS, LEADERS
+        return [str(no) for no in CARDS] + list(LEADERS) + list(EXCOMMUNICATIONS)
+    from games.opera.data import DATA
+    return [*DATA.trade, *DATA.buildings, *DATA.worksites, *DATA.abilities]
+
+
+@pytest.mark.parametrize("key", sorted(PLAYER_COUNTS))
+def test_card_images_fit_the_longest_side(key):
+    renderer = rendering.renderer_for(key)
+    for card_id in card_ids(key):
+        assert max(renderer.draw_card(card_id).size) <= kit.MAX_SIDE, (key, card_id)
