@@ -6,6 +6,7 @@ from games.core import IllegalAction
 from games.opera import GAME
 from games.opera import rules as R
 from games.opera.data import DATA, RAW, REFINED, SIDES, SIZES
+from games.opera import endturn
 
 
 def new_game(players: int = 2, seed: int = 7, **options) -> dict:
@@ -43,7 +44,7 @@ def turn_at(state: dict, seat: int, phase: str, moved_to: str | None = "ant:gain
     state["active"] = seat
     state["phase"] = phase
     state["pending"] = []
-    state["turn"] = GAME._fresh_turn()
+    state["turn"] = endturn.fresh_turn()
     state["turn"]["moved_to"] = moved_to
     if moved_to:
         city = moved_to.split(":")[0]
