@@ -25,7 +25,7 @@ def delivery_refusal(state: dict, player: dict, level: int, column: int) -> Ille
     """Why ``player`` cannot deliver to the worksite at (``level``, ``column``) now, or ``None``."""
     site = state["opera"][level][column]
     needed = DATA.worksites[site["token"]]["requires"]
-    name = f"worksite {site_name(level, column)}"
+    name = "worksite " + site_name(level, column)
     if player["refined"][needed] < 1:
         return refuse("OM-OPERA-4", f"{name} needs a {GOOD_NAMES[needed]} and you have none on your "
                                     "refined spaces.")

@@ -17,7 +17,7 @@ from .data import DATA, RAW, REFINED, SIDES, SIZES
 from .deliveries import delivery_refusal, site_name
 from .effects import pending_answers
 from .payment import pay_action, turn_payment_options
-from .rules import AREAS, area_code, missing_icons
+from .rules import AREAS, area_code, carts, missing_icons
 from .workshop import effect_refusal, refine_refusal
 
 Action = dict[str, Any]
@@ -74,6 +74,8 @@ def build_actions(player: dict) -> list[Action]:
         card_id = building["id"]
         missing = missing_icons(DATA.buildings[card_id]["cost"], building["covered"])
         limits = {g: min(missing.count(g), refined[g]) for g in REFINED}
+        if not any(limits.values()):
+            continue
         for goods in _subsets(limits):
             if len(goods) == len(missing):
                 actions += [{"type": "build", "card": card_id, "goods": goods, "side": side} for side in SIDES]
@@ -83,11 +85,19 @@ def build_actions(player: dict) -> list[Action]:
 
 
 def delivery_actions(state: dict, player: dict) -> list[Action]:
-    if not any(player["refined"].values()):
+    """Every worksite the player may deliver to now (OM-OPERA-3, OM-OPERA-4).
+
+    Sites needing a good the player does not hold are skipped before the full check, and so is
+    everything once the carts are used: most positions have no delivery, and this list is built
+    after every move.
+    """
+    refined = player["refined"]
+    if not any(refined.values()) or state["turn"]["deliveries"] >= carts(player):
         return []
     return [{"type": "deliver", "site": site_name(level, column)}
-            for level, row in enumerate(state["opera"]) for column in range(len(row))
-            if delivery_refusal(state, player, level, column) is None]
+            for level, row in enumerate(state["opera"]) for column, site in enumerate(row)
+            if refined[DATA.worksites[site["token"]]["requires"]]
+            and delivery_refusal(state, player, level, column) is None]
 
 
 def convert_actions(player: dict) -> list[Action]:
@@ -117,14 +127,14 @@ def buy_actions(state: dict, player: dict) -> list[Action]:
 
 
 def free_actions(state: dict, player: dict) -> list[Action]:
-    """Once-per-turn uses allowed between steps from phase 2 to the end of the turn."""
+    """Once-per-turn uses allowed between steps from phase 2 to the end of the turn (only the
+    ability the seat holds, TURN buildings and occupied left slots are checked in full)."""
     actions = []
     if state["turn"]["ability"] and ability_refusal(state, player) is None:
         actions.append({"type": "ability"})
     for size in SIZES:
-        right = player["slots"]["right"][size]
-        for card_id in right:
-            if effect_refusal(state, player, card_id) is None:
+        for card_id in player["slots"]["right"][size]:
+            if DATA.buildings[card_id]["effect"]["trigger"] == "TURN" and effect_refusal(state, player, card_id) is None:
                 actions.append({"type": "use", "card": card_id})
     for size in SIZES:
         if player["slots"]["left"][size] and refine_refusal(state, player, size) is None:
@@ -134,11 +144,14 @@ def free_actions(state: dict, player: dict) -> list[Action]:
 
 def _subsets(limits: dict[str, int]) -> list[str]:
     """Every non-empty set of refined goods with at most ``limits[g]`` of each, largest first
-(a building has at most 4 icons, so the list stays short).
+    (a building has at most 4 icons, so the list stays short).
 
     >>> _subsets({"b": 2, "p": 1, "c": 0, "g": 0})
     ['bbp', 'bb', 'bp', 'b', 'p']
     """
-    ranges = [range(limits[g], -1, -1) for g in REFINED]
-    sets = ["".join(g * n for g, n in zip(REFINED, counts)) for counts in product(*ranges)]
+    held = [(g, limits[g]) for g in REFINED if limits[g]]
+    if len(held) == 1 and held[0][1] == 1:
+        return [held[0][0]]
+    sets = ["".join(g * n for (g, _), n in zip(held, counts))
+            for counts in product(*(range(most, -1, -1) for _, most in held))]
     return sorted((goods for goods in sets if goods), key=len, reverse=True)
