@@ -97,7 +97,10 @@ def parse(state: dict, text: str) -> Action:
     if verb == "deliver" and len(args) == 1 and _SITE.fullmatch(args[0]):
         return {"type": "deliver", "site": args[0]}
     if verb == "convert" and len(args) == 1:
-        return {"type": "convert", "goods": _goods(args[0].lower(), REFINED, )}
+        goods = _goods(args[0].lower(), REFINED)
+        if len(set(goods)) > 1:
+            raise _bad("Convert one refined type per move, e.g. convert bb, then convert p.")
+        return {"type": "convert", "goods": goods}
     if verb == "take" and len(args) == 1:
         refined = bool(state.get("pending")) and state["pending"][0]["kind"] == "refined"
         goods = _goods(args[0].lower(), REFINED) if refined else _goods(args[0].upper(), RAW)
