@@ -71,7 +71,8 @@ def main(games: int = 100) -> None:
     rate = games_rate(games)
     apply_times, legal_times = call_times(games)
     print(f"{games} random 4-player games, {len(apply_times)} moves")
-    print(f"games per CPU-second  {rate:7.1f}            ({verdict(rate, GAMES_PER_SECOND_GOAL, 'games/s', True)})")
+    goal = verdict(rate, GAMES_PER_SECOND_GOAL, "games/s", True)
+    print(f"games per CPU-second  {rate:7.1f}            ({goal})")
     for name, samples, goal in (("apply", apply_times, APPLY_P99_GOAL_MS),
                                 ("legal_actions", legal_times, LEGAL_P99_GOAL_MS)):
         p50, p99 = percentile(samples, .5) * 1000, percentile(samples, .99) * 1000

@@ -8,7 +8,7 @@ from ..core import IllegalAction, event, refuse
 from . import payment as P
 from .data import DATA, RAW
 from .effects import fire_triggers, ops_need_raw, run_ops
-from .rules import AREAS, area_code, area_label, gain_raw, gain_refined, split_area
+from .rules import AREAS, area_code, area_label, check, gain_raw, gain_refined, split_area
 
 Event = dict[str, Any]
 
@@ -118,9 +118,7 @@ def ability_refusal(state: dict, player: dict) -> IllegalAction | None:
 
 def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
     player = state["seats"][seat]
-    refusal = ability_refusal(state, player)
-    if refusal:
-        raise refusal
+    check(ability_refusal(state, player))
     state["turn"]["ability_used"] = True
     ability = _ability(state)
     events = [event("ability", f"{{p{seat}}} uses {ability['name']} ({ability['id']}).")]

@@ -7,7 +7,7 @@ from typing import Any
 from ..core import IllegalAction, event, refuse
 from .data import DATA, GOOD_NAMES, RAW_OF
 from .effects import fire_triggers, run_ops
-from .rules import carts, level_of
+from .rules import carts, check, level_of
 
 Event = dict[str, Any]
 
@@ -55,9 +55,7 @@ def deliver(state: dict, seat: int, action: dict) -> list[Event]:
     if not (0 <= level < len(state["opera"]) and 0 <= column < columns):
         raise refuse("OM-OPERA-1", f"There is no worksite {action['site']}: levels 1-3, "
                                    f"worksite columns 1-{columns}, e.g. 2.3.")
-    refusal = delivery_refusal(state, player, level, column)
-    if refusal:
-        raise refusal
+    check(delivery_refusal(state, player, level, column))
     site = state["opera"][level][column]
     token = DATA.worksites[site["token"]]
     good = token["requires"]

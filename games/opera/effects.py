@@ -19,7 +19,9 @@ Event = dict[str, Any]
 ANSWERS = ("take", "certify", "spend")
 """The move types that answer a pending choice."""
 
-ANSWER_RULES = {"raw": "OM-GOODS-3", "refined": "OM-CITY-6", "certificate": "OM-GOODS-10", "spend": "OM-GOODS-5"}
+ANSWER_RULES = {
+    "raw": "OM-GOODS-3", "refined": "OM-CITY-6", "certificate": "OM-GOODS-10", "spend": "OM-GOODS-5",
+}
 """The rule a wrong answer breaks, by kind of choice: raw gains follow OM-GOODS-3, refined goods are
 tokens on the refined spaces (OM-CITY-6), certificates move right one step per track (OM-GOODS-10),
 and spending moves a raw token the player holds (OM-GOODS-5, Q-25)."""
@@ -117,7 +119,8 @@ def _resolve(state: dict, player: dict, pending: dict, action: dict) -> list[Eve
     spend_raw(player, good)
     if pending["then"] == "refined":
         gain_refined(state, player, REFINED_OF[good])
-        return [event("spend", f"{{p{seat}}} spends 1 {good} for 1 {REFINED_OF[good]} ({pending['source']}).")]
+        return [event("spend", f"{{p{seat}}} spends 1 {good} for 1 {REFINED_OF[good]} "
+                               f"({pending['source']}).")]
     others = "".join(g for g in RAW if g != good)
     state["pending"].insert(0, {"kind": "raw", "n": 1, "choices": others, "source": pending["source"]})
     return [event("spend", f"{{p{seat}}} spends 1 {good} ({pending['source']}).")]

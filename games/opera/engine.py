@@ -157,7 +157,8 @@ class OperaMagna(Game):
         if phase == "refined":
             return "Phase 3: build, deliver, convert or refine your refined goods, then done."
         if phase == "build":
-            return f"Phase 4: take a building from the display: pick <card> ({', '.join(sorted(state['display']))})."
+            offered = ", ".join(sorted(state["display"]))
+            return f"Phase 4: take a building from the display: pick <card> ({offered})."
         return "Phase 4: take a market card: buy 0 (free) to buy 3, optionally naming the raw goods paid."
 
     def waiting_message(self, state: dict, seat: int) -> str:

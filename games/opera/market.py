@@ -19,7 +19,8 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
     slot = action["slot"]
     prices = DATA.rules["market_prices"]
     if not 0 <= slot < len(prices):
-        raise refuse("OM-MARKET-1", f"There is no market space {slot}: buy 0 (free) to buy {len(prices) - 1}.")
+        raise refuse("OM-MARKET-1", f"There is no market space {slot}: buy 0 (free) to buy "
+                                    f"{len(prices) - 1}.")
     if state["market"][slot] is None:
         raise refuse("OM-MARKET-10", f"Market space {slot} is empty: the decks have run out.")
     price = prices[slot]

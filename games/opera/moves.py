@@ -78,7 +78,8 @@ def build_actions(player: dict) -> list[Action]:
             continue
         for goods in _subsets(limits):
             if len(goods) == len(missing):
-                actions += [{"type": "build", "card": card_id, "goods": goods, "side": side} for side in SIDES]
+                actions += [{"type": "build", "card": card_id, "goods": goods, "side": side}
+                            for side in SIDES]
             else:
                 actions.append({"type": "build", "card": card_id, "goods": goods})
     return actions
@@ -134,7 +135,8 @@ def free_actions(state: dict, player: dict) -> list[Action]:
         actions.append({"type": "ability"})
     for size in SIZES:
         for card_id in player["slots"]["right"][size]:
-            if DATA.buildings[card_id]["effect"]["trigger"] == "TURN" and effect_refusal(state, player, card_id) is None:
+            turn_effect = DATA.buildings[card_id]["effect"]["trigger"] == "TURN"
+            if turn_effect and effect_refusal(state, player, card_id) is None:
                 actions.append({"type": "use", "card": card_id})
     for size in SIZES:
         if player["slots"]["left"][size] and refine_refusal(state, player, size) is None:

@@ -9,6 +9,7 @@ and :mod:`.endturn` (phase 4), :mod:`.effects` (effect operations and pending ch
 
 from __future__ import annotations
 
+from ..core import IllegalAction
 from .data import DATA, RAW, REFINED_OF, SIDES, SIZES
 
 AREAS = ("cost", "gain")
@@ -45,6 +46,12 @@ def area_label(code: str) -> str:
     """
     city, area = split_area(code)
     return f"{DATA.cities[city]['name']} ({AREA_NAMES[area]})"
+
+
+def check(refusal: IllegalAction | None) -> None:
+    """Raise the refusal a ``*_refusal`` check found (the same check filters the legal actions)."""
+    if refusal is not None:
+        raise refusal
 
 
 # ------------------------------------------------------------------ geometry

@@ -8,7 +8,7 @@ from typing import Any
 from ..core import IllegalAction, event, refuse
 from .data import DATA, GOOD_NAMES, RAW_OF, REFINED_OF, SIDES, SIZES
 from .effects import fire_triggers, ops_need_raw, run_ops
-from .rules import gain_raw, gain_refined, missing_icons, spend_raw
+from .rules import check, gain_raw, gain_refined, missing_icons, spend_raw
 
 Event = dict[str, Any]
 
@@ -95,9 +95,7 @@ def refine_refusal(state: dict, player: dict, size: str) -> IllegalAction | None
 def refine(state: dict, seat: int, action: dict) -> list[Event]:
     player = state["seats"][seat]
     size = action["slot"]
-    refusal = refine_refusal(state, player, size)
-    if refusal:
-        raise refusal
+    check(refine_refusal(state, player, size))
     state["turn"]["conversions"].append(size)
     good = DATA.boards[player["board"]]["conversions"][size]
     spend_raw(player, good)
@@ -126,9 +124,7 @@ def effect_refusal(state: dict, player: dict, card_id: str) -> IllegalAction | N
 def use(state: dict, seat: int, action: dict) -> list[Event]:
     player = state["seats"][seat]
     card_id = action["card"]
-    refusal = effect_refusal(state, player, card_id)
-    if refusal:
-        raise refusal
+    check(effect_refusal(state, player, card_id))
     state["turn"]["effects"].append(card_id)
     events = [event("use", f"{{p{seat}}} uses {card_id}.")]
     return events + run_ops(state, player, DATA.buildings[card_id]["effect"]["ops"], card_id)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from games.core import IllegalAction
-from games.opera import GAME
+from games.opera import GAME, endturn
 from games.opera import rules as R
 from games.opera.data import DATA, RAW, REFINED, SIDES, SIZES
-from games.opera import endturn
 
 
 def new_game(players: int = 2, seed: int = 7, **options) -> dict:

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from games.opera import GAME
+from games.opera import GAME, payment, scoring
 from games.opera import rules as R
 from games.opera.data import RAW
-from games.opera import payment, scoring
 from opera.helpers import fixture, new_game, place_site, play, refused, turn_at
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.opera import GAME
+from games.opera import GAME, scoring
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
-from games.opera import scoring
 from opera.helpers import fixture, new_game
 
 

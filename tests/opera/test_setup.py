@@ -8,9 +8,8 @@ from collections import Counter
 import pytest
 
 from games.core import IllegalAction
-from games.opera import GAME
+from games.opera import GAME, endturn
 from games.opera.data import DATA, RAW, REFINED, REFINED_OF, SIDES, SIZES
-from games.opera import endturn
 from opera.helpers import new_game
 
 

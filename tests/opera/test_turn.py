@@ -3,10 +3,9 @@ OM-CITY, OM-PAY, OM-GOODS), with TS-01..08, TS-10, TS-16, TS-18, TS-32, TS-36..3
 
 from __future__ import annotations
 
-from games.opera import GAME
+from games.opera import GAME, endturn, payment
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
-from games.opera import endturn, payment
 from opera.helpers import cost_row, fixture, gain_row, new_game, play, refused, turn_at
 
 
