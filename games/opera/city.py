@@ -27,9 +27,10 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     if target in player["merchants"]:
         raise refuse("OM-MERCHANT-2", f"You already have a merchant in {area_label(target)}: move to an "
                                       "area with none of your merchants.")
+    if player["hand"] and card is None:
+        raise refuse("OM-MERCHANT-6", "Play a card from your hand into the row: move <from> <to> <card>.")
     if player["hand"] and card not in player["hand"]:
-        raise refuse("OM-MERCHANT-6", f"{card or 'No card'} is not in your hand: play one of your cards "
-                                      "into the row.")
+        raise refuse("OM-MERCHANT-6", f"{card} is not in your hand: play one of your cards into the row.")
     if not player["hand"] and card is not None:
         raise refuse("OM-MERCHANT-9", "Your hand is empty, so no card is played.")
     player["merchants"][player["merchants"].index(origin)] = target

@@ -31,7 +31,15 @@ Event = dict[str, Any]
 
 
 class OperaMagna(Game):
-    """Opera Magna for 2 to 4 players, 9 rounds, with the provisional data set PDS-0."""
+    """Opera Magna for 2 to 4 players, 9 rounds, with the provisional data set PDS-0.
+
+    >>> state = GAME.setup(2, 1)
+    >>> GAME.actors(state), GAME.phase(state, 0)
+    ({0}, 'draft')
+    >>> state, events = GAME.play(state, 0, "draft m02")
+    >>> events[0]["text"], GAME.actors(state)
+    ('{p0} drafts M02.', {1})
+    """
 
     def moves(self) -> tuple[Move, ...]:
         """The move table.
