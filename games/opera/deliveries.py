@@ -23,6 +23,22 @@ def site_name(level: int, column: int) -> str:
 
 def delivery_refusal(state: dict, player: dict, level: int, column: int) -> IllegalAction | None:
     """Why ``player`` cannot deliver to the worksite at (``level``, ``column``) now, or ``None``."""
+    return site_refusal(state, player, level, column) or cart_refusal(state, player)
+
+
+def cart_refusal(state: dict, player: dict) -> IllegalAction | None:
+    """OM-OPERA-3 (condition (e) of OM-OPERA-4): a cart not yet used this turn."""
+    allowed = carts(player)
+    if state["turn"]["deliveries"] < allowed:
+        return None
+    if allowed == 0:
+        return refuse("OM-OPERA-3", "You have no cart: occupy a right slot of your workshop first.")
+    return refuse("OM-OPERA-3", "You have used every cart this turn.")
+
+
+def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalAction | None:
+    """Conditions (a) to (d) of OM-OPERA-4: the good, the certificate level, one token per
+    player, and tokens on every lower worksite of the column."""
     site = state["opera"][level][column]
     needed = DATA.worksites[site["token"]]["requires"]
     name = "worksite " + site_name(level, column)
@@ -39,11 +55,6 @@ def delivery_refusal(state: dict, player: dict, level: int, column: int) -> Ille
         if not state["opera"][lower][column]["by"]:
             return refuse("OM-OPERA-4", f"{name} needs a token on the level-{lower + 1} worksite below "
                                         "it first.")
-    allowed = carts(player)
-    if state["turn"]["deliveries"] >= allowed:
-        if allowed == 0:
-            return refuse("OM-OPERA-3", "You have no cart: occupy a right slot of your workshop first.")
-        return refuse("OM-OPERA-3", "You have used every cart this turn.")
     return None
 
 

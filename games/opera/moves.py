@@ -14,10 +14,10 @@ from typing import Any
 
 from .city import ability_refusal
 from .data import DATA, RAW, REFINED, SIDES, SIZES
-from .deliveries import delivery_refusal, site_name
+from .deliveries import cart_refusal, site_name, site_refusal
 from .effects import pending_answers
 from .payment import pay_action, turn_payment_options
-from .rules import AREAS, area_code, carts, missing_icons
+from .rules import AREAS, area_code, missing_icons
 from .workshop import effect_refusal, refine_refusal
 
 Action = dict[str, Any]
@@ -86,19 +86,15 @@ def build_actions(player: dict) -> list[Action]:
 
 
 def delivery_actions(state: dict, player: dict) -> list[Action]:
-    """Every worksite the player may deliver to now (OM-OPERA-3, OM-OPERA-4).
-
-    Sites needing a good the player does not hold are skipped before the full check, and so is
-    everything once the carts are used: most positions have no delivery, and this list is built
-    after every move.
-    """
+    """Every worksite the player may deliver to now (OM-OPERA-3, OM-OPERA-4); sites needing a
+    good the player does not hold are skipped before the full check (most positions have none)."""
     refined = player["refined"]
-    if not any(refined.values()) or state["turn"]["deliveries"] >= carts(player):
+    if not any(refined.values()) or cart_refusal(state, player):
         return []
     return [{"type": "deliver", "site": site_name(level, column)}
             for level, row in enumerate(state["opera"]) for column, site in enumerate(row)
             if refined[DATA.worksites[site["token"]]["requires"]]
-            and delivery_refusal(state, player, level, column) is None]
+            and site_refusal(state, player, level, column) is None]
 
 
 def convert_actions(player: dict) -> list[Action]:
