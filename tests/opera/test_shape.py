@@ -37,7 +37,7 @@ def activation(costs, benefits=("WM",), **player) -> dict:
 
 
 # ------------------------------------------------------------------------ move table
-def test_move_table_flags_follow_what_is_hidden():
+def test_OM_MARKET_12_move_table_flags_follow_what_is_hidden():
     """OM-SETUP-5, OM-SETUP-37, OM-MERCHANT-6, OM-ENDTURN-4, OM-MARKET-8, OM-MARKET-12, OM-FLOW-4:
     the moves that turn up hidden cards may not be taken back; no notation names a card that stays
     hidden; one seat acts at a time, so nothing is a simultaneous decision."""
@@ -106,9 +106,8 @@ def test_OM_FLOW_5_and_OM_WORKSHOP_4_building_effect_refusals_cite_their_own_rul
 
 
 def test_OM_CITY_7_8_12_ability_refusals_cite_their_own_rule():
-    state = activation(("LL",), raw={"L": 3})
-    state["turn"]["ability"] = False
-    only_rule(refused(state, 0, "pay wild:L"), "OM-PAY-2")
+    """OM-CITY-7 (a merchant in the cost area), OM-GOODS-5 and Q-25 (spending a raw good not held),
+    OM-CITY-12 (CON-1 applies itself to the payment), OM-CITY-8 (once per turn)."""
     state = activation(("LL",), raw={"L": 3}, slots={"left-medium": ["M01"]})
     state["cities"]["ven"]["ability"] = "VEN-2"
     only_rule(refused(state, 0, "ability"), "OM-CITY-7")
@@ -127,6 +126,7 @@ def test_OM_PAY_4_a_wild_discount_left_unused_is_refused():
     state = activation(("LL",), raw={"L": 0}, slots={"left-medium": ["M01"]})
     only_rule(refused(state, 0, "pay wild:S"), "OM-PAY-4")
     only_rule(refused(state, 0, "pay wild:LL"), "OM-PAY-2")
+    only_rule(refused(activation(("LL",), raw={"L": 3}), 0, "pay wild:L"), "OM-PAY-2")
     only_rule(refused(state, 0, "pay shield:L"), "OM-WORKSHOP-4")
 
 
@@ -196,7 +196,7 @@ def test_OM_CONVERT_1_every_count_of_each_type_is_listed():
     assert converts == {"convert bb", "convert b", "convert g"}
 
 
-def test_every_text_near_a_legal_move_is_refused_or_listed():
+def test_CORE_NOTATION_every_text_near_a_legal_move_is_refused_or_listed():
     """CORE-NOTATION: over random positions, whatever text is accepted reads back as a listed move
     (the notation round trip is canonical), and every refusal names exactly its rule."""
     chooser = random.Random(3)
@@ -224,7 +224,7 @@ def test_every_text_near_a_legal_move_is_refused_or_listed():
             state, _ = GAME.apply(state, seat, chooser.choice(legal))
 
 
-def test_stored_spellings_of_earlier_versions_still_replay():
+def test_CORE_NOTATION_stored_spellings_of_earlier_versions_still_replay():
     """A move log written before canonical forms were unique still replays: goods in any order,
     ``buy <space>`` without goods, and an explicit ``pay`` all read as a listed move."""
     state = phase("market", building=["S01", "S02"], raw={"L": 2, "W": 2})
