@@ -66,9 +66,13 @@ def chosen_option(state: dict, player: dict, action: dict) -> dict[str, Any]:
 
 
 def pay(state: dict, seat: int, action: dict) -> list[Event]:
-    """Pay the activation cost, then gain the benefits (OM-CITY-2, OM-PAY, OM-CITY-4)."""
+    """Handler of ``pay``: activate with the payment option the action names."""
+    return activate(state, seat, chosen_option(state, state["seats"][seat], action))
+
+
+def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
+    """Pay the activation cost with ``chosen``, then gain the benefits (OM-CITY-2, OM-PAY, OM-CITY-4)."""
     player = state["seats"][seat]
-    chosen = chosen_option(state, player, action)
     turn = state["turn"]
     if P.bazaar_discount(state):
         turn["ability_used"] = True

@@ -119,13 +119,16 @@ class OperaMagna(Game):
 
     @staticmethod
     def _settle(state: dict, seat: int) -> list[Event]:
-        """Forced choices resolve themselves; with nothing to decide before it, the activation
-        payment is made at once (OM-CITY-2)."""
+        """Forced choices resolve themselves; with nothing to decide before it (one way to pay, no
+        ability, building effect or conversion to use first), the activation is made at once
+        (OM-CITY-2)."""
         player = state["seats"][seat]
         events = effects.settle_forced(state, player)
-        if state["phase"] == "activate" and not state["pending"] and not _activation_choices(state, player):
-            events += city.pay(state, seat, {"type": "pay"})
-            events += effects.settle_forced(state, player)
+        if state["phase"] == "activate" and not state["pending"]:
+            options = turn_payment_options(state, player)
+            if len(options) == 1 and not M.free_actions(state, player):
+                events += city.activate(state, seat, options[0])
+                events += effects.settle_forced(state, player)
         return events
 
     # ------------------------------------------------------------------ views
@@ -181,11 +184,6 @@ class OperaMagna(Game):
 
     def _parse(self, state: dict, text: str) -> dict:
         return N.parse(state, text)
-
-
-def _activation_choices(state: dict, player: dict) -> bool:
-    """Whether the player has anything to decide before the payment (else it happens at once)."""
-    return len(turn_payment_options(state, player)) > 1 or bool(M.free_actions(state, player))
 
 
 GAME = OperaMagna(

@@ -127,7 +127,8 @@ def free_actions(state: dict, player: dict) -> list[Action]:
     """Once-per-turn uses allowed between steps from phase 2 to the end of the turn (only the
     ability the seat holds, TURN buildings and occupied left slots are checked in full)."""
     actions = []
-    if state["turn"]["ability"] and ability_refusal(state, player) is None:
+    turn = state["turn"]
+    if turn["ability"] and not turn["ability_used"] and ability_refusal(state, player) is None:
         actions.append({"type": "ability"})
     for size in SIZES:
         for card_id in player["slots"]["right"][size]:
