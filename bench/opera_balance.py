@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.opera import GAME
-from games.opera import rules as R
+from games.opera.rules import completed
+from games.opera.scoring import end_scoring_count, score
 from games.opera.data import DATA, RAW
 
 RAW_VALUE = 0.35
@@ -40,7 +41,7 @@ def card_value(card_id: str) -> float:
 
 def value(state: dict, seat: int, hand_weight: float = HAND_WEIGHT) -> float:
     player = state["seats"][seat]
-    total = sum(R.score(state, player).values())
+    total = sum(score(state, player).values())
     total += RAW_VALUE * sum(player["raw"].values())
     if state["phase"] in ("activate", "refined") and state["active"] == seat:
         total += REFINED_VALUE * sum(player["refined"].values())
@@ -116,12 +117,12 @@ def main(games: int, buyer_weight: float | None = None) -> None:
         decided.update(deciding_categories(result))
         for player in state["seats"]:
             won = 1 / len(result["winners"]) if player["seat"] in result["winners"] else 0
-            for card_id, side, _ in R.completed(player):
+            for card_id, side, _ in completed(player):
                 effect = DATA.buildings[card_id]["effect"]
                 built[card_id] += 1
                 built_wins[card_id] += won
                 if effect["trigger"] == "END":
-                    blue_points[card_id].append(effect["vp"] * R.end_scoring_count(state, player, effect))
+                    blue_points[card_id].append(effect["vp"] * end_scoring_count(state, player, effect))
         for seat in result["winners"]:
             wins[players][seat] += 1 / len(result["winners"])
             if seat == index % players:

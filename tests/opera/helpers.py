@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core import IllegalAction
-from games.opera import GAME
+from games.opera import GAME, endturn
 from games.opera import rules as R
 from games.opera.data import DATA, RAW, REFINED, SIDES, SIZES
 
@@ -43,7 +43,7 @@ def turn_at(state: dict, seat: int, phase: str, moved_to: str | None = "ant:gain
     state["active"] = seat
     state["phase"] = phase
     state["pending"] = []
-    state["turn"] = GAME._fresh_turn()
+    state["turn"] = endturn.fresh_turn()
     state["turn"]["moved_to"] = moved_to
     if moved_to:
         city = moved_to.split(":")[0]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.opera import GAME
+from games.opera import GAME, payment, scoring
 from games.opera import rules as R
 from games.opera.data import RAW
 from opera.helpers import fixture, new_game, place_site, play, refused, turn_at
@@ -121,11 +121,11 @@ def test_OM_WORKSHOP_3_4_left_gives_discount_right_gives_effect():
     left = phase3(refined={"b": 2}, building=["S01"])
     left, _ = play(left, 0, "build S01 bb left")
     assert left["seats"][0]["vp"] == 5
-    assert R.fixed_discounts(left["seats"][0])[0]["L"] == 1
+    assert payment.fixed_discounts(left["seats"][0])[0]["L"] == 1
     right = phase3(refined={"b": 2}, building=["S01"])
     right, _ = play(right, 0, "build S01 bb right")
     assert right["seats"][0]["vp"] == 7
-    assert R.fixed_discounts(right["seats"][0])[0]["L"] == 0
+    assert payment.fixed_discounts(right["seats"][0])[0]["L"] == 0
 
 
 def test_OM_WORKSHOP_5_6_7_and_TS_31_left_conversion_once_per_turn_per_slot():
@@ -134,14 +134,14 @@ def test_OM_WORKSHOP_5_6_7_and_TS_31_left_conversion_once_per_turn_per_slot():
     legal = GAME.legal_actions(state, 0)
     assert {"type": "refine", "slot": "small"} in legal
     assert {"type": "refine", "slot": "medium"} not in legal, "no wood to convert (OM-WORKSHOP-6)"
-    assert refused(state, 0, "refine medium").rule == "OM-WORKSHOP-5"
+    assert refused(state, 0, "refine medium").rule == "OM-WORKSHOP-6"
     state, _ = play(state, 0, "refine small")
     assert state["seats"][0]["raw"]["L"] == 2 and state["seats"][0]["refined"]["b"] == 1
     assert refused(state, 0, "refine small").rule == "OM-WORKSHOP-5"
     state["seats"][0]["raw"]["W"] = 1
     state, _ = play(state, 0, "refine medium")
     assert state["seats"][0]["refined"]["p"] == 1
-    assert refused(state, 0, "refine large").rule == "OM-WORKSHOP-5"
+    assert refused(state, 0, "refine large").rule == "OM-WORKSHOP-2"
 
 
 def test_OM_WORKSHOP_8_each_cart_one_delivery():
@@ -157,7 +157,7 @@ def test_OM_WORKSHOP_9_starting_discount_per_board():
     state = new_game(2)
     for board, good in (("WB-1", "L"), ("WB-2", "W"), ("WB-3", "M"), ("WB-4", "S")):
         player = fixture(state, 0, board=board)
-        assert R.fixed_discounts(player)[0] == {g: int(g == good) for g in RAW}
+        assert payment.fixed_discounts(player)[0] == {g: int(g == good) for g in RAW}
 
 
 def test_OM_WORKSHOP_10_and_TS_35_left_discount_from_next_activation():
@@ -166,7 +166,7 @@ def test_OM_WORKSHOP_10_and_TS_35_left_discount_from_next_activation():
     paid = dict(state["seats"][0]["raw"])
     state, _ = play(state, 0, "build S04 gg left")
     assert state["seats"][0]["raw"] == paid
-    assert R.fixed_discounts(state["seats"][0])[0]["S"] == 1
+    assert payment.fixed_discounts(state["seats"][0])[0]["S"] == 1
 
 
 # --------------------------------------------------------------------- opera
@@ -241,14 +241,14 @@ def test_OM_OPERA_11_later_certificate_loss_keeps_the_delivery():
     state, _, site = delivery_state(refined={"g": 1}, cert={"S": 5}, slots={"right-small": ["S02"]})
     state, _ = play(state, 0, f"deliver {site}")
     state["seats"][0]["cert"]["S"] = 2
-    assert 0 in state["opera"][1][1]["by"] and R.worksite_levels(state, 0) == [2]
+    assert 0 in state["opera"][1][1]["by"] and scoring.worksite_levels(state, 0) == [2]
 
 
 def test_OM_OPERA_2_and_TS_33_a_building_completed_this_turn_unlocks_a_cart():
     """OM-OPERA-2, OM-BUILD-11, OM-WORKSHOP-2, OM-OPERA-4, TS-33: R2 and S01's IMM."""
     state = phase3(refined={"b": 2, "g": 1}, building=["S01"])
     site = place_site(state, "T1-4", 1, face="B")
-    assert refused(state, 0, f"deliver {site}").rule == "OM-OPERA-4"
+    assert refused(state, 0, f"deliver {site}").rule == "OM-OPERA-3", "no cart yet"
     state, _ = play(state, 0, "build S01 bb right")
     state, _ = play(state, 0, f"deliver {site}")
     assert state["pending"] and state["pending"][0]["kind"] == "raw"
@@ -301,7 +301,7 @@ def test_OM_CONVERT_3_only_refined_spaces_and_only_phase_3():
     state = phase3(refined={"b": 1}, building=[{"id": "S01", "covered": "b"}])
     assert refused(state, 0, "convert bb").rule == "OM-CONVERT-3"
     state["phase"] = "market"
-    assert refused(state, 0, "convert b").rule == "OM-ENDTURN-8"
+    assert refused(state, 0, "convert b").rule == "OM-CONVERT-3"
 
 
 def test_building_effects_turn_on_complete_on_activate():
@@ -311,7 +311,7 @@ def test_building_effects_turn_on_complete_on_activate():
                    refined={"b": 2, "p": 2, "c": 2}, building=["L02", "M03"])
     state, _ = play(state, 0, "use S04")
     assert state["seats"][0]["raw"]["S"] == 2
-    assert refused(state, 0, "use S04").rule == "OM-WORKSHOP-4"
+    assert refused(state, 0, "use S04").rule == "OM-FLOW-5", "TURN effects are once per turn"
     state, _ = play(state, 0, "use M06")
     state, _ = play(state, 0, "spend L")
     assert state["seats"][0]["refined"]["b"] == 3 and state["seats"][0]["raw"]["L"] == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.opera import GAME
+from games.opera import GAME, scoring
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
 from opera.helpers import fixture, new_game
@@ -65,14 +65,14 @@ def test_OM_SCORE_3_and_TS_27_workshop_evolution(occupied, vp):
     keys = ["left-small", "left-medium", "left-large", "right-small", "right-medium", "right-large"]
     cards = ["S05", "M05", "L05", "S01", "M01", "L01"]
     fixture(state, 0, slots={k: [c] for k, c in zip(keys[:occupied], cards[:occupied])})
-    assert R.score(state, state["seats"][0])["evolution"] == vp
+    assert scoring.score(state, state["seats"][0])["evolution"] == vp
 
 
 def test_OM_SCORE_4_and_TS_19_certificate_levels():
     """OM-SCORE-4, OM-GOODS-9, TS-19: L 5, W 6, S 3, M 4 score 2 + 2 + 1 + 1."""
     state = finished(2)
     fixture(state, 0, cert={"L": 5, "W": 6, "S": 3, "M": 4})
-    assert R.score(state, state["seats"][0])["certificates"] == 6
+    assert scoring.score(state, state["seats"][0])["certificates"] == 6
     assert R.levels(state, state["seats"][0]) == {"b": 2, "p": 2, "c": 1, "g": 1}
 
 
@@ -83,19 +83,19 @@ def test_OM_SCORE_5_blue_buildings_either_side():
             slots={"left-small": ["S10", "S01"], "right-small": ["S11", "S04"], "left-medium": ["M10"],
                    "right-medium": ["M12", "M11"], "left-large": ["L11"], "right-large": ["L12"]})
     tokens_on_opera(state, 0, [1, 2])
-    blue = R.score(state, state["seats"][0])["blue"]
+    blue = scoring.score(state, state["seats"][0])["blue"]
     # S10 1 yellow; S11 1 green; M10 2 x 3 right slots; M12 2 x 2 level-3; and, with the adjusted
     # PDS-0 values: M11 1 per 2 worksites (2); L11 2 x 3 full rows; L12 9 raw // 4 = 2
     assert blue == 1 + 1 + 6 + 4 + 1 + 6 + 2
     state["options"]["blue_scores_on_left"] = False
-    assert R.score(state, state["seats"][0])["blue"] == 1 + 4 + 1 + 2
+    assert scoring.score(state, state["seats"][0])["blue"] == 1 + 4 + 1 + 2
 
 
 def test_OM_SCORE_6_unfinished_buildings_score_their_tokens():
     """OM-SCORE-6."""
     state = finished(2)
     fixture(state, 0, building=[{"id": "L01", "covered": "bbp"}, {"id": "S01", "covered": "b"}])
-    assert R.score(state, state["seats"][0])["unfinished"] == 4
+    assert scoring.score(state, state["seats"][0])["unfinished"] == 4
 
 
 def test_OM_SCORE_7_and_TS_28_opera_majority():
@@ -103,18 +103,18 @@ def test_OM_SCORE_7_and_TS_28_opera_majority():
     state = finished(4)
     for seat, levels in ((0, [1, 1, 1, 1, 2]), (1, [2, 2, 3]), (2, [3, 3, 3]), (3, [])):
         tokens_on_opera(state, seat, levels)
-    assert [R.score(state, p)["opera"] for p in state["seats"]] == [6, 2, 2, 0]
+    assert [scoring.score(state, p)["opera"] for p in state["seats"]] == [6, 2, 2, 0]
     two = finished(2)
     tokens_on_opera(two, 0, [1, 2])
     tokens_on_opera(two, 1, [1, 2])
-    assert [R.score(two, p)["opera"] for p in two["seats"]] == [0, 0]
+    assert [scoring.score(two, p)["opera"] for p in two["seats"]] == [0, 0]
 
 
 def test_OM_SCORE_8_worksites_by_level():
     """OM-SCORE-8."""
     state = finished(2)
     tokens_on_opera(state, 0, [1, 2, 3])
-    assert R.score(state, state["seats"][0])["worksites"] == 6
+    assert scoring.score(state, state["seats"][0])["worksites"] == 6
 
 
 def test_OM_SCORE_10_raw_goods_score_nothing_themselves():
@@ -123,7 +123,7 @@ def test_OM_SCORE_10_raw_goods_score_nothing_themselves():
     fixture(state, 0, raw=dict.fromkeys(RAW, 7), cert=dict.fromkeys(RAW, 8))
     low = finished(2)
     fixture(low, 0, raw=dict.fromkeys(RAW, 0), cert=dict.fromkeys(RAW, 8))
-    assert R.score(state, state["seats"][0]) == R.score(low, low["seats"][0])
+    assert scoring.score(state, state["seats"][0]) == scoring.score(low, low["seats"][0])
 
 
 def tied_pair(levels_a, levels_b, raw_a=3, raw_b=3):

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.core import IllegalAction
-from games.opera import GAME
+from games.opera import GAME, endturn
 from games.opera.data import DATA, RAW, REFINED, REFINED_OF, SIDES, SIZES
 from opera.helpers import new_game
 
@@ -118,7 +118,7 @@ def test_OM_SETUP_10_OM_SETUP_11_seat_0_starts_and_order_is_clockwise():
     for _ in range(3):
         seat = next(iter(GAME.actors(state)))
         order.append(seat)
-        GAME._end_turn(state)
+        endturn.end_turn(state)
     assert order == [0, 1, 2]
 
 

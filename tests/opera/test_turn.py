@@ -3,7 +3,7 @@ OM-CITY, OM-PAY, OM-GOODS), with TS-01..08, TS-10, TS-16, TS-18, TS-32, TS-36..3
 
 from __future__ import annotations
 
-from games.opera import GAME
+from games.opera import GAME, endturn, payment
 from games.opera import rules as R
 from games.opera.data import DATA, RAW
 from opera.helpers import cost_row, fixture, gain_row, new_game, play, refused, turn_at
@@ -56,7 +56,7 @@ def test_OM_FLOW_5_once_per_turn_limits_reset_next_turn():
     turn_at(state, 0, "refined")
     state, _ = play(state, 0, "refine small")
     assert refused(state, 0, "refine small").rule == "OM-WORKSHOP-5"
-    GAME._end_turn(state)
+    endturn.end_turn(state)
     turn_at(state, 0, "refined")
     assert {"type": "refine", "slot": "small"} in GAME.legal_actions(state, 0)
 
@@ -98,7 +98,7 @@ def test_OM_MERCHANT_6_7_8_and_TS_18_row_renewal():
     assert GAME.view(state, None)["discard"] == [x]
     assert len(state["seats"][0]["hand"]) == 2
     expected = "".join(DATA.trade[c]["cost"] for c in (y, z, card))
-    assert R.gross_cost(state, "ven") == {g: expected.count(g) for g in RAW}
+    assert payment.gross_cost(state, "ven") == {g: expected.count(g) for g in RAW}
     assert DATA.trade[card]["cost"] in events[0]["text"]
 
 
@@ -186,7 +186,7 @@ def test_TS_39_ability_before_payment_once_and_in_phase_4():
     b, _ = play(b, 0, "take W")
     assert {"type": "buy", "slot": 1, "pay": "W"} in GAME.legal_actions(b, 0)
     # (c) it lapses: next turn it is gone
-    GAME._end_turn(b)
+    endturn.end_turn(b)
     assert b["turn"]["ability"] is False
 
 
@@ -207,7 +207,7 @@ def test_OM_CITY_12_CON_1_discount_is_applied_to_the_payment():
 def test_TS_01_sand_shortfall_paid_with_the_glass_certificate():
     """TS-01, OM-CITY-3, OM-PAY-1..6."""
     state = pay_state(("SS", "L", "M"))
-    plan = R.payment_options(state, state["seats"][0], "ven", 0)[0]["plan"]
+    plan = payment.payment_options(state, state["seats"][0], "ven", 0)[0]["plan"]
     assert plan["raw"] == {"L": 1, "W": 0, "M": 1, "S": 1}
     assert plan["cert"] == {"L": 0, "W": 0, "M": 0, "S": 1}
     assert plan["vp"] == 0
@@ -263,7 +263,7 @@ def test_OM_PAY_2_3_and_TS_05_discounts_add_up_and_extra_is_lost():
     b["cities"]["ven"]["gain"] = []
     b, _ = play(b, 0, "pay")
     assert b["seats"][0]["raw"] == dict.fromkeys(RAW, 1)
-    fixed, wild = R.fixed_discounts(b["seats"][0])
+    fixed, wild = payment.fixed_discounts(b["seats"][0])
     assert fixed["S"] == 2 and wild == 1, "(b) discounts are recomputed per payment, nothing carried"
 
 
@@ -332,7 +332,7 @@ def test_OM_PAY_11_and_TS_37_no_pass_in_phases_1_and_2():
     """OM-PAY-11, TS-37, OM-MERCHANT-2, OM-MERCHANT-6, OM-CITY-1: no pass is ever offered."""
     state = new_game(2)
     assert all(a["type"] == "move" for a in GAME.legal_actions(state, 0))
-    assert refused(state, 0, "done").rule == "OM-MERCHANT-2"
+    assert refused(state, 0, "done").rule == "OM-FLOW-3", "phase 3 cannot be ended before phases 1 and 2"
     state = pay_state(("LL", "MM"), raw=dict.fromkeys(RAW, 0), cert=dict.fromkeys(RAW, 2),
                       slots={"left-medium": ["M01"]})
     assert all(a["type"] in ("pay",) for a in GAME.legal_actions(state, 0))

@@ -1,0 +1,135 @@
+"""Phase 1 (move a merchant, renew a row) and phase 2 (activate the city), plus the city ability."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction, event, refuse
+from . import payment as P
+from .data import DATA, RAW
+from .effects import fire_triggers, ops_need_raw, run_ops
+from .rules import AREAS, area_code, area_label, check, gain_raw, gain_refined, split_area
+
+Event = dict[str, Any]
+
+
+# -------------------------------------------------------------------- phase 1
+def move(state: dict, seat: int, action: dict) -> list[Event]:
+    """Move a merchant to an area without one of yours, and renew that row (OM-MERCHANT-2, -6)."""
+    player = state["seats"][seat]
+    origin, target, card = action["from"], action["to"], action.get("card")
+    if origin not in player["merchants"]:
+        raise refuse("OM-MERCHANT-2", f"You have no merchant in {origin}.")
+    city, area = split_area(target)
+    if city not in DATA.cities or area not in AREAS:
+        raise refuse("OM-MERCHANT-1", f"There is no city area {target}: write <city>:<cost|gain>, "
+                                      f"e.g. ven:cost.")
+    if target in player["merchants"]:
+        raise refuse("OM-MERCHANT-2", f"You already have a merchant in {area_label(target)}: move to an "
+                                      "area with none of your merchants.")
+    if player["hand"] and card is None:
+        raise refuse("OM-MERCHANT-6", "Play a card from your hand into the row: move <from> <to> <card>.")
+    if player["hand"] and card not in player["hand"]:
+        raise refuse("OM-MERCHANT-6", f"{card} is not in your hand: play one of your cards into the row.")
+    if not player["hand"] and card is not None:
+        raise refuse("OM-MERCHANT-9", "Your hand is empty, so no card is played.")
+    player["merchants"][player["merchants"].index(origin)] = target
+    row = state["cities"][city][area]
+    state["discard"].append(row.pop(0))
+    if card:
+        player["hand"].remove(card)
+    row.append(card)
+    turn = state["turn"]
+    turn["moved_to"] = target
+    turn["ability"] = area_code(city, "cost") in player["merchants"]
+    state["phase"] = "activate"
+    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
+    return [event("move", f"{{p{seat}}} moves a merchant from {area_label(origin)} to "
+                          f"{area_label(target)} and plays {card or 'no card'} ({half}).")]
+
+
+# -------------------------------------------------------------------- phase 2
+def chosen_option(state: dict, player: dict, action: dict) -> dict[str, Any]:
+    """The payment option ``action`` names: plain ``pay`` is the best one (Q-08)."""
+    options = P.turn_payment_options(state, player)
+    if "wild" not in action and "shield" not in action:
+        return options[0]
+    wanted = (action.get("wild", ""), action.get("shield"))
+    found = next((o for o in options if (o["wild"], o["shield"]) == wanted), None)
+    if found:
+        return found
+    explicit = P.explicit_payment(state, player, *wanted)
+    if P.same_outcome(options, explicit) is None:
+        raise refuse("OM-PAY-4", "That assignment leaves a discount or SHIELD unused, and discounts always "
+                                 "apply: assign every wild discount to a type you pay for.")
+    return explicit
+
+
+def pay(state: dict, seat: int, action: dict) -> list[Event]:
+    """Handler of ``pay``: activate with the payment option the action names."""
+    return activate(state, seat, chosen_option(state, state["seats"][seat], action))
+
+
+def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
+    """Pay the activation cost with ``chosen``, then gain the benefits (OM-CITY-2, OM-PAY, OM-CITY-4)."""
+    player = state["seats"][seat]
+    turn = state["turn"]
+    if P.bazaar_discount(state):
+        turn["ability_used"] = True
+    if chosen["shield"]:
+        turn["shield_used"] = True
+    plan = chosen["plan"]
+    P.apply_payment(player, plan)
+    city, _ = split_area(turn["moved_to"])
+    paid = "".join(g * plan["raw"][g] for g in RAW) or "no raw goods"
+    text = f"{{p{seat}}} activates {DATA.cities[city]['name']}, paying {paid}"
+    certs = "".join(g * plan["cert"][g] for g in RAW)
+    if certs:
+        text += f", certificates {certs}"
+    if plan["vp"]:
+        text += f", {plan['vp']} VP"
+    events = [event("pay", text + ".")]
+    gained = ""
+    for card in state["cities"][city]["gain"]:
+        if not card:
+            continue
+        for good in DATA.trade[card]["benefit"]:
+            if good in RAW:
+                gain_raw(state, player, good)
+            else:
+                gain_refined(state, player, good)
+            gained += good
+    events.append(event("gain", f"{{p{seat}}} gains {gained or 'nothing'}."))
+    state["phase"] = "refined"
+    return events + fire_triggers(state, player, "ON-ACTIVATE")
+
+
+# ------------------------------------------------------------------ the ability
+def ability_refusal(state: dict, player: dict) -> IllegalAction | None:
+    """Why the city ability cannot be used now, or ``None`` (OM-CITY-7, OM-CITY-8, OM-CITY-12)."""
+    turn = state["turn"]
+    if not turn["ability"]:
+        return refuse("OM-CITY-7", "You have no merchant in the cost area of the city you activated.")
+    if turn["ability_used"]:
+        return refuse("OM-CITY-8", "You have already used the city ability this turn.")
+    ability = _ability(state)
+    if any(op["op"] == "discount" for op in ability["ops"]):
+        return refuse("OM-CITY-12", f"{ability['name']} applies by itself to this turn's payment (U-01).")
+    reason = ops_need_raw(ability["ops"], player)
+    if reason:
+        return refuse("OM-GOODS-5", f"You cannot use {ability['name']}: {reason} (Q-25).")
+    return None
+
+
+def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
+    player = state["seats"][seat]
+    check(ability_refusal(state, player))
+    state["turn"]["ability_used"] = True
+    ability = _ability(state)
+    events = [event("ability", f"{{p{seat}}} uses {ability['name']} ({ability['id']}).")]
+    return events + run_ops(state, player, ability["ops"], ability["id"])
+
+
+def _ability(state: dict) -> dict:
+    city, _ = split_area(state["turn"]["moved_to"])
+    return DATA.abilities[state["cities"][city]["ability"]]

@@ -1,0 +1,81 @@
+"""Opera deliveries (OM-OPERA): a refined good by cart to a worksite of the cathedral."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction, event, refuse
+from .data import DATA, GOOD_NAMES, RAW_OF
+from .effects import fire_triggers, run_ops
+from .rules import carts, check, level_of
+
+Event = dict[str, Any]
+
+
+def site_name(level: int, column: int) -> str:
+    """A worksite as ``level.column``, both 1-based, from 0-based grid indexes.
+
+    >>> site_name(1, 2)
+    '2.3'
+    """
+    return f"{level + 1}.{column + 1}"
+
+
+def delivery_refusal(state: dict, player: dict, level: int, column: int) -> IllegalAction | None:
+    """Why ``player`` cannot deliver to the worksite at (``level``, ``column``) now, or ``None``."""
+    return site_refusal(state, player, level, column) or cart_refusal(state, player)
+
+
+def cart_refusal(state: dict, player: dict) -> IllegalAction | None:
+    """OM-OPERA-3 (condition (e) of OM-OPERA-4): a cart not yet used this turn."""
+    allowed = carts(player)
+    if state["turn"]["deliveries"] < allowed:
+        return None
+    if allowed == 0:
+        return refuse("OM-OPERA-3", "You have no cart: occupy a right slot of your workshop first.")
+    return refuse("OM-OPERA-3", "You have used every cart this turn.")
+
+
+def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalAction | None:
+    """Conditions (a) to (d) of OM-OPERA-4: the good, the certificate level, one token per
+    player, and tokens on every lower worksite of the column."""
+    site = state["opera"][level][column]
+    needed = DATA.worksites[site["token"]]["requires"]
+    name = "worksite " + site_name(level, column)
+    if player["refined"][needed] < 1:
+        return refuse("OM-OPERA-4", f"{name} needs a {GOOD_NAMES[needed]} and you have none on your "
+                                    "refined spaces.")
+    certificate = level_of(state, player["cert"][RAW_OF[needed]])
+    if certificate < level + 1:
+        return refuse("OM-OPERA-4", f"{name} needs a level-{level + 1} {GOOD_NAMES[needed]} certificate; "
+                                    f"yours is level {certificate}.")
+    if player["seat"] in site["by"]:
+        return refuse("OM-OPERA-4", f"You have already delivered to {name}: one token per player.")
+    for lower in range(level):
+        if not state["opera"][lower][column]["by"]:
+            return refuse("OM-OPERA-4", f"{name} needs a token on the level-{lower + 1} worksite below "
+                                        "it first.")
+    return None
+
+
+def deliver(state: dict, seat: int, action: dict) -> list[Event]:
+    """Deliver to ``level.column``; the first token there gets the worksite's effect (OM-OPERA-7)."""
+    player = state["seats"][seat]
+    level, column = (int(part) - 1 for part in action["site"].split("."))
+    columns = DATA.worksite_columns
+    if not (0 <= level < len(state["opera"]) and 0 <= column < columns):
+        raise refuse("OM-OPERA-1", f"There is no worksite {action['site']}: levels 1-3, "
+                                   f"worksite columns 1-{columns}, e.g. 2.3.")
+    check(delivery_refusal(state, player, level, column))
+    site = state["opera"][level][column]
+    token = DATA.worksites[site["token"]]
+    good = token["requires"]
+    player["refined"][good] -= 1
+    first = not site["by"]
+    site["by"].append(seat)
+    state["turn"]["deliveries"] += 1
+    events = [event("deliver", f"{{p{seat}}} delivers {good} to worksite {action['site']}.")]
+    if first:
+        effect = token["faces"][site["face"]]
+        events += run_ops(state, player, DATA.worksite_effects[effect], f"worksite {action['site']} {effect}")
+    return events + fire_triggers(state, player, "ON-DELIVER", level=level + 1)
