@@ -8,7 +8,7 @@ capacity come from the leader card). A *layout* in an action is
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 from typing import Any
 
 from games.core import IllegalAction
@@ -170,3 +170,28 @@ def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
         for resource in units:
             totals[resource] = totals.get(resource, 0) + 1
     return totals
+
+
+def every_layout(player: dict[str, Any], available: dict[str, int]) -> list[dict[str, list[str]]]:
+    """Every legal layout of some of ``available`` (leader depots filled 0..capacity, each base
+    depot given a type of its own and 1..capacity units, or left empty)."""
+    leader_ids = sorted(player["leader_depots"], key=id_number)
+    leader_fills = [range(min(LEADERS[i]["capacity"], available.get(LEADERS[i]["resource"], 0)) + 1)
+                    for i in leader_ids]
+    layouts = []
+    for counts in product(*leader_fills):
+        left = dict(available)
+        in_leaders: dict[str, list[str]] = {}
+        for leader_id, count in zip(leader_ids, counts):
+            if count:
+                resource = LEADERS[leader_id]["resource"]
+                left[resource] -= count
+                in_leaders[leader_id] = [resource] * count
+        types = [r for r in RESOURCES if left.get(r, 0) > 0]
+        for assignment in _assignments(len(types)):
+            fills = [range(1, min(capacity, left[types[t]]) + 1) if t is not None else (0,)
+                     for capacity, t in zip(DEPOT_CAPACITIES, assignment)]
+            for amounts in product(*fills):
+                layout = {place: [types[t]] * n for place, t, n in zip(BASE_PLACES, assignment, amounts) if n}
+                layouts.append({**layout, **in_leaders})
+    return layouts
