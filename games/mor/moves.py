@@ -24,6 +24,8 @@ named orders are the useful ends of that range (the Discord buy menu offers exac
 
 from __future__ import annotations
 
+import pickle
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -41,6 +43,7 @@ from .data import (
 )
 from .rules import (
     add_counts,
+    counts_of,
     default_placement,
     discounted_cost,
     legal_slots,
@@ -49,11 +52,11 @@ from .rules import (
     requirement_met,
     white_resources,
 )
-from .settle import placement_action
 from .warehouse import every_layout, layout_of, layout_totals, warehouse_totals
 
 MARKET_LINES = [f"row-{r + 1}" for r in range(MARKET_ROWS)] + [f"col-{c + 1}" for c in range(MARKET_COLUMNS)]
-BASE_PAIRS = [list(pair) for pair in combinations_with_replacement(RESOURCES, BASE_INPUTS)]
+BASE_PAIRS = [(list(pair), counts_of(list(pair))) for pair in combinations_with_replacement(RESOURCES, BASE_INPUTS)]
+"""Every input pair of the base power, with its counts."""
 
 
 def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -86,26 +89,50 @@ def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str, Any]]:
     default, _ = default_placement(player, gained)
-    available = add_counts(warehouse_totals(player), gained)
     current = layout_of(player)
-    ranked = sorted(every_layout(player, available),
-                    key=lambda layout: (layout != current, -sum(map(len, layout.values()))))
+    available = add_counts(warehouse_totals(player), gained)
+    key = tuple(sorted(available.items())), tuple(sorted(player["leader_depots"], key=id_number))
+    entries = pickle.loads(_layouts_with_discards(*key))  # a fresh copy: callers may keep them
+    entries.sort(key=lambda entry: entry[0] != current)  # stable: the rest stays most kept first
     actions: list[dict[str, Any]] = [{"type": "place"}]
-    for layout in ranked:
+    for layout, discard in entries:
         if layout != default:
-            stored = layout_totals(layout)
-            discard = {r: n - stored.get(r, 0) for r, n in available.items() if n > stored.get(r, 0)}
-            actions.append(placement_action(layout, discard, default))
+            actions.append({"type": "place", "layout": layout, "discard": discard} if discard
+                           else {"type": "place", "layout": layout})
     return actions
+
+
+@lru_cache(maxsize=2048)
+def _layouts_with_discards(available: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
+    """Every layout of some of ``available`` with the units it leaves out, most kept first.
+
+    Pickled, so that every call gets its own copy; the same holdings come back again and again
+    in a game, and enumerating them is most of the cost of listing placements.
+    """
+    counts = dict(available)
+    entries = []
+    for layout in every_layout(list(leader_ids), counts):
+        stored = layout_totals(layout)
+        discard = [r for r in RESOURCES for _ in range(counts.get(r, 0) - stored.get(r, 0))]
+        entries.append((layout, discard))
+    entries.sort(key=lambda entry: len(entry[1]))
+    return pickle.dumps(entries, pickle.HIGHEST_PROTOCOL)
 
 
 def _arrangements(player: dict[str, Any]) -> list[dict[str, Any]]:
     have = warehouse_totals(player)
     if not have:
         return []
-    current, total = layout_of(player), sum(have.values())
-    return [{"type": "arrange", "layout": layout} for layout in every_layout(player, have)
-            if layout != current and sum(map(len, layout.values())) == total]
+    current = layout_of(player)
+    layouts = pickle.loads(_rearrangements(tuple(sorted(have.items())),
+                                           tuple(sorted(player["leader_depots"], key=id_number))))
+    return [{"type": "arrange", "layout": layout} for layout in layouts if layout != current]
+
+
+@lru_cache(maxsize=1024)
+def _rearrangements(have: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
+    """Every layout holding exactly ``have``, pickled (see :func:`_layouts_with_discards`)."""
+    return pickle.dumps(every_layout(list(leader_ids), dict(have), whole=True), pickle.HIGHEST_PROTOCOL)
 
 
 def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
@@ -161,21 +188,21 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
     subsets = [chosen for size in range(1, len(powers) + 1) for chosen in combinations(powers, size)] + [()]
     actions = []
     for chosen in subsets:
-        need: dict[str, int] = {}
+        left = dict(holdings)
         for _, power_input in chosen:
-            need = add_counts(need, power_input)
-        if any(holdings.get(r, 0) < n for r, n in need.items()):
+            for r, n in power_input.items():
+                left[r] = left.get(r, 0) - n
+        if any(n < 0 for n in left.values()):
             continue
         cards = [i for i, _ in chosen if i in CARDS]
         chosen_leaders = [i for i, _ in chosen if i in LEADERS]
-        bases: list[list[str] | None] = [None] if chosen else []
-        for pair in BASE_PAIRS:
-            with_pair = add_counts(need, {r: pair.count(r) for r in pair})
-            if all(holdings.get(r, 0) >= n for r, n in with_pair.items()):
-                bases.append(pair)
-        for base in bases:
-            total = need if base is None else add_counts(need, {r: base.count(r) for r in base})
-            pays = _pay_variants(wh, sb, total)
+        need = {r: holdings.get(r, 0) - n for r, n in left.items() if holdings.get(r, 0) - n}
+        bases: list[tuple[list[str] | None, dict[str, int]]] = [(None, need)] if chosen else []
+        for pair, pair_counts in BASE_PAIRS:
+            if all(left.get(r, 0) >= n for r, n in pair_counts.items()):
+                bases.append((pair, add_counts(need, pair_counts)))
+        for base, total in bases:
+            strongbox_too = "sb" in _pay_variants(wh, sb, total)
             for outputs in combinations_with_replacement(RESOURCES, len(chosen_leaders) + (base is not None)):
                 action: dict[str, Any] = {"type": "produce"}
                 if base is not None:
@@ -186,6 +213,6 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                 if chosen_leaders:
                     action["leaders"] = dict(zip(chosen_leaders, outputs))
                 actions.append(action)
-                if "sb" in pays:
+                if strongbox_too:
                     actions.append({**action, "pay": "sb"})
     return actions

@@ -76,10 +76,10 @@ def _place(state: dict[str, Any], seat: int, action: Action) -> Action:
     gained = state["turn"]["pending"]["gained"]
     available = {r: old.get(r, 0) + gained.get(r, 0) for r in RESOURCES if old.get(r, 0) + gained.get(r, 0)}
     layout, discard = chosen_layout(player, available, old, action)
-    return placement_action(layout, discard, default_placement(player, gained)[0])
+    return _placement_action(layout, discard, default_placement(player, gained)[0])
 
 
-def placement_action(layout: dict[str, list[str]], discard: Counts, default: dict[str, list[str]]) -> Action:
+def _placement_action(layout: dict[str, list[str]], discard: Counts, default: dict[str, list[str]]) -> Action:
     """The canonical ``place`` that stores ``layout`` and discards ``discard``."""
     if layout == default:
         return {"type": "place"}

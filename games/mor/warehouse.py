@@ -9,7 +9,7 @@ capacity come from the leader card). A *layout* in an action is
 from __future__ import annotations
 
 from itertools import permutations, product
-from typing import Any
+from typing import Any, Iterator
 
 from games.core import IllegalAction
 
@@ -172,22 +172,23 @@ def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
     return totals
 
 
-def every_layout(player: dict[str, Any], available: dict[str, int]) -> list[dict[str, list[str]]]:
-    """Every legal layout of some of ``available`` (leader depots filled 0..capacity, each base
-    depot given a type of its own and 1..capacity units, or left empty)."""
-    leader_ids = sorted(player["leader_depots"], key=id_number)
-    leader_fills = [range(min(LEADERS[i]["capacity"], available.get(LEADERS[i]["resource"], 0)) + 1)
-                    for i in leader_ids]
+def every_layout(leader_ids: list[str], available: dict[str, int],
+                 whole: bool = False) -> list[dict[str, list[str]]]:
+    """Every legal layout of some of ``available`` with the extra depots of ``leader_ids``
+    (sorted; leader depots filled 0..capacity, each base
+    depot given a type of its own and 1..capacity units, or left empty); with ``whole``, only
+    the layouts that hold all of ``available`` (the ways to rearrange it)."""
     layouts = []
-    for counts in product(*leader_fills):
-        left = dict(available)
-        in_leaders: dict[str, list[str]] = {}
-        for leader_id, count in zip(leader_ids, counts):
-            if count:
-                resource = LEADERS[leader_id]["resource"]
-                left[resource] -= count
-                in_leaders[leader_id] = [resource] * count
+    for in_leaders, left in _leader_fills(leader_ids, available):
         types = [r for r in RESOURCES if left.get(r, 0) > 0]
+        if whole:
+            if len(types) > len(DEPOT_CAPACITIES):
+                continue
+            for depots in permutations(range(len(DEPOT_CAPACITIES)), len(types)):
+                if all(left[r] <= DEPOT_CAPACITIES[d] for r, d in zip(types, depots)):
+                    layout = {BASE_PLACES[d]: [r] * left[r] for d, r in sorted(zip(depots, types))}
+                    layouts.append({**layout, **in_leaders})
+            continue
         for assignment in _assignments(len(types)):
             fills = [range(1, min(capacity, left[types[t]]) + 1) if t is not None else (0,)
                      for capacity, t in zip(DEPOT_CAPACITIES, assignment)]
@@ -195,3 +196,18 @@ def every_layout(player: dict[str, Any], available: dict[str, int]) -> list[dict
                 layout = {place: [types[t]] * n for place, t, n in zip(BASE_PLACES, assignment, amounts) if n}
                 layouts.append({**layout, **in_leaders})
     return layouts
+
+
+def _leader_fills(leader_ids: list[str], available: dict[str, int]) -> Iterator[tuple[dict[str, list[str]], dict[str, int]]]:
+    """Every filling of the leader depots from ``available``: (their layout, what is left)."""
+    choices = [range(min(LEADERS[i]["capacity"], available.get(LEADERS[i]["resource"], 0)) + 1)
+               for i in leader_ids]
+    for counts in product(*choices):
+        left = dict(available)
+        in_leaders: dict[str, list[str]] = {}
+        for leader_id, count in zip(leader_ids, counts):
+            if count:
+                resource = LEADERS[leader_id]["resource"]
+                left[resource] -= count
+                in_leaders[leader_id] = [resource] * count
+        yield in_leaders, left
