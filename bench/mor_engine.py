@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.mor import GAME
-
 from stats import percentile
+
+from games.mor import GAME
 
 GAMES_PER_SECOND_GOAL = 50
 APPLY_P99_GOAL_MS = 1.0

@@ -7,7 +7,16 @@ from typing import Any
 from games.core import event, refuse
 
 from .data import CARDS, END_CARDS
-from .rules import check_solo_end, describe, discounted_cost, legal_slots, owned_cards, pay, payment_plan, top_card
+from .rules import (
+    check_solo_end,
+    describe,
+    discounted_cost,
+    legal_slots,
+    owned_cards,
+    pay,
+    payment_plan,
+    top_card,
+)
 from .turn import require_main_free
 
 Events = list[dict[str, Any]]

@@ -7,7 +7,17 @@ from typing import Any
 from games.core import event, refuse
 
 from .data import BASE_INPUTS, CARDS, LEADERS
-from .rules import PRODUCING, add_counts, counts_of, describe, faith_event, owned_cards, pay, payment_plan, played_leaders
+from .rules import (
+    PRODUCING,
+    add_counts,
+    counts_of,
+    describe,
+    faith_event,
+    owned_cards,
+    pay,
+    payment_plan,
+    played_leaders,
+)
 from .turn import require_main_free
 
 Events = list[dict[str, Any]]

@@ -15,6 +15,7 @@ phase a move is refused anyway), so parsing a move outside play reads it literal
 >>> from games.mor import GAME
 >>> state = GAME.setup(1, 5)
 >>> state, _ = GAME.play(state, 0, GAME.notation(GAME.legal_actions(state, 0)[0]))
+>>> state["seats"][0]["strongbox"] = {"coin": 9, "stone": 9, "servant": 9, "shield": 9}
 >>> GAME.parse(state, "buy green-1")
 {'type': 'buy', 'deck': 'green-1', 'slot': 1, 'pay': 'wh'}
 """
@@ -26,6 +27,7 @@ from typing import Any
 from games.core import IllegalAction
 
 from .data import RESOURCES, id_number
+from .market import chosen_layout
 from .production import production_totals
 from .rules import (
     PRODUCING,
@@ -37,7 +39,6 @@ from .rules import (
     top_card,
     white_resources,
 )
-from .market import chosen_layout
 from .warehouse import warehouse_totals
 
 Action = dict[str, Any]

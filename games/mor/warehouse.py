@@ -8,8 +8,9 @@ capacity come from the leader card). A *layout* in an action is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import permutations, product
-from typing import Any, Iterator
+from typing import Any
 
 from games.core import IllegalAction
 
