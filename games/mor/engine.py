@@ -145,7 +145,13 @@ class MastersOfRenaissance(Game):
         return settle(state, _notation.parse(text))
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        """Every legal move of ``seat``, most useful first (see :mod:`.moves` for what is listed)."""
+        """Every legal move of ``seat``, most useful first (see :mod:`.moves` for what is listed).
+
+        >>> from games.mor import GAME
+        >>> state = GAME.setup(2, 1)
+        >>> [GAME.notation(a) for a in GAME.legal_actions(state, 1)][:2], len(GAME.legal_actions(state, 1))
+        (['keep L10 L12 res:coin', 'keep L10 L12 res:stone'], 24)
+        """
         if seat not in self.actors(state):
             return []
         return legal_actions(state, seat)
