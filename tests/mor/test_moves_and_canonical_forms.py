@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.core import RULE_ID
+from games.core import RULE_ID, IllegalAction
 from games.mor import GAME
 from games.mor.rules import payment_plan
 
@@ -212,3 +212,43 @@ def test_the_explicit_forms_of_a_listed_move_settle_to_it(players):
                 explicit = {"type": "place", "layout": GAME.view(state, seat)["pending"]["default_layout"]}
             if explicit is not None:
                 assert GAME.notation(GAME.parse(state, GAME.notation(explicit))) in texts, explicit
+
+
+def brute_force_layouts(state, seat):
+    """Every way to write depots by hand: each base depot empty or 1..3 of one resource, each
+    extra depot 0..2 of its resource (many of these break a depot rule)."""
+    from itertools import product
+
+    from games.mor.data import DEPOT_CAPACITIES, LEADERS, RESOURCES
+    base = [[None] + [(r, n) for r in RESOURCES for n in range(1, 4)] for _ in DEPOT_CAPACITIES]
+    extra = [[(i, n) for n in range(3)] for i in state["seats"][seat]["leader_depots"]]
+    for depots_chosen in product(*base, *extra):
+        words = []
+        for place, chosen in zip(("d1", "d2", "d3"), depots_chosen):
+            if chosen:
+                words.append(f"{place}:{chosen[1]}{chosen[0]}")
+        for leader_id, n in depots_chosen[len(DEPOT_CAPACITIES):]:
+            if n:
+                words.append(f"{leader_id}:{n}{LEADERS[leader_id]['resource']}")
+        yield " ".join(words) or "empty"
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_MOR_WAREHOUSE_6_and_8_every_layout_written_by_hand_that_is_accepted_is_listed(players):
+    """Brute force, independent of how the list is built: of every layout a player could type for
+    ``place`` or ``arrange``, those the engine accepts are exactly listed moves."""
+    checked = {"place": 0, "arrange": 0}
+    for state, seat, legal in random_positions(players, 120 + players, every=1, limit=120):
+        head = "place" if state["turn"]["pending"] is not None else "arrange"
+        if state["phase"] != "play" or checked[head] >= 3:
+            continue
+        checked[head] += 1
+        texts = {GAME.notation(a) for a in legal}
+        for layout in brute_force_layouts(state, seat):
+            try:
+                action = GAME.parse(state, f"{head} {layout}")
+                GAME.apply(state, seat, action)
+            except IllegalAction:
+                continue
+            assert GAME.notation(action) in texts, layout
+    assert checked == {"place": 3, "arrange": 3}
