@@ -9,7 +9,8 @@ What is listed:
 - a main action: every market line (with every white-marble choice when two white-marble leaders
   make it a choice), every top card with every legal slot, paid warehouse first and also
   strongbox first when that differs, and every production: every set of top cards and
-  production leaders, alone or with the base power on every affordable input pair, with every
+  production leaders (the largest sets first), alone or with the base power on every
+  affordable input pair, then the base power alone, with every
   multiset of chosen outputs (the outputs all land in the strongbox, so which power makes which
   is settled in one order), paid the same two ways;
 - leader actions, ``end`` once the main action is done, and every rearrangement of the
@@ -185,7 +186,7 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
     tops = sorted((slot[-1] for slot in player["slots"] if slot), key=id_number)
     leaders = sorted(played_leaders(player, "extra_production"), key=id_number)
     powers = [(c, CARDS[c]["input"]) for c in tops] + [(i, LEADERS[i]["input"]) for i in leaders]
-    subsets = [chosen for size in range(1, len(powers) + 1) for chosen in combinations(powers, size)] + [()]
+    subsets = [chosen for size in range(len(powers), 0, -1) for chosen in combinations(powers, size)] + [()]
     actions = []
     for chosen in subsets:
         left = dict(holdings)
