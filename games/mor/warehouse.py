@@ -9,6 +9,7 @@ capacity come from the leader card). A *layout* in an action is
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Any
 
@@ -129,23 +130,8 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
     excess = [totals[r] - leader_capacity.get(r, 0) for r in wanted]
     # Old units beyond the leader depots: keeping k of a type keeps min(k, old_excess) old units.
     old_excess = [max(0, keep_first.get(r, 0) - leader_capacity.get(r, 0)) for r in wanted]
-    current = [resource for resource, _ in player["depots"]]
-    best_key: tuple[int, int, int] | None = None
-    best_assignment: tuple[int | None, ...] = (None,) * len(DEPOT_CAPACITIES)
-    for assignment in _assignments(len(wanted)):
-        kept = kept_old = same = 0
-        for depot, t in enumerate(assignment):
-            if t is not None:
-                k = min(excess[t], DEPOT_CAPACITIES[depot])
-                kept += k
-                kept_old += min(k, old_excess[t])
-                if current[depot] == wanted[t]:
-                    same += 1
-            elif current[depot] is None:
-                same += 1
-        key = (kept, kept_old, same)
-        if best_key is None or key > best_key:
-            best_key, best_assignment = key, assignment
+    current = tuple(resource for resource, _ in player["depots"])
+    best_assignment = _best_assignment(tuple(wanted), tuple(excess), tuple(old_excess), current)
     layout: dict[str, list[str]] = {}
     left = dict(totals)
     for leader_id in sorted(player["leader_depots"], key=id_number):
@@ -163,6 +149,29 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
                 left[resource] -= count
     discard = {r: n for r, n in left.items() if n}
     return layout, discard
+
+
+@lru_cache(maxsize=4096)
+def _best_assignment(wanted: tuple[str, ...], excess: tuple[int, ...], old_excess: tuple[int, ...],
+                     current: tuple[str | None, ...]) -> tuple[int | None, ...]:
+    """The base depot of each wanted type for :func:`best_layout` (the same few come back often)."""
+    best_key: tuple[int, int, int] | None = None
+    best: tuple[int | None, ...] = (None,) * len(DEPOT_CAPACITIES)
+    for assignment in _assignments(len(wanted)):
+        kept = kept_old = same = 0
+        for depot, t in enumerate(assignment):
+            if t is not None:
+                k = min(excess[t], DEPOT_CAPACITIES[depot])
+                kept += k
+                kept_old += min(k, old_excess[t])
+                if current[depot] == wanted[t]:
+                    same += 1
+            elif current[depot] is None:
+                same += 1
+        key = (kept, kept_old, same)
+        if best_key is None or key > best_key:
+            best_key, best = key, assignment
+    return best
 
 
 def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
