@@ -67,8 +67,9 @@ class MastersOfRenaissance(Game):
         - ``buy``: ``reveals``, since the next card of the deck turns face up (MOR-BUY-13) and
           the order below the top card is hidden (D-16).
         - ``leader``: ``reveals``, since playing a leader turns a hidden card face up
-          (MOR-LEADER-1); ``private``, since ``leader discard L2`` names a leader whose identity
-          is never revealed (MOR-LEADER-4, D-16). One move type holds both, so both flags.
+          (MOR-LEADER-1); discarding one reveals nothing, its identity is never shown (D-16),
+          which is why the move is also ``private``: ``leader discard L2`` names a hidden
+          leader (MOR-LEADER-4). One move type holds both, so both flags.
         - ``end``: ``reveals``, since in the solo game it turns up Lorenzo's next token and may
           reshuffle the stack (MOR-SOLO-8, -11). A flag is per move type, not per player count,
           so it is set for every game.
