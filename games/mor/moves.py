@@ -1,16 +1,32 @@
-"""Enumerating the canonical legal actions of a seat.
+"""Every legal move of a seat, in its settled form (:mod:`games.mor.settle`), most useful first.
 
-Payment splits and warehouse layouts are huge spaces, so the list holds canonical forms only:
-``pay:wh`` (warehouse first) plus ``pay:sb`` when it differs; the default ``place`` plus "keep
-the old warehouse, discard the new"; production as every set of card and leader powers with one
-shared resource for the "any" outputs, plus the base power alone with every input pair and
-output, and every such set together with the base power fed by the two most plentiful spare
-resources. Rearranging (``arrange``) is never listed: a layout only matters when placing, and
-``place`` may choose any layout. ``apply`` accepts every other legal explicit form too.
+What is listed:
+
+- setup: every pair of dealt leaders with every choice of starting resources;
+- after a market action: ``place`` (the layout that keeps the most) first, then keeping the
+  warehouse as it was and discarding what was taken, then every other legal layout of old + new
+  resources, most kept first (each with the discard it implies);
+- a main action: every market line (with every white-marble choice when two white-marble leaders
+  make it a choice), every top card with every legal slot, paid warehouse first and also
+  strongbox first when that differs, and every production: every set of top cards and
+  production leaders (the largest sets first), alone or with the base power on every
+  affordable input pair, then the base power alone, with every
+  multiset of chosen outputs (the outputs all land in the strongbox, so which power makes which
+  is settled in one order), paid the same two ways;
+- leader actions, ``end`` once the main action is done, and every rearrangement of the
+  warehouse (``arrange``), last because it changes no count.
+
+One thing is accepted but not listed: an explicit payment split (``wh:coin sb:coin``) that is
+neither "warehouse first" nor "strongbox first" (a split that equals one of them is settled to
+it). Listing every split would multiply every purchase and production by the ways each unit
+could be sourced, and the splits differ only in which store keeps the units left over; the two
+named orders are the useful ends of that range (the Discord buy menu offers exactly those).
 """
 
 from __future__ import annotations
 
+import pickle
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -30,7 +46,6 @@ from .rules import (
     add_counts,
     counts_of,
     default_placement,
-    discard_new_placement,
     discounted_cost,
     legal_slots,
     market_line,
@@ -38,9 +53,11 @@ from .rules import (
     requirement_met,
     white_resources,
 )
-from .warehouse import warehouse_totals
+from .warehouse import every_layout, layout_of, layout_totals, warehouse_totals
 
 MARKET_LINES = [f"row-{r + 1}" for r in range(MARKET_ROWS)] + [f"col-{c + 1}" for c in range(MARKET_COLUMNS)]
+BASE_PAIRS = [(list(pair), counts_of(list(pair))) for pair in combinations_with_replacement(RESOURCES, BASE_INPUTS)]
+"""Every input pair of the base power, with its counts."""
 
 
 def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -61,7 +78,7 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         actions.append({"type": "leader", "op": "discard", "leader": leader_id})
     if turn["main"]:
         actions.append({"type": "end"})
-    return actions
+    return actions + _arrangements(player)
 
 
 def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -72,12 +89,51 @@ def _keeps(player: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 
 def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str, Any]]:
+    default, _ = default_placement(player, gained)
+    current = layout_of(player)
+    available = add_counts(warehouse_totals(player), gained)
+    key = tuple(sorted(available.items())), tuple(sorted(player["leader_depots"], key=id_number))
+    entries = pickle.loads(_layouts_with_discards(*key))  # a fresh copy: callers may keep them
+    entries.sort(key=lambda entry: entry[0] != current)  # stable: the rest stays most kept first
     actions: list[dict[str, Any]] = [{"type": "place"}]
-    default_layout, _ = default_placement(player, gained)
-    keep_old = discard_new_placement(player, gained)
-    if keep_old["layout"] != default_layout:
-        actions.append(keep_old)
+    for layout, discard in entries:
+        if layout != default:
+            actions.append({"type": "place", "layout": layout, "discard": discard} if discard
+                           else {"type": "place", "layout": layout})
     return actions
+
+
+@lru_cache(maxsize=2048)
+def _layouts_with_discards(available: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
+    """Every layout of some of ``available`` with the units it leaves out, most kept first.
+
+    Pickled, so that every call gets its own copy; the same holdings come back again and again
+    in a game, and enumerating them is most of the cost of listing placements.
+    """
+    counts = dict(available)
+    entries = []
+    for layout in every_layout(list(leader_ids), counts):
+        stored = layout_totals(layout)
+        discard = [r for r in RESOURCES for _ in range(counts.get(r, 0) - stored.get(r, 0))]
+        entries.append((layout, discard))
+    entries.sort(key=lambda entry: len(entry[1]))
+    return pickle.dumps(entries, pickle.HIGHEST_PROTOCOL)
+
+
+def _arrangements(player: dict[str, Any]) -> list[dict[str, Any]]:
+    have = warehouse_totals(player)
+    if not have:
+        return []
+    current = layout_of(player)
+    layouts = pickle.loads(_rearrangements(tuple(sorted(have.items())),
+                                           tuple(sorted(player["leader_depots"], key=id_number))))
+    return [{"type": "arrange", "layout": layout} for layout in layouts if layout != current]
+
+
+@lru_cache(maxsize=1024)
+def _rearrangements(have: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
+    """Every layout holding exactly ``have``, pickled (see :func:`_layouts_with_discards`)."""
+    return pickle.dumps(every_layout(list(leader_ids), dict(have), whole=True), pickle.HIGHEST_PROTOCOL)
 
 
 def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,57 +183,37 @@ def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]
 def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
     wh, sb = warehouse_totals(player), player["strongbox"]
     holdings = add_counts(wh, sb)
-    tops = [slot[-1] for slot in player["slots"] if slot]
-    leaders = played_leaders(player, "extra_production")
+    tops = sorted((slot[-1] for slot in player["slots"] if slot), key=id_number)
+    leaders = sorted(played_leaders(player, "extra_production"), key=id_number)
+    powers = [(c, CARDS[c]["input"]) for c in tops] + [(i, LEADERS[i]["input"]) for i in leaders]
+    subsets = [chosen for size in range(len(powers), 0, -1) for chosen in combinations(powers, size)] + [()]
     actions = []
-    powers = [("card", c) for c in tops] + [("leader", i) for i in leaders]
-    for size in range(1, len(powers) + 1):
-        for chosen in combinations(powers, size):
-            need: dict[str, int] = {}
-            for kind, ident in chosen:
-                need = add_counts(need, CARDS[ident]["input"] if kind == "card" else LEADERS[ident]["input"])
-            if any(holdings.get(r, 0) < n for r, n in need.items()):
-                continue
-            cards = sorted((i for k, i in chosen if k == "card"), key=id_number)
-            chosen_leaders = [i for k, i in chosen if k == "leader"]
-            base_in = _spare_pair(holdings, need)
-            for out in RESOURCES:
+    for chosen in subsets:
+        left = dict(holdings)
+        for _, power_input in chosen:
+            for r, n in power_input.items():
+                left[r] = left.get(r, 0) - n
+        if any(n < 0 for n in left.values()):
+            continue
+        cards = [i for i, _ in chosen if i in CARDS]
+        chosen_leaders = [i for i, _ in chosen if i in LEADERS]
+        need = {r: holdings.get(r, 0) - n for r, n in left.items() if holdings.get(r, 0) - n}
+        bases: list[tuple[list[str] | None, dict[str, int]]] = [(None, need)] if chosen else []
+        for pair, pair_counts in BASE_PAIRS:
+            if all(left.get(r, 0) >= n for r, n in pair_counts.items()):
+                bases.append((pair, add_counts(need, pair_counts)))
+        for base, total in bases:
+            strongbox_too = "sb" in _pay_variants(wh, sb, total)
+            for outputs in combinations_with_replacement(RESOURCES, len(chosen_leaders) + (base is not None)):
                 action: dict[str, Any] = {"type": "produce"}
+                if base is not None:
+                    action["base"] = {"in": list(base), "out": outputs[0]}
+                    outputs = outputs[1:]
                 if cards:
                     action["cards"] = cards
                 if chosen_leaders:
-                    action["leaders"] = {i: out for i in chosen_leaders}
-                if out == RESOURCES[0] or chosen_leaders:
-                    actions += _with_pay(wh, sb, action, need)
-                if base_in is not None:  # the same powers plus the base power
-                    with_base = {**action, "base": {"in": base_in, "out": out}}
-                    actions += _with_pay(wh, sb, with_base, add_counts(need, counts_of(base_in)))
-    for pair in combinations_with_replacement(RESOURCES, BASE_INPUTS):
-        need = counts_of(list(pair))
-        if any(holdings.get(r, 0) < n for r, n in need.items()):
-            continue
-        for out in RESOURCES:
-            actions += _with_pay(wh, sb, {"type": "produce", "base": {"in": list(pair), "out": out}}, need)
+                    action["leaders"] = dict(zip(chosen_leaders, outputs))
+                actions.append(action)
+                if strongbox_too:
+                    actions.append({**action, "pay": "sb"})
     return actions
-
-
-def _spare_pair(holdings: dict[str, int], need: dict[str, int]) -> list[str] | None:
-    """The base power's inputs left after ``need``, taken one by one from the most plentiful type
-    (canonical inputs to combine with other powers); None when too few are left."""
-    left = {r: holdings.get(r, 0) - need.get(r, 0) for r in RESOURCES}
-    pair = []
-    for _ in range(BASE_INPUTS):
-        richest = max(RESOURCES, key=lambda r: (left[r], -RESOURCES.index(r)))
-        if left[richest] <= 0:
-            return None
-        left[richest] -= 1
-        pair.append(richest)
-    return sorted(pair, key=RESOURCES.index)
-
-
-def _with_pay(wh: dict[str, int], sb: dict[str, int], action: dict[str, Any],
-              need: dict[str, int]) -> list[dict[str, Any]]:
-    variants = _pay_variants(wh, sb, need)
-    if variants == ["wh"]:
-        return [action]
-    return [{**action, "pay": pay} for pay in variants]

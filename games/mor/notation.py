@@ -1,8 +1,21 @@
 """The typable notation of Masters of Renaissance actions (see docs/games/mor.md).
 
-``notation(action)`` writes the canonical text; ``parse(text)`` reads any accepted spelling
-(case-insensitive, resources in any order) and returns the canonical action, so
-``parse(notation(a)) == a`` for every action the engine lists.
+``notation(action)`` writes the text; ``parse(text)`` reads any accepted spelling
+(case-insensitive, resources in any order), so ``parse(notation(a)) == a``. This is the literal
+reading only: what a move *means* in a position (the slot a plain ``buy`` uses, whether a payment
+split is just "warehouse first") is settled by :mod:`games.mor.settle`.
+
+A key (``slot:``, ``pay:``, ``d1:``, ``L14:``...) may appear once in a move: a repeated key would
+silently keep only the last value, so it is refused (CORE-NOTATION).
+
+>>> notation(parse("BUY Green-2 pay:sb slot:3"))
+'buy green-2 slot:3 pay:sb'
+>>> parse("produce L14:coin c19 base:stone+coin>shield")
+{'type': 'produce', 'base': {'in': ['coin', 'stone'], 'out': 'shield'}, 'cards': ['c19'], 'leaders': {'L14': 'coin'}}
+>>> parse("place d1:coin d1:servant")
+Traceback (most recent call last):
+...
+games.core.errors.IllegalAction: I cannot read 'place d1:coin d1:servant': 'd1:' is given twice; name each thing once.
 """
 
 from __future__ import annotations
@@ -120,10 +133,12 @@ def notation(action: dict[str, Any]) -> str:
 
 
 def parse(text: str) -> dict[str, Any]:
+    """The action ``text`` spells, read literally (see the module docstring)."""
     if not isinstance(text, str) or not text.strip():
         raise _bad(str(text), "say what you want to do, e.g. 'market row-2' or 'end'.")
     words = text.strip().split()
     head, rest = words[0].lower(), words[1:]
+    _refuse_repeated_keys(rest, text)
     if head == "keep":
         return _parse_keep(rest, text)
     if head == "market":
@@ -141,6 +156,22 @@ def parse(text: str) -> dict[str, Any]:
     if head == "end" and not rest:
         return {"type": "end"}
     raise _bad(text, "moves are keep, market, place, arrange, buy, produce, leader and end.")
+
+
+def _refuse_repeated_keys(words: list[str], text: str) -> None:
+    """CORE-NOTATION: each key once, and no two keys that say the same thing two ways."""
+    seen: set[str] = set()
+    for word in words:
+        key = word.partition(":")[0].lower()
+        if ":" not in word and key != "empty":
+            continue
+        if key in seen:
+            raise _bad(text, f"'{key}{':' if key != 'empty' else ''}' is given twice; name each thing once.")
+        seen.add(key)
+    if "pay" in seen and seen & {"wh", "sb"}:
+        raise _bad(text, "pay either with pay:wh or pay:sb or with wh:... sb:..., not both.")
+    if "empty" in seen and any(key in BASE_PLACES or key[:1] == "l" for key in seen):
+        raise _bad(text, "'empty' means no depot holds anything: do not list depots with it.")
 
 
 def _split(word: str) -> tuple[str, str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import IllegalAction
+from games.core import IllegalAction, event
 
 from .data import (
     CARDS,
@@ -258,13 +258,13 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
             text += "nobody turns a tile face up"
         if out:
             text += "; " + ", ".join(f"{{p{s}}}" for s in out) + (" discards it" if len(out) == 1 else " discard it")
-        events.append({"type": "vatican", "text": text + "."})
+        events.append(event("vatican", text + "."))
     if solo is None:
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
             state["end_triggered"] = True
             seat = next(s for s, p in enumerate(seats) if p["faith"] >= LAST_SPACE)
             text = f"{{p{seat}}} reached the end of the faith track: the game ends after this round."
-            events.append({"type": "end_triggered", "text": text})
+            events.append(event("end_triggered", text))
     else:
         events += check_solo_end(state)
     return events
@@ -299,7 +299,7 @@ def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
     state["phase"] = "over"
     state["turn"]["pending"] = None
     verdict = "{p0} wins" if outcome[0] else "Lorenzo wins"
-    return [{"type": "game_over", "text": f"{outcome[1]} {verdict}."}]
+    return [event("game_over", f"{outcome[1]} {verdict}.")]
 
 
 # ------------------------------------------------------------------ scoring

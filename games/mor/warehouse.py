@@ -8,7 +8,9 @@ capacity come from the leader card). A *layout* in an action is
 
 from __future__ import annotations
 
-from itertools import permutations
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import permutations, product
 from typing import Any
 
 from games.core import IllegalAction
@@ -128,23 +130,8 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
     excess = [totals[r] - leader_capacity.get(r, 0) for r in wanted]
     # Old units beyond the leader depots: keeping k of a type keeps min(k, old_excess) old units.
     old_excess = [max(0, keep_first.get(r, 0) - leader_capacity.get(r, 0)) for r in wanted]
-    current = [resource for resource, _ in player["depots"]]
-    best_key: tuple[int, int, int] | None = None
-    best_assignment: tuple[int | None, ...] = (None,) * len(DEPOT_CAPACITIES)
-    for assignment in _assignments(len(wanted)):
-        kept = kept_old = same = 0
-        for depot, t in enumerate(assignment):
-            if t is not None:
-                k = min(excess[t], DEPOT_CAPACITIES[depot])
-                kept += k
-                kept_old += min(k, old_excess[t])
-                if current[depot] == wanted[t]:
-                    same += 1
-            elif current[depot] is None:
-                same += 1
-        key = (kept, kept_old, same)
-        if best_key is None or key > best_key:
-            best_key, best_assignment = key, assignment
+    current = tuple(resource for resource, _ in player["depots"])
+    best_assignment = _best_assignment(tuple(wanted), tuple(excess), tuple(old_excess), current)
     layout: dict[str, list[str]] = {}
     left = dict(totals)
     for leader_id in sorted(player["leader_depots"], key=id_number):
@@ -164,9 +151,73 @@ def best_layout(player: dict[str, Any], totals: dict[str, int],
     return layout, discard
 
 
+@lru_cache(maxsize=4096)
+def _best_assignment(wanted: tuple[str, ...], excess: tuple[int, ...], old_excess: tuple[int, ...],
+                     current: tuple[str | None, ...]) -> tuple[int | None, ...]:
+    """The base depot of each wanted type for :func:`best_layout` (the same few come back often)."""
+    best_key: tuple[int, int, int] | None = None
+    best: tuple[int | None, ...] = (None,) * len(DEPOT_CAPACITIES)
+    for assignment in _assignments(len(wanted)):
+        kept = kept_old = same = 0
+        for depot, t in enumerate(assignment):
+            if t is not None:
+                k = min(excess[t], DEPOT_CAPACITIES[depot])
+                kept += k
+                kept_old += min(k, old_excess[t])
+                if current[depot] == wanted[t]:
+                    same += 1
+            elif current[depot] is None:
+                same += 1
+        key = (kept, kept_old, same)
+        if best_key is None or key > best_key:
+            best_key, best = key, assignment
+    return best
+
+
 def layout_totals(layout: dict[str, list[str]]) -> dict[str, int]:
     totals: dict[str, int] = {}
     for units in layout.values():
         for resource in units:
             totals[resource] = totals.get(resource, 0) + 1
     return totals
+
+
+def every_layout(leader_ids: list[str], available: dict[str, int],
+                 whole: bool = False) -> list[dict[str, list[str]]]:
+    """Every legal layout of some of ``available`` with the extra depots of ``leader_ids``
+    (sorted; leader depots filled 0..capacity, each base
+    depot given a type of its own and 1..capacity units, or left empty); with ``whole``, only
+    the layouts that hold all of ``available`` (the ways to rearrange it)."""
+    layouts = []
+    for in_leaders, left in _leader_fills(leader_ids, available):
+        types = [r for r in RESOURCES if left.get(r, 0) > 0]
+        if whole:
+            if len(types) > len(DEPOT_CAPACITIES):
+                continue
+            for depots in permutations(range(len(DEPOT_CAPACITIES)), len(types)):
+                if all(left[r] <= DEPOT_CAPACITIES[d] for r, d in zip(types, depots)):
+                    layout = {BASE_PLACES[d]: [r] * left[r] for d, r in sorted(zip(depots, types))}
+                    layouts.append({**layout, **in_leaders})
+            continue
+        for assignment in _assignments(len(types)):
+            fills = [range(1, min(capacity, left[types[t]]) + 1) if t is not None else (0,)
+                     for capacity, t in zip(DEPOT_CAPACITIES, assignment)]
+            for amounts in product(*fills):
+                layout = {place: [types[t]] * n for place, t, n in zip(BASE_PLACES, assignment, amounts) if n}
+                layouts.append({**layout, **in_leaders})
+    return layouts
+
+
+def _leader_fills(leader_ids: list[str], available: dict[str, int]) -> Iterator[tuple[dict[str, list[str]], dict[str, int]]]:
+    """Every filling of the leader depots from ``available``: (their layout, what is left)."""
+    choices = [range(min(LEADERS[i]["capacity"], available.get(LEADERS[i]["resource"], 0)) + 1)
+               for i in leader_ids]
+    for counts in product(*choices):
+        left = dict(available)
+        in_leaders: dict[str, list[str]] = {}
+        for leader_id, count in zip(leader_ids, counts):
+            if count:
+                resource = LEADERS[leader_id]["resource"]
+                left[resource] -= count
+                in_leaders[leader_id] = [resource] * count
+        yield in_leaders, left

@@ -22,7 +22,6 @@ from .helpers import (
 )
 
 
-
 def test_MOR_TEST_8_discount_and_slot_rules():
     """MOR-TEST-8; MOR-BUY-2, MOR-BUY-3, MOR-BUY-4, MOR-BUY-5, MOR-BUY-6, MOR-BUY-7, MOR-BUY-8, MOR-BUY-9, MOR-BUY-10, MOR-LEADER-11."""
     state = blank_game()

@@ -24,7 +24,6 @@ from .helpers import (
 )
 
 
-
 def positions(state):
     return [p["faith"] for p in state["seats"]]
 

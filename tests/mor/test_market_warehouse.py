@@ -30,7 +30,6 @@ from .helpers import (
 )
 
 
-
 def marbles_of(state):
     return Counter([m for row in state["market"]["grid"] for m in row] + [state["market"]["slide"]])
 

@@ -15,7 +15,7 @@ import pytest
 from games.core import IllegalAction
 from games.mor import GAME
 from games.mor.data import CARDS, DECK_IDS, DEPOT_CAPACITIES, LAST_SPACE, LEADERS, RESOURCES
-from games.mor.engine import production_totals
+from games.mor.production import production_totals
 from games.mor.rules import add_counts, discounted_cost, owned_cards, total_holdings
 from games.mor.warehouse import warehouse_totals
 from tests.engine_checks import check_notation_round_trip, check_refusals_change_nothing, check_replay

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.mor import GAME
 from games.mor.data import CARDS, TOKENS
-from games.mor.engine import reveal_token
+from games.mor.turn import reveal_token
 from games.mor.warehouse import warehouse_totals
 
 from .helpers import blank, card, depots, give_slot, market, new_game, play, refused, strongbox

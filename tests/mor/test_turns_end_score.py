@@ -22,7 +22,6 @@ from .helpers import (
 )
 
 
-
 def market_turn(state, seat, line="row-1"):
     """A whole quiet turn: take a line of white marbles (nothing to place), end."""
     market(state, ["WWWW", "WGGY", "YBBP"], "P")

@@ -224,5 +224,6 @@ def test_game_over_board_names_the_winner_from_the_result():
     state, last = play(3, 24)
     view = GAME.view(state, None)
     assert view["phase"] == "over" and view["result"] == GAME.result(state)
-    other = dict(view, result=dict(view["result"], winners=[0]))
+    loser = next(seat for seat in range(3) if seat not in view["result"]["winners"])
+    other = dict(view, result=dict(view["result"], winners=[loser]))
     assert rendering.render("mor", view, names=NAMES[:3]) != rendering.render("mor", other, names=NAMES[:3])
