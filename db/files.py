@@ -1,0 +1,98 @@
+"""The database file itself: one process at a time, and only a Bottega database.
+
+SQLite serialises writes but not the bot's own read-then-write decisions (who is seated, which
+reminders are due), so two bot processes on one file would seat two people in the last seat and
+send every reminder twice. :func:`lock_database` holds an exclusive ``flock`` on ``<db>.lock``
+for the life of the store; the lock goes with the process, so a crash never leaves it stale.
+Running several processes is what a server database is for, not SQLite.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+from pathlib import Path
+
+from .errors import DatabaseInUse, NotABottegaDatabase
+from .migrations import APPLICATION_ID, UNMARKED_VERSIONS
+
+BOTTEGA_TABLES = frozenset({"games", "seats", "moves", "snapshots", "timers", "meta"})
+
+
+def lock_path(database: Path) -> Path:
+    return database.with_name(database.name + ".lock")
+
+
+def lock_database(database: Path) -> int:
+    """Take the database's lock file; returns its descriptor, to be closed by :func:`unlock`.
+
+    Raises :class:`DatabaseInUse` (with the holder's process id when it can be read) if another
+    process, or another store in this process, holds it.
+    """
+    descriptor = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
+        os.close(descriptor)
+        by = f"process {holder}" if holder.isdigit() else "another process"
+        raise DatabaseInUse(
+            f"{database} is already in use by {by}: on SQLite only one Bottega process may run "
+            "at a time (several processes need the PostgreSQL store)."
+        ) from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, f"{os.getpid()}\n".encode("ascii"))
+    return descriptor
+
+
+def unlock(descriptor: int) -> None:
+    os.close(descriptor)
+
+
+def identify(connection: sqlite3.Connection, database: Path) -> None:
+    """Refuse, with one sentence, a file that is not a Bottega database.
+
+    A Bottega database carries :data:`APPLICATION_ID`; one made before databases were marked is
+    known by its schema version and its tables (the next migration marks it).
+    """
+    if database.stat().st_size == 0:
+        raise NotABottegaDatabase(
+            f"{database} is an empty file, not a Bottega database; Bottega creates a new database "
+            "only where no file exists."
+        )
+    try:
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+        tables = {name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    except sqlite3.DatabaseError:
+        raise NotABottegaDatabase(f"{database} is not an SQLite database, so not a Bottega one.") from None
+    if application_id == APPLICATION_ID:
+        return
+    if application_id == 0 and version in UNMARKED_VERSIONS and BOTTEGA_TABLES <= tables:
+        return
+    raise NotABottegaDatabase(f"{database} is an SQLite database but not a Bottega database.")
+
+
+def building_path(database: Path) -> Path:
+    """Where a new database is built before it is moved into place (any leftover is removed)."""
+    building = database.with_name(database.name + ".new")
+    for leftover in (building, building.with_name(building.name + "-journal")):
+        leftover.unlink(missing_ok=True)
+    return building
+
+
+def move_into_place(building: Path, database: Path) -> None:
+    """Rename a finished new database onto its path, durably: a crash leaves no file or a whole one."""
+    with open(building, "rb") as built:
+        os.fsync(built.fileno())
+    os.replace(building, database)
+    directory = os.open(database.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
