@@ -70,7 +70,7 @@ class CheckReport:
         else:
             schema = "NEWER than this code; upgrade Bottega before using it"
         if self.damage:
-            games = f"{len(self.damage)} DAMAGED\n  " + "\n  ".join(self.damage)
+            games = "DAMAGED\n  " + "\n  ".join(self.damage)
         else:
             games = f"{self.games_replayed} replayed from their seeds, every snapshot matches"
         return [

@@ -826,7 +826,8 @@ class Store:
             for timer in self._sound(_all(
                     db, "SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
                         " WHERE games.status = 'active' ORDER BY due_at, timers.id"), timer_row):
-                timers[timer.game_id].append(timer)
+                if timer.game_id in timers:
+                    timers[timer.game_id].append(timer)
             return [GameTimers(game, timers[game.id]) for game in games]
 
         return await self._reading(read)

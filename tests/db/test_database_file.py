@@ -1,0 +1,128 @@
+"""Only a Bottega database is opened, a new one only where no file exists, and only by one process."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from db import DatabaseInUse, NotABottegaDatabase, Store
+from db.__main__ import main
+from db.migrations import APPLICATION_ID
+
+from store_fixtures import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def not_bottega_files(folder: Path) -> dict[str, Path]:
+    files = {name: folder / f"{name}.db" for name in ("empty", "other sqlite", "other application", "text")}
+    files["empty"].touch()
+    raw = sqlite3.connect(files["other sqlite"])
+    raw.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, title TEXT)")
+    raw.commit()
+    raw.close()
+    raw = sqlite3.connect(files["other application"])
+    raw.execute("PRAGMA application_id = 1234")
+    raw.execute("CREATE TABLE games (id INTEGER)")
+    raw.commit()
+    raw.close()
+    files["text"].write_text("DISCORD_TOKEN=not-a-database\n" * 200)
+    return files
+
+
+@pytest.mark.parametrize("kind", ["empty", "other sqlite", "other application", "text"])
+async def test_the_store_refuses_a_file_that_is_not_a_bottega_database_and_leaves_it_alone(tmp_path, kind):
+    path = not_bottega_files(tmp_path)[kind]
+    before = path.read_bytes()
+    with pytest.raises(NotABottegaDatabase) as refused:
+        await Store.open(path)
+    sentence = str(refused.value)
+    assert str(path) in sentence and "not a Bottega" in sentence and sentence.count(". ") == 0
+    assert path.read_bytes() == before
+    assert not Path(f"{path}-wal").exists()
+
+
+@pytest.mark.parametrize("kind", ["empty", "other sqlite", "other application", "text"])
+def test_check_refuses_a_file_that_is_not_a_bottega_database(tmp_path, kind, capsys):
+    path = not_bottega_files(tmp_path)[kind]
+    assert main(["check", str(path)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert "not a Bottega" in error and len(error.splitlines()) == 1
+
+
+async def test_a_new_database_is_created_only_where_no_file_exists_and_is_marked(tmp_path):
+    path = tmp_path / "new" / "bottega.db"
+    store = await Store.open(path)
+    assert await store.pragma("application_id") == APPLICATION_ID
+    await new_game(store)
+    await store.close()
+    assert not Path(f"{path}.new").exists()
+    reopened = await Store.open(path)
+    assert (await reopened.get_game(1)).game_key == "mor"
+    await reopened.close()
+
+
+async def test_a_leftover_half_built_database_is_rebuilt_not_used(tmp_path):
+    """A crash while creating a database leaves only ``<db>.new``; the next start builds afresh."""
+    path = tmp_path / "bottega.db"
+    Path(f"{path}.new").write_bytes(b"half a database")
+    store = await Store.open(path)
+    assert await store.pragma("application_id") == APPLICATION_ID
+    await store.close()
+    assert not Path(f"{path}.new").exists()
+
+
+async def test_a_second_store_on_the_same_file_is_refused_until_the_first_closes(tmp_path):
+    path = tmp_path / "bottega.db"
+    first = await Store.open(path)
+    with pytest.raises(DatabaseInUse, match=f"process {os.getpid()}"):
+        await Store.open(path)
+    await first.close()
+    second = await Store.open(path)
+    await second.close()
+
+
+HOLDER = textwrap.dedent("""
+    import asyncio, sys
+    from db import Store
+    async def main():
+        store = await Store.open(sys.argv[1])
+        print("open", flush=True)
+        await asyncio.sleep(60)
+    asyncio.run(main())
+""")
+
+
+async def test_a_second_process_is_refused_with_one_sentence_and_may_start_once_the_first_dies(tmp_path):
+    path = tmp_path / "shared.db"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        second = subprocess.run(
+            [sys.executable, "-c", "import asyncio, sys; from db import Store, StoreError\n"
+             "try:\n    asyncio.run(Store.open(sys.argv[1]))\n"
+             "except StoreError as refused:\n    sys.exit(str(refused))", str(path)],
+            cwd=ROOT, capture_output=True, text=True, check=False)
+        assert second.returncode == 1
+        message = second.stderr.strip()
+        assert message == (f"{path} is already in use by process {holder.pid}: on SQLite only one Bottega "
+                           "process may run at a time (several processes need the PostgreSQL store).")
+        with pytest.raises(DatabaseInUse):
+            await Store.open(path)
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    after_crash = await Store.open(path)
+    await after_crash.close()
+
+
+async def test_check_and_backup_still_work_while_the_bot_has_the_database_open(store, tmp_path, capsys):
+    await new_game(store)
+    assert main(["check", str(tmp_path / "bottega.db")]) == 0
+    assert main(["backup", str(tmp_path / "bottega.db"), str(tmp_path / "copy.db")]) == 0
+    assert "integrity: ok" in capsys.readouterr().out
