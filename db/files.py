@@ -3,7 +3,8 @@
 SQLite serialises writes but not the bot's own read-then-write decisions (who is seated, which
 reminders are due), so two bot processes on one file would seat two people in the last seat and
 send every reminder twice. :func:`lock_database` holds an exclusive ``flock`` on ``<db>.lock``
-for the life of the store; the lock goes with the process, so a crash never leaves it stale.
+for as long as a store of this process has the file open; the lock goes with the process, so a
+crash never leaves it stale.
 Running several processes is what a server database is for, not SQLite.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import threading
 from pathlib import Path
 
 from .errors import DatabaseInUse, NotABottegaDatabase
@@ -24,13 +26,29 @@ def lock_path(database: Path) -> Path:
     return database.with_name(database.name + ".lock")
 
 
-def lock_database(database: Path) -> int:
-    """Take the database's lock file; returns its descriptor, to be closed by :func:`unlock`.
+_held: dict[str, list[int]] = {}
+"""The lock files this process holds: real path -> [descriptor, number of stores using it]."""
+_held_guard = threading.Lock()
+
+
+def lock_database(database: Path) -> str:
+    """Take the database's lock for this process; returns a key for :func:`unlock`.
 
     Raises :class:`DatabaseInUse` (with the holder's process id when it can be read) if another
-    process, or another store in this process, holds it.
+    process holds it. Stores in this process share the lock (a bot restarted in place opens its
+    store before the old one is closed); the file stays locked until the last of them closes.
     """
-    descriptor = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o644)
+    key = os.path.realpath(lock_path(database))
+    with _held_guard:
+        if key in _held:
+            _held[key][1] += 1
+            return key
+        _held[key] = [_take(database, key), 1]
+    return key
+
+
+def _take(database: Path, key: str) -> int:
+    descriptor = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -49,8 +67,13 @@ def lock_database(database: Path) -> int:
     return descriptor
 
 
-def unlock(descriptor: int) -> None:
-    os.close(descriptor)
+def unlock(key: str) -> None:
+    with _held_guard:
+        held = _held[key]
+        held[1] -= 1
+        if held[1] == 0:
+            del _held[key]
+            os.close(held[0])
 
 
 def identify(connection: sqlite3.Connection, database: Path) -> None:

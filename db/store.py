@@ -1,9 +1,10 @@
 """The SQLite store: games, seats, the move log, snapshots, timers, votes and a little metadata.
 
 One :class:`Store` owns one aiosqlite connection and the database file's lock: **one process
-per database file**. A second bot process (or a second store in this process) on the same file
-is refused at open with :class:`DatabaseInUse`; running several processes is what a server
-database (PostgreSQL) is for. Within the process, every operation takes the store's lock and
+per database file**. A second bot process on the same file is refused at open with
+:class:`DatabaseInUse`; running several processes is what a server database (PostgreSQL) is for.
+(Stores within one process share the lock: a bot restarted in place may open its store before
+the old one is closed.) Within the process, every operation takes the store's lock and
 runs as one function on the connection's own thread, so a whole transaction is one round trip
 and a multi-statement read never sees another coroutine's half-finished write.
 
@@ -182,7 +183,7 @@ class GameTimers:
 class Store:
     """Bottega's persistent state. Create with ``await Store.open(path)``; ``await close()`` at exit."""
 
-    def __init__(self, connection: aiosqlite.Connection, *, lock: int | None = None,
+    def __init__(self, connection: aiosqlite.Connection, *, lock: str | None = None,
                  game_keys: Collection[str] | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()

@@ -77,14 +77,15 @@ async def test_a_leftover_half_built_database_is_rebuilt_not_used(tmp_path):
     assert not Path(f"{path}.new").exists()
 
 
-async def test_a_second_store_on_the_same_file_is_refused_until_the_first_closes(tmp_path):
-    path = tmp_path / "bottega.db"
-    first = await Store.open(path)
-    with pytest.raises(DatabaseInUse, match=f"process {os.getpid()}"):
-        await Store.open(path)
-    await first.close()
-    second = await Store.open(path)
-    await second.close()
+def open_elsewhere(path: Path) -> str:
+    """What another process gets when it opens ``path``: "opened" or the sentence it was refused with."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import asyncio, sys; from db import Store, StoreError\n"
+         "async def main():\n    await (await Store.open(sys.argv[1])).close()\n"
+         "try:\n    asyncio.run(main())\nexcept StoreError as refused:\n    sys.exit(str(refused))\n"
+         "print('opened')", str(path)],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    return done.stdout.strip() or done.stderr.strip()
 
 
 HOLDER = textwrap.dedent("""
@@ -103,15 +104,9 @@ async def test_a_second_process_is_refused_with_one_sentence_and_may_start_once_
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "open"
-        second = subprocess.run(
-            [sys.executable, "-c", "import asyncio, sys; from db import Store, StoreError\n"
-             "try:\n    asyncio.run(Store.open(sys.argv[1]))\n"
-             "except StoreError as refused:\n    sys.exit(str(refused))", str(path)],
-            cwd=ROOT, capture_output=True, text=True, check=False)
-        assert second.returncode == 1
-        message = second.stderr.strip()
-        assert message == (f"{path} is already in use by process {holder.pid}: on SQLite only one Bottega "
-                           "process may run at a time (several processes need the PostgreSQL store).")
+        assert open_elsewhere(path) == (f"{path} is already in use by process {holder.pid}: on SQLite only one "
+                                        "Bottega process may run at a time (several processes need the "
+                                        "PostgreSQL store).")
         with pytest.raises(DatabaseInUse):
             await Store.open(path)
     finally:
@@ -119,6 +114,18 @@ async def test_a_second_process_is_refused_with_one_sentence_and_may_start_once_
         holder.wait()
     after_crash = await Store.open(path)
     await after_crash.close()
+
+
+async def test_stores_of_one_process_share_its_lock_until_the_last_closes(tmp_path):
+    path = tmp_path / "bottega.db"
+    first = await Store.open(path)
+    second = await Store.open(path)
+    await first.close()
+    assert open_elsewhere(path).startswith(f"{path} is already in use by process {os.getpid()}")
+    await second.close()
+    assert open_elsewhere(path) == "opened"
+    again = await Store.open(path)
+    await again.close()
 
 
 async def test_check_and_backup_still_work_while_the_bot_has_the_database_open(store, tmp_path, capsys):
