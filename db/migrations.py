@@ -14,7 +14,8 @@ installs them on its connection first (:func:`install_functions`).
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .rows import snapshot_checksum
 

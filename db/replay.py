@@ -38,7 +38,8 @@ def check_games(db: sqlite3.Connection, game_keys: Collection[str] | None = None
     keys = frozenset(games.keys()) if game_keys is None else game_keys
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     snapshot_columns = {row[1] for row in db.execute("PRAGMA table_info(snapshots)")}
-    checksum = "checksum" if "checksum" in snapshot_columns else "bottega_checksum(CAST(state AS BLOB)) AS checksum"
+    checksum = ("checksum" if "checksum" in snapshot_columns
+                else "bottega_checksum(CAST(state AS BLOB)) AS checksum")
     findings: list[str] = []
     replayed = 0
     for row in db.execute("SELECT * FROM games ORDER BY id").fetchall():
@@ -84,7 +85,7 @@ def _replay(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRow]) -> l
         findings.append(f"the move log does not run from seq 2 to the game's version {game.version}")
     try:
         stack = MoveStack(engine, engine.setup(game.players, game.seed, game.options))
-    except Exception as error:  # any failure of the engine is a finding, not a crash of the check
+    except Exception as error:  # noqa: BLE001 - any failure of the engine is a finding, not a crash
         return [*findings, f"setting the game up again fails ({type(error).__name__})"]
     if 0 not in saved:
         findings.append("there is no snapshot of the start (seq 0)")
@@ -93,7 +94,7 @@ def _replay(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRow]) -> l
     for move in moves:
         try:
             stack.play(move.seat, move.notation)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - as above
             return [*findings, f"the move at seq {move.seq} is refused on replay ({type(error).__name__})"]
         if move.seq in saved and saved[move.seq] != engine.dumps(stack.state):
             findings.append(f"the snapshot at seq {move.seq} differs from the replay")

@@ -133,7 +133,8 @@ class _Checked:
             raise self.damaged(column)
         return value
 
-    def text(self, column: str, *, optional: bool = False, choices: Collection[str] | None = None) -> str | None:
+    def text(self, column: str, *, optional: bool = False,
+             choices: Collection[str] | None = None) -> str | None:
         value = self.row[column]
         if value is None and optional:
             return None

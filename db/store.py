@@ -37,12 +37,12 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, AsyncIterator, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -461,7 +461,8 @@ class Store:
         never replaces a newer one); returns whether it was written.
         """
         if for_version is None:
-            await self._update_game(game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url))
+            await self._update_game(
+                game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url))
             return True
 
         def write(db: sqlite3.Connection) -> bool:
@@ -475,7 +476,8 @@ class Store:
     async def _update_game(self, game_id: int, assignments: str, params: tuple) -> None:
         def update(db: sqlite3.Connection) -> None:
             try:
-                changed = db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)).rowcount
+                changed = db.execute(
+                    f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)).rowcount
             except sqlite3.IntegrityError as error:
                 if "games.channel_id" in str(error):
                     raise ChannelBusy(f"game {game_id}'s channel already has another open game") from error
@@ -555,7 +557,8 @@ class Store:
         Raises :class:`StaleVersion` if the game's version is not ``expected_version`` and
         :class:`WrongStatus` if it is not in the lobby; nothing is written then.
         """
-        started = await self.record_start(game_id, expected_version=expected_version, snapshot=snapshot, now=now)
+        started = await self.record_start(
+            game_id, expected_version=expected_version, snapshot=snapshot, now=now)
         return started.version
 
     async def record_start(
@@ -731,7 +734,8 @@ class Store:
         game = self._game(row)
         seats = [seat_row(seat, game.players)
                  for seat in _all(db, f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game.id,))]
-        latest_row = _one(db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game.id,))
+        latest_row = _one(
+            db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game.id,))
         latest = None if latest_row is None else snapshot(latest_row)
         moves = [] if latest is None else [move_row(move, game.players) for move in _all(
             db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game.id, latest.seq))]
@@ -822,7 +826,8 @@ class Store:
         """
 
         def read(db: sqlite3.Connection) -> list[GameTimers]:
-            games = self._sound(_all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game)
+            games = self._sound(
+                _all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game)
             timers: dict[int, list[TimerRow]] = {game.id: [] for game in games}
             for timer in self._sound(_all(
                     db, "SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
@@ -869,7 +874,8 @@ class Store:
 
     @staticmethod
     def _voters(db: sqlite3.Connection, game_id: int, kind: str) -> list[int]:
-        rows = _all(db, "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
+        rows = _all(
+            db, "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
         return [vote_row(row)[0] for row in rows]
 
     @staticmethod
@@ -885,7 +891,8 @@ class Store:
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._writing(lambda db: db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value)))
 
     # -- maintenance ---------------------------------------------------------------------------

@@ -42,8 +42,8 @@ async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", us
     for user_id in users:
         await store.add_seat(game.id, user_id, f"user{user_id}", now=START)
     stack = MoveStack(engine, engine.setup(len(users), seed, options))
-    game = await store.record_start(game.id, expected_version=game.version, snapshot=engine.dumps(stack.state),
-                                    now=START, seat_order=list(users))
+    game = await store.record_start(game.id, expected_version=game.version,
+                                    snapshot=engine.dumps(stack.state), now=START, seat_order=list(users))
     for n in range(1, moves + 1):
         seat = min(engine.actors(stack.state))
         notation = engine.notation(engine.legal_actions(stack.state, seat)[0])

@@ -77,14 +77,23 @@ async def test_a_leftover_half_built_database_is_rebuilt_not_used(tmp_path):
     assert not Path(f"{path}.new").exists()
 
 
+OPENER = textwrap.dedent("""
+    import asyncio, sys
+    from db import Store, StoreError
+    async def main():
+        await (await Store.open(sys.argv[1])).close()
+    try:
+        asyncio.run(main())
+    except StoreError as refused:
+        sys.exit(str(refused))
+    print("opened")
+""")
+
+
 def open_elsewhere(path: Path) -> str:
     """What another process gets when it opens ``path``: "opened" or the sentence it was refused with."""
-    done = subprocess.run(
-        [sys.executable, "-c", "import asyncio, sys; from db import Store, StoreError\n"
-         "async def main():\n    await (await Store.open(sys.argv[1])).close()\n"
-         "try:\n    asyncio.run(main())\nexcept StoreError as refused:\n    sys.exit(str(refused))\n"
-         "print('opened')", str(path)],
-        cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-c", OPENER, str(path)], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
     return done.stdout.strip() or done.stderr.strip()
 
 
@@ -101,12 +110,13 @@ HOLDER = textwrap.dedent("""
 
 async def test_a_second_process_is_refused_with_one_sentence_and_may_start_once_the_first_dies(tmp_path):
     path = tmp_path / "shared.db"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True)
     try:
         assert holder.stdout.readline().strip() == "open"
-        assert open_elsewhere(path) == (f"{path} is already in use by process {holder.pid}: on SQLite only one "
-                                        "Bottega process may run at a time (several processes need the "
-                                        "PostgreSQL store).")
+        assert open_elsewhere(path) == (
+            f"{path} is already in use by process {holder.pid}: on SQLite only one Bottega process may run "
+            "at a time (several processes need the PostgreSQL store).")
         with pytest.raises(DatabaseInUse):
             await Store.open(path)
     finally:

@@ -60,7 +60,8 @@ async def test_upgrades_from_every_earlier_version_keeping_the_data(tmp_path, st
     has_checksums = "checksum" in {row[1] for row in raw.execute("PRAGMA table_info(snapshots)")}
     snapshot = ('{"s": 0}', "2026-03-01T12:00:00.000000Z")
     if has_checksums:
-        raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?, ?)", (*snapshot, snapshot_checksum(snapshot[0])))
+        raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?, ?)",
+                    (*snapshot, snapshot_checksum(snapshot[0])))
     else:
         raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?)", snapshot)
     raw.execute("INSERT INTO moves VALUES (1, 2, 0, 7, 'place tower', '2026-03-01T12:01:00.000000Z', 77)")
@@ -82,7 +83,8 @@ async def test_upgrades_from_every_earlier_version_keeping_the_data(tmp_path, st
         seq, state, later = await store.load(1)
         assert (seq, state, [m.notation for m in later]) == (0, '{"s": 0}', ["place tower"])
         assert await store.votes(1, "abandon") == [8]
-        assert await store.get_meta("abandon-votes:1") is None and await store.get_meta("abandon-votes:5") is None
+        assert await store.get_meta("abandon-votes:1") is None
+        assert await store.get_meta("abandon-votes:5") is None
         assert await store.get_meta("other") == ("kept" if votes_were_meta else None)
         assert await store.append_move(1, expected_version=2, seat=0, user_id=7, notation="pass",
                                        now=minutes(2)) == 3

@@ -46,12 +46,14 @@ async def test_record_move_writes_move_snapshot_status_timers_and_board_in_one_c
                                                                                    minutes(3), 42)
     assert await store.latest_snapshot(game.id) == (row.version, '{"after": 1}')
     [timer] = await store.timers(game.id)
-    assert (timer.kind, timer.user_id, timer.due_at, timer.payload) == ("reminder", 8, minutes(63), {"nudges": 0})
+    assert (timer.kind, timer.user_id, timer.due_at, timer.payload) == (
+        "reminder", 8, minutes(63), {"nudges": 0})
 
 
 async def test_record_move_clears_before_it_sets_and_may_finish_the_game(store):
     game = await started_game(store)
-    await store.update_timers(game.id, timers=[NewTimer("reminder", 7, minutes(1)), NewTimer("reminder", 8, minutes(1))])
+    await store.update_timers(game.id, timers=[NewTimer("reminder", 7, minutes(1)),
+                                               NewTimer("reminder", 8, minutes(1))])
     row = await store.record_move(game.id, expected_version=game.version, seat=0, user_id=7, notation="a",
                                   now=minutes(2), clear_timers=[TimerFilter("reminder")],
                                   timers=[NewTimer("reminder", 7, minutes(9))])
@@ -127,7 +129,8 @@ async def test_load_game_and_load_channel_read_everything_about_a_game(store):
     assert (await store.load_channel(101)).snapshot is None
     assert await store.load_game(999) is None and await store.load_channel(555) is None
     await store.set_status(lobby.id, "abandoned", START)
-    assert await store.load_channel(101) is None and (await store.load_game(lobby.id)).game.status == "abandoned"
+    assert await store.load_channel(101) is None
+    assert (await store.load_game(lobby.id)).game.status == "abandoned"
 
 
 async def test_one_move_and_one_load_are_one_round_trip_each(store, monkeypatch):
@@ -143,7 +146,8 @@ async def test_one_move_and_one_load_are_one_round_trip_each(store, monkeypatch)
     monkeypatch.setattr(store._db, "_execute", counted)
     row = await store.record_move(game.id, expected_version=game.version, seat=0, user_id=7, notation="a",
                                   now=minutes(1), snapshot="{}", clear_timers=[TimerFilter("reminder")],
-                                  timers=[NewTimer("reminder", 8, minutes(60))], board_message=BoardMessage(1, "u"))
+                                  timers=[NewTimer("reminder", 8, minutes(60))],
+                                  board_message=BoardMessage(1, "u"))
     assert len(trips) == 1
     await store.load_game(game.id)
     assert len(trips) == 2 and row.version == game.version + 1
@@ -153,7 +157,8 @@ async def test_update_timers_and_active_games_with_timers(store):
     first = await started_game(store, channel_id=100)
     second = await started_game(store, channel_id=101)
     lobby = await new_game(store, channel_id=102)
-    await store.update_timers(first.id, timers=[NewTimer("reminder", 7, minutes(5)), NewTimer("deadline", 7, minutes(9))])
+    await store.update_timers(first.id, timers=[NewTimer("reminder", 7, minutes(5)),
+                                                NewTimer("deadline", 7, minutes(9))])
     await store.set_timer(lobby.id, "reminder", 7, minutes(1))
     assert await store.update_timers(first.id, clear=[TimerFilter("deadline")],
                                      timers=[NewTimer("reminder", 8, minutes(6))]) == 1
