@@ -110,9 +110,15 @@ def building_path(database: Path) -> Path:
 
 
 def move_into_place(building: Path, database: Path) -> None:
-    """Rename a finished new database onto its path, durably: a crash leaves no file or a whole one."""
+    """Rename a finished new database onto its path, durably: a crash leaves no file or a whole one.
+
+    A write-ahead log left beside a database file that was deleted is removed first: SQLite
+    would otherwise replay the old database's pages onto the new one.
+    """
     with open(building, "rb") as built:
         os.fsync(built.fileno())
+    for stale in ("-wal", "-shm"):
+        database.with_name(database.name + stale).unlink(missing_ok=True)
     os.replace(building, database)
     directory = os.open(database.parent, os.O_RDONLY)
     try:

@@ -67,6 +67,29 @@ async def test_a_new_database_is_created_only_where_no_file_exists_and_is_marked
     await reopened.close()
 
 
+async def test_a_write_ahead_log_left_by_a_deleted_database_is_not_replayed_onto_a_new_one(tmp_path):
+    path = tmp_path / "bottega.db"
+    old = sqlite3.connect(path, isolation_level=None)
+    old.execute("PRAGMA journal_mode = WAL")
+    old.execute("PRAGMA wal_autocheckpoint = 0")
+    old.execute("CREATE TABLE photos (title TEXT)")
+    old.execute("INSERT INTO photos VALUES ('kept only in the log')")
+    wal = Path(f"{path}-wal").read_bytes()
+    old.close()
+    path.unlink()
+    Path(f"{path}-wal").write_bytes(wal)  # the log of a database that was deleted, left behind
+    store = await Store.open(path)
+    try:
+        assert await store.pragma("application_id") == APPLICATION_ID
+        assert (await new_game(store)).id == 1
+    finally:
+        await store.close()
+    raw = sqlite3.connect(path)
+    assert "photos" not in {name for (name,) in raw.execute("SELECT name FROM sqlite_master")}
+    assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    raw.close()
+
+
 async def test_a_leftover_half_built_database_is_rebuilt_not_used(tmp_path):
     """A crash while creating a database leaves only ``<db>.new``; the next start builds afresh."""
     path = tmp_path / "bottega.db"
