@@ -54,8 +54,8 @@ from .errors import (
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
+    RefusedDatabase,
     StaleVersion,
-    StoreError,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
@@ -270,9 +270,9 @@ class Store:
             async with self._write() as db:
                 applied = await self._scalar(db, "PRAGMA user_version")
                 if applied > len(MIGRATIONS):
-                    raise StoreError(
-                        f"database schema version {applied} is newer than this code "
-                        f"({len(MIGRATIONS)}); upgrade Bottega before opening it"
+                    raise RefusedDatabase(
+                        f"The database's schema version {applied} is newer than this Bottega's "
+                        f"({len(MIGRATIONS)}): upgrade Bottega before opening it."
                     )
                 if applied == len(MIGRATIONS):
                     return
