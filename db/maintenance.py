@@ -22,7 +22,7 @@ def _open_read_only(path: str | os.PathLike[str]) -> sqlite3.Connection:
     source = Path(path)
     if not source.is_file():
         raise FileNotFoundError(f"no database file at {source}")
-    connection = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    connection = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
     try:
         identify(connection, source)
     except BaseException:
@@ -89,6 +89,7 @@ def check_file(path: str | os.PathLike[str]) -> CheckReport:
     """
     connection = _open_read_only(path)
     try:
+        connection.execute("BEGIN")  # one read transaction: a bot writing meanwhile is not seen half way
         connection.row_factory = sqlite3.Row
         connection.text_factory = decode_text
         install_functions(connection)

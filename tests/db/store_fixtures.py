@@ -34,7 +34,8 @@ def minutes(n: int) -> datetime:
 async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", users: tuple[int, ...] = (7, 8),
                     moves: int = 0, snapshot_every: int = 4, seed: int = 99) -> tuple[GameRow, MoveStack]:
     """A game of a real engine, started and played ``moves`` moves (first legal action of the
-    lowest acting seat), with a snapshot every ``snapshot_every`` versions, as the service saves it."""
+    lowest acting seat) or to its end, with a snapshot every ``snapshot_every`` versions and at
+    the end, as the service saves it."""
     engine = games.get(key)
     options = engine.normalize_options({})
     game = await store.create_game(guild_id=1, channel_id=channel_id, game_key=key, options=options,
@@ -48,7 +49,10 @@ async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", us
         seat = min(engine.actors(stack.state))
         notation = engine.notation(engine.legal_actions(stack.state, seat)[0])
         stack.play(seat, notation)
-        snapshot = engine.dumps(stack.state) if (game.version + 1) % snapshot_every == 0 else None
+        finished = engine.result(stack.state) is not None
+        snapshot = engine.dumps(stack.state) if finished or (game.version + 1) % snapshot_every == 0 else None
         game = await store.record_move(game.id, expected_version=game.version, seat=seat, user_id=users[seat],
-                                       notation=notation, now=minutes(n), snapshot=snapshot)
+                                       notation=notation, now=minutes(n), snapshot=snapshot, finished=finished)
+        if finished:
+            break
     return game, stack

@@ -1,6 +1,7 @@
 """Damaged rows: every kind is a DamagedGame naming game and place (never the content), lists that
 span games leave the damaged game out, and ``python -m db check`` replays every game from its seed."""
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -175,3 +176,32 @@ async def test_check_needs_a_started_game_to_have_its_seats(tmp_path):
     damage(path, f"DELETE FROM seats WHERE game_id = {game.id} AND user_id = 8")
     assert check_file(path).damage[0] == (
         f"game {game.id}: the saved seats (not one per seat number) of game {game.id} is damaged")
+
+
+async def test_check_sees_one_consistent_database_while_the_bot_writes(tmp_path):
+    """Moves recorded during a check are either wholly seen or not at all: never a false alarm."""
+    path = tmp_path / "bottega.db"
+    store = await Store.open(path)
+    try:
+        for channel in (101, 102, 103):  # read first and slow to replay: the window for a half-seen write
+            await real_game(store, channel, moves=60)
+        game, stack = await real_game(store, moves=1)
+        engine = games.get("mor")
+        reports = []
+
+        async def keep_checking():
+            while len(stack) < 40:
+                reports.append(await asyncio.to_thread(check_file, path))
+
+        checking = asyncio.create_task(keep_checking())
+        while len(stack) < 40:
+            seat = min(engine.actors(stack.state))
+            notation = engine.notation(engine.legal_actions(stack.state, seat)[0])
+            stack.play(seat, notation)
+            game = await store.record_move(game.id, expected_version=game.version, seat=seat,
+                                           user_id=(7, 8)[seat], notation=notation, now=minutes(len(stack)))
+            await asyncio.sleep(0.002)
+        await checking
+        assert reports and [r.damage for r in reports if r.damage] == []
+    finally:
+        await store.close()
