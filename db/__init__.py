@@ -1,17 +1,19 @@
-"""Bottega's aiosqlite store: games, seats, the move log, snapshots, timers and metadata.
+"""Bottega's aiosqlite store: games, seats, the move log, snapshots, timers, votes and metadata.
 
 A game's life in the store::
 
-    store = await Store.open("bottega.db")
+    store = await Store.open("bottega.db")                  # one process per file
     game = await store.create_game(guild_id=1, channel_id=2, game_key="mor", options={}, seed=7,
                                    players=2, host_id=10, now=now)
     await store.add_seat(game.id, 10, "Ada", now=now)
     await store.add_seat(game.id, 11, "Bea", now=now)
-    await store.assign_seats(game.id, [11, 10])              # Bea is seat 0
-    version = await store.start_game(game.id, expected_version=game.version, snapshot=text, now=now)
-    version = await store.append_move(game.id, expected_version=version, seat=0, user_id=11,
-                                      notation="market row-2", now=now, interaction_id=12345)
-    seq, text, later_moves = await store.load(game.id)      # replay later_moves onto text
+    game = await store.record_start(game.id, expected_version=game.version, snapshot=text, now=now,
+                                    seat_order=[11, 10], timers=[NewTimer("reminder", 11, due)])
+    game = await store.record_move(game.id, expected_version=game.version, seat=0, user_id=11,
+                                   notation="market row-2", now=now, interaction_id=12345,
+                                   clear_timers=[TimerFilter("reminder")],
+                                   timers=[NewTimer("reminder", 10, due)])
+    loaded = await store.load_game(game.id)    # row, seats, latest snapshot, later moves, timers, votes
 
 Operators back up and check a database with ``python -m db backup|check`` (see ``db.maintenance``).
 """
@@ -19,25 +21,53 @@ Operators back up and check a database with ``python -m db backup|check`` (see `
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedGame,
+    DatabaseInUse,
     DuplicateInteraction,
     GameNotFound,
+    NotABottegaDatabase,
+    NotSeated,
+    RefusedDatabase,
     StaleVersion,
     StoreError,
     WrongStatus,
 )
-from .store import GameRow, MoveRow, SeatRow, Store, TimerRow
+from .store import (
+    BoardMessage,
+    GameRow,
+    GameTimers,
+    LoadedGame,
+    MoveRow,
+    NewTimer,
+    SeatRow,
+    Snapshot,
+    Store,
+    TimerFilter,
+    TimerRow,
+)
 
 __all__ = [
     "AlreadySeated",
+    "BoardMessage",
     "ChannelBusy",
+    "DamagedGame",
+    "DatabaseInUse",
     "DuplicateInteraction",
     "GameNotFound",
     "GameRow",
+    "GameTimers",
+    "LoadedGame",
     "MoveRow",
+    "NewTimer",
+    "NotABottegaDatabase",
+    "NotSeated",
+    "RefusedDatabase",
     "SeatRow",
+    "Snapshot",
     "StaleVersion",
     "Store",
     "StoreError",
+    "TimerFilter",
     "TimerRow",
     "WrongStatus",
 ]

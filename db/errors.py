@@ -29,3 +29,37 @@ class WrongStatus(StaleVersion):
 
 class DuplicateInteraction(StoreError):
     """This Discord interaction was already recorded; nothing was written."""
+
+
+class NotSeated(StoreError):
+    """The user holds no seat at this game (a vote from someone who is not playing)."""
+
+
+class DamagedGame(StoreError, ValueError):
+    """A stored row of game ``game_id`` cannot be trusted: ``where`` names what is damaged.
+
+    Raised for any row the store reads back that it could not have written: a time that is not
+    a time, JSON that does not parse, text that does not decode, a snapshot whose checksum does
+    not match, a value outside its domain (an unknown status, game or timer kind, a seat number
+    past the table's size). The message names the game and the place, never the content (a
+    damaged snapshot may hold hands and deck order). It is a ValueError too, so callers that
+    treat bad values as damage keep doing so.
+    """
+
+    def __init__(self, game_id: int | None, where: str) -> None:
+        owner = f"game {game_id}" if game_id is not None else "a game"
+        super().__init__(f"the saved {where} of {owner} is damaged")
+        self.game_id = game_id
+        self.where = where
+
+
+class RefusedDatabase(StoreError):
+    """The file cannot be used as this bot's database; the message is one sentence for the operator."""
+
+
+class NotABottegaDatabase(RefusedDatabase):
+    """The file exists but is not a Bottega database (empty, another program's, or not SQLite)."""
+
+
+class DatabaseInUse(RefusedDatabase):
+    """Another process already has this SQLite database open."""

@@ -6,11 +6,21 @@ with the ``user_version`` bump, so a failed upgrade leaves the database exactly 
 
 Times are ISO-8601 UTC text in one fixed-width form (``2026-11-29T18:00:00.000000Z``), so text
 order is time order.
+
+A migration may call the SQL functions in :data:`SQL_FUNCTIONS`; whoever runs the migrations
+installs them on its connection first (:func:`install_functions`).
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from .rows import snapshot_checksum
+
+APPLICATION_ID = 0x426F7467
+"""``PRAGMA application_id`` of every Bottega database (the bytes "Botg")."""
 
 BASE_SCHEMA = """
 CREATE TABLE games (
@@ -88,7 +98,54 @@ CREATE INDEX seats_by_user ON seats(user_id);
 CREATE INDEX timers_by_due_at ON timers(due_at);
 """
 
-MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES]
+MARK_AS_BOTTEGA = f"""
+-- Tell a Bottega database from any other SQLite file. Databases made before this step are
+-- recognised by their schema version and tables (db.files.identify) and marked here.
+PRAGMA application_id = {APPLICATION_ID};
+"""
+
+SNAPSHOT_CHECKSUMS = """
+-- Every snapshot carries the checksum of its text, checked on every load. Existing snapshots are
+-- given the checksum of the text they hold now (python -m db check replays them to find any that
+-- were already wrong), so no snapshot is ever loaded unchecked. A row written without one fails.
+ALTER TABLE snapshots ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
+UPDATE snapshots SET checksum = bottega_checksum(CAST(state AS BLOB));
+"""
+
+VOTES = """
+-- Votes (to abandon a game, for now) as rows. A vote belongs to a seat: removing the seat
+-- removes its votes in the same statement, and no one without a seat can vote.
+CREATE TABLE votes (
+    game_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    kind    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, kind, user_id),
+    FOREIGN KEY (game_id, user_id) REFERENCES seats(game_id, user_id) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX votes_by_seat ON votes(game_id, user_id);
+
+-- Carry over the votes kept as meta keys "abandon-votes:<game id>" (a JSON list of user ids).
+INSERT OR IGNORE INTO votes (game_id, user_id, kind)
+    SELECT seats.game_id, seats.user_id, 'abandon'
+    FROM meta
+    JOIN json_each(CASE WHEN json_valid(meta.value) THEN meta.value ELSE '[]' END) AS voter
+    JOIN seats ON seats.game_id = CAST(substr(meta.key, 15) AS INTEGER) AND seats.user_id = voter.value
+    WHERE meta.key GLOB 'abandon-votes:*';
+DELETE FROM meta WHERE key GLOB 'abandon-votes:*';
+"""
+
+MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES]
+
+UNMARKED_VERSIONS = range(1, 3)
+"""Schema versions released before databases were marked with :data:`APPLICATION_ID`."""
+
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {"bottega_checksum": (1, snapshot_checksum)}
+
+
+def install_functions(connection: sqlite3.Connection) -> None:
+    """Make the migrations' SQL functions available on a plain sqlite3 connection."""
+    for name, (arguments, function) in SQL_FUNCTIONS.items():
+        connection.create_function(name, arguments, function, deterministic=True)
 
 
 def statements(script: str) -> list[str]:

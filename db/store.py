@@ -1,63 +1,94 @@
-"""The SQLite store: games, seats, the move log, snapshots, timers and a little metadata.
+"""The SQLite store: games, seats, the move log, snapshots, timers, votes and a little metadata.
 
-One :class:`Store` owns one aiosqlite connection. Every operation takes the store's lock, so
-writes are serialised and a multi-statement read never sees another coroutine's half-finished
-transaction. Writes run in ``BEGIN IMMEDIATE`` transactions and the move log is guarded by the
-game's version number, so a second process on the same file is refused rather than interleaved.
+One :class:`Store` owns one aiosqlite connection and the database file's lock: **one process
+per database file**. A second bot process on the same file is refused at open with
+:class:`DatabaseInUse`; running several processes is what a server database (PostgreSQL) is for.
+(Stores within one process share the lock: a bot restarted in place may open its store before
+the old one is closed.) Within the process, every operation takes the store's lock and
+runs as one function on the connection's own thread, so a whole transaction is one round trip
+and a multi-statement read never sees another coroutine's half-finished write.
 
-The store keeps game states and options as opaque text/JSON; it knows nothing about the games.
+Only a Bottega database is opened: a file that is empty, not SQLite, or another program's is
+refused with :class:`NotABottegaDatabase`, and a new database is created only where no file
+exists (built beside it and renamed into place, so a crash leaves no file or a whole one).
+
+Durability: write-ahead log with ``synchronous = FULL``, so a write the store has returned from
+(a move it acknowledged) survives a power cut.
+
+The store keeps game states and options as opaque text/JSON; it knows the games only by their
+keys. Every row read back is checked (``db.rows``): damage of any kind raises
+:class:`DamagedGame` naming the game and the place, and each snapshot is checked against the
+checksum saved with it. Lists that span games (due timers, active games) leave a damaged row out
+and log it once instead, so one damaged game never stops the others.
+
 Times are passed in by the caller as timezone-aware :class:`datetime.datetime` values (the table
 service owns the clock) and are stored as fixed-width ISO-8601 UTC text.
 
-Versions: a new game is at version 0; :meth:`Store.start_game` and each
-:meth:`Store.append_move` add one, and a move's ``seq`` is the version it produced. The snapshot
-at seq 0 is the state at the start; a snapshot at seq *n* is the state after the move with seq *n*.
-So a game created at version 0 starts at version 1 and its first move has seq 2; seqs only ever
-grow, which is all that replay needs.
+Versions: a new game is at version 0; starting it and each move add one, and a move's ``seq`` is
+the version it produced. The snapshot at seq 0 is the state at the start; a snapshot at seq *n*
+is the state after the move with seq *n*. So a game created at version 0 starts at version 1 and
+its first move has seq 2; seqs only ever grow, which is all that replay needs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, TypeVar
 
 import aiosqlite
 
+from . import files
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedGame,
     DuplicateInteraction,
     GameNotFound,
+    NotSeated,
+    RefusedDatabase,
     StaleVersion,
-    StoreError,
     WrongStatus,
 )
-from .migrations import MIGRATIONS, statements
+from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
+from .rows import (
+    GAME_STATUSES,
+    TIMER_KINDS,
+    VOTE_KINDS,
+    GameRow,
+    MoveRow,
+    SeatRow,
+    Snapshot,
+    TimerRow,
+    decode_text,
+    from_db_time,
+    game_row,
+    move_row,
+    seat_row,
+    snapshot,
+    snapshot_checksum,
+    timer_row,
+    to_db_time,
+    vote_row,
+)
 
-GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
-TIMER_KINDS = ("reminder", "deadline")
+__all__ = [
+    "BUSY_TIMEOUT_MS", "BoardMessage", "GameRow", "GameTimers", "LoadedGame", "MoveRow", "NewTimer",
+    "SeatRow", "Snapshot", "Store", "TimerFilter", "TimerRow", "from_db_time", "to_db_time",
+]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 BUSY_TIMEOUT_MS = 5000
-_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
-
-
-def to_db_time(moment: datetime) -> str:
-    """Fixed-width UTC text, so that comparing the text compares the times."""
-    if not isinstance(moment, datetime) or moment.tzinfo is None:
-        raise TypeError(f"store times must be timezone-aware datetimes, got {moment!r}")
-    return moment.astimezone(timezone.utc).strftime(_TIME_FORMAT)
-
-
-def from_db_time(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    return datetime.strptime(text, _TIME_FORMAT).replace(tzinfo=timezone.utc)
+_SEAT_ORDER = "ORDER BY seats.seat IS NULL, seats.seat, seats.joined_at, seats.rowid"
 
 
 @dataclass(frozen=True)
@@ -76,153 +107,162 @@ async def _run(db: aiosqlite.Connection, sql: str, params: tuple | list = ()) ->
         return _Outcome(cursor.rowcount, cursor.lastrowid)
 
 
-async def _run_many(db: aiosqlite.Connection, sql: str, rows: list) -> _Outcome:
-    async with db.executemany(sql, rows) as cursor:
-        return _Outcome(cursor.rowcount, cursor.lastrowid)
+def _all(db: sqlite3.Connection, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+    """Run one statement to completion on the connection's thread (nothing is left pending)."""
+    return db.execute(sql, params).fetchall()
+
+
+def _one(db: sqlite3.Connection, sql: str, params: tuple | list = ()) -> sqlite3.Row | None:
+    rows = _all(db, sql, params)
+    return rows[0] if rows else None
 
 
 @dataclass(frozen=True)
-class GameRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    game_key: str
-    options: dict[str, Any]
-    seed: int
-    players: int
-    status: str
-    version: int
-    host_id: int
-    reminder_seconds: int
-    created_at: datetime
-    updated_at: datetime
-    last_move_at: datetime | None
-    board_message_id: int | None
-    board_jump_url: str | None
+class NewTimer:
+    """A timer to create or move: one per game, kind and user."""
 
-
-@dataclass(frozen=True)
-class SeatRow:
-    game_id: int
-    seat: int | None
-    user_id: int
-    display_name: str
-    is_bot: bool
-    joined_at: datetime
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    game_id: int
-    seq: int
-    seat: int
-    user_id: int
-    notation: str
-    created_at: datetime
-    interaction_id: int | None
-
-
-@dataclass(frozen=True)
-class TimerRow:
-    id: int
-    game_id: int
     kind: str
     user_id: int
     due_at: datetime
-    payload: dict[str, Any]
+    payload: dict[str, Any] | None = None
+
+    def params(self, game_id: int) -> tuple:
+        if self.kind not in TIMER_KINDS:
+            raise ValueError(f"unknown timer kind {self.kind!r}; expected one of {TIMER_KINDS}")
+        return (game_id, self.kind, self.user_id, to_db_time(self.due_at),
+                json.dumps(self.payload or {}, sort_keys=True))
 
 
-def _game(row: sqlite3.Row) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game_key=row["game_key"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        players=row["players"],
-        status=row["status"],
-        version=row["version"],
-        host_id=row["host_id"],
-        reminder_seconds=row["reminder_seconds"],
-        created_at=from_db_time(row["created_at"]),
-        updated_at=from_db_time(row["updated_at"]),
-        last_move_at=from_db_time(row["last_move_at"]),
-        board_message_id=row["board_message_id"],
-        board_jump_url=row["board_jump_url"],
-    )
+@dataclass(frozen=True)
+class TimerFilter:
+    """Which of a game's timers to clear: all of them, or only one kind and/or one user's."""
+
+    kind: str | None = None
+    user_id: int | None = None
+
+    def condition(self) -> tuple[str, list[Any]]:
+        conditions, params = ["game_id = ?"], []
+        if self.kind is not None:
+            conditions.append("kind = ?")
+            params.append(self.kind)
+        if self.user_id is not None:
+            conditions.append("user_id = ?")
+            params.append(self.user_id)
+        return "(" + " AND ".join(conditions) + ")", params
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
-    return SeatRow(
-        game_id=row["game_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        is_bot=bool(row["is_bot"]),
-        joined_at=from_db_time(row["joined_at"]),
-    )
+@dataclass(frozen=True)
+class BoardMessage:
+    """The Discord message that shows a game's board."""
+
+    message_id: int | None
+    jump_url: str | None
 
 
-def _move(row: sqlite3.Row) -> MoveRow:
-    return MoveRow(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        notation=row["notation"],
-        created_at=from_db_time(row["created_at"]),
-        interaction_id=row["interaction_id"],
-    )
+@dataclass(frozen=True)
+class LoadedGame:
+    """Everything the table service needs about one game, read in one transaction."""
+
+    game: GameRow
+    seats: list[SeatRow]
+    snapshot: Snapshot | None
+    """The latest snapshot; None only in the lobby."""
+    moves: list[MoveRow]
+    """The moves after the latest snapshot, in order."""
+    timers: list[TimerRow]
+    votes: dict[str, list[int]]
+    """Each vote kind's voters (user ids, ascending); only seated users can have voted."""
 
 
-def _timer(row: sqlite3.Row) -> TimerRow:
-    return TimerRow(
-        id=row["id"],
-        game_id=row["game_id"],
-        kind=row["kind"],
-        user_id=row["user_id"],
-        due_at=from_db_time(row["due_at"]),
-        payload=json.loads(row["payload"]),
-    )
-
-
-_SEAT_ORDER = "ORDER BY seat IS NULL, seat, joined_at, rowid"
+@dataclass(frozen=True)
+class GameTimers:
+    game: GameRow
+    timers: list[TimerRow]
 
 
 class Store:
     """Bottega's persistent state. Create with ``await Store.open(path)``; ``await close()`` at exit."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, *, lock: str | None = None,
+                 game_keys: Collection[str] | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._file_lock = lock
+        self._game_keys = game_keys
+        self._reported_damage: set[str] = set()
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str]) -> Store:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
-        path = os.fspath(path)
-        in_memory = path == ":memory:"
-        if not in_memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+    async def open(cls, path: str | os.PathLike[str], *, game_keys: Collection[str] | None = None) -> Store:
+        """Open the database at ``path`` (creating it only where no file exists) and upgrade its schema.
+
+        ``game_keys`` are the games a stored row may name (default: every game of ``games``).
+        Refused with one sentence: :class:`DatabaseInUse` if another process has the file open,
+        :class:`NotABottegaDatabase` if the file is not a Bottega database.
+        """
+        if game_keys is None:
+            import games
+
+            game_keys = frozenset(games.keys())
+        if os.fspath(path) == ":memory:":
+            store = cls(await cls._connect(":memory:"), game_keys=game_keys)
+            await store._migrate()
+            return store
+        database = Path(path)
+        database.parent.mkdir(parents=True, exist_ok=True)
+        lock = await asyncio.to_thread(files.lock_database, database)
         try:
-            connection.row_factory = sqlite3.Row
-            await _run(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await _run(connection, "PRAGMA foreign_keys = ON")
-            if not in_memory:
-                await _run(connection, "PRAGMA journal_mode = WAL")
-            store = cls(connection)
+            if not database.exists():
+                await cls._create(database)
+            store = cls(await cls._connect(database), lock=lock, game_keys=game_keys)
+        except BaseException:
+            files.unlock(lock)
+            raise
+        try:
+            await store._call(lambda db: files.identify(db, database))
+            await _run(store._db, "PRAGMA journal_mode = WAL")
+            await _run(store._db, "PRAGMA synchronous = FULL")
             await store._migrate()
         except BaseException:
-            await connection.close()
+            await store.close()
             raise
         return store
 
+    @classmethod
+    async def _connect(cls, path: str | Path) -> aiosqlite.Connection:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            connection.row_factory = sqlite3.Row
+            connection.text_factory = decode_text
+            for name, (arguments, function) in SQL_FUNCTIONS.items():
+                await connection.create_function(name, arguments, function, deterministic=True)
+            await _run(connection, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await _run(connection, "PRAGMA foreign_keys = ON")
+        except BaseException:
+            await connection.close()
+            raise
+        return connection
+
+    @classmethod
+    async def _create(cls, database: Path) -> None:
+        """Build a new database beside ``database`` and move it into place once it is whole."""
+        building = await asyncio.to_thread(files.building_path, database)
+        store = cls(await cls._connect(building))
+        try:
+            await store._migrate()
+        finally:
+            await store.close()
+        await asyncio.to_thread(files.move_into_place, building, database)
+
     async def close(self) -> None:
         async with self._lock:
-            await self._db.close()
+            try:
+                await self._db.close()
+            finally:
+                if self._file_lock is not None:
+                    files.unlock(self._file_lock)
+                    self._file_lock = None
 
     async def _migrate(self) -> None:
         """Apply every migration past ``user_version``, each in its own transaction."""
@@ -230,9 +270,9 @@ class Store:
             async with self._write() as db:
                 applied = await self._scalar(db, "PRAGMA user_version")
                 if applied > len(MIGRATIONS):
-                    raise StoreError(
-                        f"database schema version {applied} is newer than this code "
-                        f"({len(MIGRATIONS)}); upgrade Bottega before opening it"
+                    raise RefusedDatabase(
+                        f"The database's schema version {applied} is newer than this Bottega's "
+                        f"({len(MIGRATIONS)}): upgrade Bottega before opening it."
                     )
                 if applied == len(MIGRATIONS):
                     return
@@ -253,6 +293,43 @@ class Store:
 
     # -- transactions --------------------------------------------------------------------------
 
+    async def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` on the connection's own thread, under the store's lock: one round trip.
+
+        aiosqlite queues every call to that thread in order (``_execute`` is how its own
+        ``backup`` and ``create_function`` get there), so work queued here runs whole, in turn
+        with every other statement, even if the awaiting task is cancelled meanwhile.
+        """
+        async with self._lock:
+            return await self._db._execute(work, self._db._conn)
+
+    async def _reading(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` inside one read transaction: all its queries see the same committed database."""
+
+        def read(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN")
+            try:
+                return work(db)
+            finally:
+                db.execute("COMMIT")
+
+        return await self._call(read)
+
+    async def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` inside one ``BEGIN IMMEDIATE`` transaction, committed only if it returns."""
+
+        def write(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(db)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return result
+
+        return await self._call(write)
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction, taken under the lock; rolled back if the body raises."""
@@ -264,16 +341,6 @@ class Store:
             except BaseException:
                 await self._end_transaction("ROLLBACK")
                 raise
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One read transaction: every query inside sees the same committed database."""
-        async with self._lock:
-            try:
-                await _run(self._db, "BEGIN")
-                yield self._db
-            finally:
-                await self._end_transaction("COMMIT")
 
     async def _end_transaction(self, statement: str) -> None:
         """COMMIT or ROLLBACK, tolerating a transaction that never began.
@@ -294,23 +361,27 @@ class Store:
             row = await cursor.fetchone()
         return None if row is None else row[0]
 
-    async def _fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self._db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-
-    async def _fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self._db.execute(sql, params) as cursor:
-                return await cursor.fetchone()
-
     @staticmethod
-    async def _game_for_update(db: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-            row = await cursor.fetchone()
+    def _game_for_update(db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
+        row = _one(db, "SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFound(f"no game with id {game_id}")
         return row
+
+    def _game(self, row: sqlite3.Row) -> GameRow:
+        return game_row(row, self._game_keys)
+
+    def _sound(self, rows: Iterable[sqlite3.Row], convert: Callable[[sqlite3.Row], T]) -> list[T]:
+        """The rows that convert, for lists spanning games; each damaged one is logged once."""
+        sound = []
+        for row in rows:
+            try:
+                sound.append(convert(row))
+            except DamagedGame as damage:
+                if str(damage) not in self._reported_damage:
+                    self._reported_damage.add(str(damage))
+                    log.error("%s; it is left out until repaired (run python -m db check)", damage)
+        return sound
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -328,47 +399,47 @@ class Store:
     ) -> GameRow:
         """A new game in the lobby; :class:`ChannelBusy` if the channel already has an open one."""
         stamp = to_db_time(now)
-        async with self._write() as db:
+        params = (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), seed, players,
+                  host_id, stamp, stamp)
+
+        def create(db: sqlite3.Connection) -> GameRow:
             try:
-                async with db.execute(
-                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, players,"
-                    " host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " RETURNING *",
-                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), seed,
-                     players, host_id, stamp, stamp),
-                ) as cursor:
-                    row = await cursor.fetchone()
+                row = _one(db, "INSERT INTO games (guild_id, channel_id, game_key, options, seed, players,"
+                               " host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                               " RETURNING *", params)
             except sqlite3.IntegrityError as error:
                 if "games.channel_id" in str(error):
                     raise ChannelBusy(f"channel {channel_id} already has a game in progress") from error
                 raise
-        return _game(row)
+            return self._game(row)
+
+        return await self._writing(create)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        row = await self._fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
-        return None if row is None else _game(row)
+        """The game's row; :class:`DamagedGame` if it is damaged."""
+        row = await self._call(lambda db: _one(db, "SELECT * FROM games WHERE id = ?", (game_id,)))
+        return None if row is None else self._game(row)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or in play, if any."""
-        row = await self._fetch_one(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        )
-        return None if row is None else _game(row)
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)))
+        return None if row is None else self._game(row)
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         """Lobby and active games in the guild where the user holds a seat, oldest first."""
-        rows = await self._fetch_all(
+        return await self._call(lambda db: self._sound(_all(
+            db,
             "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"
             " WHERE games.guild_id = ? AND seats.user_id = ? AND games.status IN ('lobby', 'active')"
             " ORDER BY games.id",
             (guild_id, user_id),
-        )
-        return [_game(row) for row in rows]
+        ), self._game))
 
     async def active_games(self) -> list[GameRow]:
         """Every game in play (status 'active'), oldest first."""
-        rows = await self._fetch_all("SELECT * FROM games WHERE status = 'active' ORDER BY id")
-        return [_game(row) for row in rows]
+        return await self._call(lambda db: self._sound(
+            _all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game))
 
     async def set_status(self, game_id: int, status: str, now: datetime) -> None:
         if status not in GAME_STATUSES:
@@ -382,24 +453,55 @@ class Store:
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, to_db_time(now))
         )
 
-    async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None) -> None:
-        """Remember the message that shows the board, so it can be found or edited later."""
-        await self._update_game(
-            game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url)
-        )
+    async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
+                                *, for_version: int | None = None) -> bool:
+        """Remember the message that shows the board, so it can be found or edited later.
+
+        With ``for_version``, only while the game is still at that version (a board posted late
+        never replaces a newer one); returns whether it was written.
+        """
+        if for_version is None:
+            await self._update_game(
+                game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url))
+            return True
+
+        def write(db: sqlite3.Connection) -> bool:
+            self._game_for_update(db, game_id)
+            return db.execute(
+                "UPDATE games SET board_message_id = ?, board_jump_url = ? WHERE id = ? AND version = ?",
+                (message_id, jump_url, game_id, for_version)).rowcount > 0
+
+        return await self._writing(write)
 
     async def _update_game(self, game_id: int, assignments: str, params: tuple) -> None:
-        async with self._write() as db:
+        def update(db: sqlite3.Connection) -> None:
             try:
-                cursor = await _run(db, 
-                    f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)
-                )
+                changed = db.execute(
+                    f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)).rowcount
             except sqlite3.IntegrityError as error:
                 if "games.channel_id" in str(error):
                     raise ChannelBusy(f"game {game_id}'s channel already has another open game") from error
                 raise
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise GameNotFound(f"no game with id {game_id}")
+
+        await self._writing(update)
+
+    async def close_game(self, game_id: int, status: str, now: datetime) -> GameRow:
+        """Close a game (``abandoned`` or ``finished``) with its timers and votes, in one transaction."""
+        if status not in ("abandoned", "finished"):
+            raise ValueError(f"a game closes as 'abandoned' or 'finished', not {status!r}")
+
+        def close(db: sqlite3.Connection) -> GameRow:
+            row = _one(db, "UPDATE games SET status = ?, updated_at = ? WHERE id = ? RETURNING *",
+                       (status, to_db_time(now), game_id))
+            if row is None:
+                raise GameNotFound(f"no game with id {game_id}")
+            db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
+            return self._game(row)
+
+        return await self._writing(close)
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -407,51 +509,45 @@ class Store:
         self, game_id: int, user_id: int, display_name: str, *, is_bot: bool = False, now: datetime
     ) -> SeatRow:
         """Seat a user (without a seat number until the game starts); :class:`AlreadySeated` twice."""
-        stamp = to_db_time(now)
-        async with self._write() as db:
-            await self._game_for_update(db, game_id)
+        params = (game_id, user_id, display_name, int(is_bot), to_db_time(now))
+
+        def add(db: sqlite3.Connection) -> SeatRow:
+            game = self._game_for_update(db, game_id)
             try:
-                async with db.execute(
-                    "INSERT INTO seats (game_id, user_id, display_name, is_bot, joined_at)"
-                    " VALUES (?, ?, ?, ?, ?) RETURNING *",
-                    (game_id, user_id, display_name, int(is_bot), stamp),
-                ) as cursor:
-                    row = await cursor.fetchone()
+                row = _one(db, "INSERT INTO seats (game_id, user_id, display_name, is_bot, joined_at)"
+                               " VALUES (?, ?, ?, ?, ?) RETURNING *", params)
             except sqlite3.IntegrityError as error:
                 if "seats.game_id, seats.user_id" in str(error):
                     raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
                 raise
-        return _seat(row)
+            return seat_row(row, game["players"])
+
+        return await self._writing(add)
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
-        """True if the user had a seat and no longer has one."""
-        async with self._write() as db:
-            cursor = await _run(db, 
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-            return cursor.rowcount > 0
+        """True if the user had a seat and no longer has one; their votes go with the seat."""
+        return await self._writing(lambda db: db.execute(
+            "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)).rowcount > 0)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The game's seats by seat number (unnumbered ones last), then by joining time."""
-        rows = await self._fetch_all(f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game_id,))
-        return [_seat(row) for row in rows]
+        rows = await self._call(lambda db: _all(
+            db, f"SELECT seats.*, games.players FROM seats JOIN games ON games.id = seats.game_id"
+                f" WHERE game_id = ? {_SEAT_ORDER}", (game_id,)))
+        return [seat_row(row, row["players"]) for row in rows]
 
     async def assign_seats(self, game_id: int, user_ids_in_seat_order: list[int]) -> None:
         """Number the seats: the first user gets seat 0. The list must name every seated user once."""
-        async with self._write() as db:
-            await self._game_for_update(db, game_id)
-            async with db.execute("SELECT user_id FROM seats WHERE game_id = ?", (game_id,)) as cursor:
-                seated = {row[0] for row in await cursor.fetchall()}
-            ordered = list(user_ids_in_seat_order)
-            if len(ordered) != len(set(ordered)) or set(ordered) != seated:
-                raise ValueError(
-                    f"seat order {ordered} must name each of the seated users {sorted(seated)} once"
-                )
-            await _run(db, "UPDATE seats SET seat = NULL WHERE game_id = ?", (game_id,))
-            await _run_many(db, 
-                "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)],
-            )
+        await self._writing(lambda db: self._assign_seats(db, game_id, list(user_ids_in_seat_order)))
+
+    def _assign_seats(self, db: sqlite3.Connection, game_id: int, ordered: list[int]) -> None:
+        self._game_for_update(db, game_id)
+        seated = {row[0] for row in _all(db, "SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
+        if len(ordered) != len(set(ordered)) or set(ordered) != seated:
+            raise ValueError(f"seat order {ordered} must name each of the seated users {sorted(seated)} once")
+        db.execute("UPDATE seats SET seat = NULL WHERE game_id = ?", (game_id,))
+        db.executemany("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                       [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)])
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -461,22 +557,45 @@ class Store:
         Raises :class:`StaleVersion` if the game's version is not ``expected_version`` and
         :class:`WrongStatus` if it is not in the lobby; nothing is written then.
         """
+        started = await self.record_start(
+            game_id, expected_version=expected_version, snapshot=snapshot, now=now)
+        return started.version
+
+    async def record_start(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        snapshot: str,
+        now: datetime,
+        seat_order: list[int] | None = None,
+        timers: Iterable[NewTimer] = (),
+    ) -> GameRow:
+        """Start a game in one transaction and return its new row.
+
+        Numbers the seats by ``seat_order`` when given (as :meth:`assign_seats`), saves
+        ``snapshot`` at seq 0, makes the game active and writes ``timers``. Refused with nothing
+        written like :meth:`start_game` (and ``ValueError`` for a wrong seat order).
+        """
         stamp = to_db_time(now)
-        async with self._write() as db:
-            game = await self._game_for_update(db, game_id)
+        timer_rows = [timer.params(game_id) for timer in timers]
+
+        def start(db: sqlite3.Connection) -> GameRow:
+            game = self._game_for_update(db, game_id)
             if game["status"] != "lobby":
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in the lobby")
             self._check_version(game, expected_version)
-            new_version = expected_version + 1
-            await _run(db, 
-                "UPDATE games SET status = 'active', version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (new_version, stamp, game_id, expected_version),
-            )
-            await _run(db, 
-                "INSERT OR REPLACE INTO snapshots (game_id, seq, state, created_at) VALUES (?, 0, ?, ?)",
-                (game_id, snapshot, stamp),
-            )
-        return new_version
+            if seat_order is not None:
+                self._assign_seats(db, game_id, list(seat_order))
+            row = _one(db, "UPDATE games SET status = 'active', version = ?, updated_at = ?"
+                           " WHERE id = ? AND version = ? RETURNING *",
+                       (expected_version + 1, stamp, game_id, expected_version))
+            db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state, created_at, checksum)"
+                       " VALUES (?, 0, ?, ?, ?)", (game_id, snapshot, stamp, snapshot_checksum(snapshot)))
+            self._set_timers(db, timer_rows)
+            return self._game(row)
+
+        return await self._writing(start)
 
     async def append_move(
         self,
@@ -493,40 +612,74 @@ class Store:
     ) -> int:
         """Record one move in one transaction and return the game's new version (= the move's seq).
 
+        The same as :meth:`record_move` without timers; kept for callers that need only the version.
+        """
+        recorded = await self.record_move(
+            game_id, expected_version=expected_version, seat=seat, user_id=user_id, notation=notation,
+            now=now, interaction_id=interaction_id, snapshot=snapshot, finished=finished,
+        )
+        return recorded.version
+
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int,
+        notation: str,
+        now: datetime,
+        interaction_id: int | None = None,
+        snapshot: str | None = None,
+        finished: bool = False,
+        clear_timers: Iterable[TimerFilter] = (),
+        timers: Iterable[NewTimer] = (),
+        board_message: BoardMessage | None = None,
+    ) -> GameRow:
+        """Record a whole move in one transaction and return the game's new row.
+
+        Writes the move (its ``seq`` is the new version), ``snapshot`` (the state after the move)
+        when given, the status (``finished`` ends the game), then deletes the timers matching
+        ``clear_timers`` and creates or moves ``timers`` (clears first, so "clear every reminder,
+        set these" is one call), and ``board_message`` when given. All of it or none of it.
+
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
-        :class:`StaleVersion` if the game's version is not ``expected_version``.
-        ``snapshot`` is the state after this move; ``finished`` marks the game over.
+        :class:`StaleVersion` if the game's version is not ``expected_version``,
+        :class:`GameNotFound` for an unknown game.
         """
         stamp = to_db_time(now)
-        async with self._write() as db:
-            game = await self._game_for_update(db, game_id)
-            if interaction_id is not None:
-                seen = await self._scalar(
-                    db, "SELECT game_id FROM moves WHERE interaction_id = ?", (interaction_id,)
-                )
-                if seen is not None:
-                    raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
+        new_version = expected_version + 1
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
+            new_version, stamp, stamp, "finished" if finished else "active"]
+        if board_message is not None:
+            assignments += ", board_message_id = ?, board_jump_url = ?"
+            params += [board_message.message_id, board_message.jump_url]
+
+        def record(db: sqlite3.Connection) -> GameRow:
+            game = self._game_for_update(db, game_id)
+            if interaction_id is not None and _one(
+                    db, "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
+                raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
             if game["status"] != "active":
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
             self._check_version(game, expected_version)
-            new_version = expected_version + 1
-            await _run(db, 
-                "UPDATE games SET version = ?, updated_at = ?, last_move_at = ?, status = ?"
-                " WHERE id = ? AND version = ?",
-                (new_version, stamp, stamp, "finished" if finished else "active", game_id, expected_version),
-            )
-            await _run(db, 
-                "INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, user_id, notation, stamp, interaction_id),
-            )
+            row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
+                       (*params, game_id, expected_version))
+            db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
             if snapshot is not None:
-                await _run(db, 
-                    "INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
-                    (game_id, new_version, snapshot, stamp),
-                )
-        return new_version
+                db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
+                           " VALUES (?, ?, ?, ?, ?)",
+                           (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+            return self._game(row)
+
+        return await self._writing(record)
 
     @staticmethod
     def _check_version(game: sqlite3.Row, expected_version: int) -> None:
@@ -537,35 +690,72 @@ class Store:
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         """The move log after ``after_seq``, in order."""
-        rows = await self._fetch_all(
-            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after_seq)
-        )
-        return [_move(row) for row in rows]
+        rows = await self._call(lambda db: _all(
+            db, "SELECT moves.*, games.players FROM moves JOIN games ON games.id = moves.game_id"
+                " WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after_seq)))
+        return [move_row(row, row["players"]) for row in rows]
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, str] | None:
         """``(seq, state text)`` of the newest snapshot, or None before the game starts."""
-        row = await self._fetch_one(
-            "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-        )
-        return None if row is None else (row["seq"], row["state"])
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)))
+        if row is None:
+            return None
+        latest = snapshot(row)
+        return latest.seq, latest.state
 
     async def load(self, game_id: int) -> tuple[int, str, list[MoveRow]] | None:
         """The newest snapshot's seq and text and the moves after it, read in one transaction.
 
         None when the game has no snapshot: it has not started, or there is no such game.
         """
-        async with self._read() as db:
-            async with db.execute(
-                "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-            ) as cursor:
-                snapshot = await cursor.fetchone()
-            if snapshot is None:
-                return None
-            async with db.execute(
-                "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, snapshot["seq"])
-            ) as cursor:
-                later = [_move(row) for row in await cursor.fetchall()]
-        return snapshot["seq"], snapshot["state"], later
+        loaded = await self.load_game(game_id)
+        if loaded is None or loaded.snapshot is None:
+            return None
+        return loaded.snapshot.seq, loaded.snapshot.state, loaded.moves
+
+    async def load_game(self, game_id: int) -> LoadedGame | None:
+        """The game's row, seats, latest snapshot, later moves, timers and votes: one read, one round trip.
+
+        None if there is no such game. :class:`DamagedGame` if any of it is damaged, including a
+        started game without a snapshot or with a move log that does not reach its version.
+        """
+        return await self._reading(lambda db: self._load(db, "id", game_id))
+
+    async def load_channel(self, channel_id: int) -> LoadedGame | None:
+        """:meth:`load_game` of the channel's game in the lobby or in play, if any."""
+        return await self._reading(lambda db: self._load(db, "channel_id", channel_id))
+
+    def _load(self, db: sqlite3.Connection, column: str, key: int) -> LoadedGame | None:
+        open_only = " AND status IN ('lobby', 'active')" if column == "channel_id" else ""
+        row = _one(db, f"SELECT * FROM games WHERE {column} = ?{open_only}", (key,))
+        if row is None:
+            return None
+        game = self._game(row)
+        seats = [seat_row(seat, game.players)
+                 for seat in _all(db, f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game.id,))]
+        latest_row = _one(
+            db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game.id,))
+        latest = None if latest_row is None else snapshot(latest_row)
+        moves = [] if latest is None else [move_row(move, game.players) for move in _all(
+            db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game.id, latest.seq))]
+        timers = [timer_row(timer) for timer in _all(
+            db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game.id,))]
+        votes: dict[str, list[int]] = {}
+        for vote in _all(db, "SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game.id,)):
+            user_id, kind = vote_row(vote)
+            votes.setdefault(kind, []).append(user_id)
+        if game.status != "lobby" and not (game.status == "abandoned" and latest is None):
+            self._check_started(game, latest, moves)
+        return LoadedGame(game, seats, latest, moves, timers, votes)
+
+    @staticmethod
+    def _check_started(game: GameRow, latest: Snapshot | None, moves: list[MoveRow]) -> None:
+        if latest is None:
+            raise DamagedGame(game.id, "snapshots (none saved)")
+        first = latest.seq + 1 if latest.seq else 2
+        if [move.seq for move in moves] != list(range(first, game.version + 1)) or game.version < first - 1:
+            raise DamagedGame(game.id, "moves (the log does not reach the game's version)")
 
     # -- timers --------------------------------------------------------------------------------
 
@@ -573,56 +763,137 @@ class Store:
         self, game_id: int, kind: str, user_id: int, due_at: datetime, payload: dict[str, Any] | None = None
     ) -> None:
         """Create or move the game's ``kind`` timer for ``user_id`` (one per game, kind and user)."""
-        if kind not in TIMER_KINDS:
-            raise ValueError(f"unknown timer kind {kind!r}; expected one of {TIMER_KINDS}")
-        async with self._write() as db:
-            await self._game_for_update(db, game_id)
-            await _run(db, 
-                "INSERT INTO timers (game_id, kind, user_id, due_at, payload) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (game_id, kind, user_id)"
-                " DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
-                (game_id, kind, user_id, to_db_time(due_at), json.dumps(payload or {}, sort_keys=True)),
-            )
+        await self.update_timers(game_id, timers=[NewTimer(kind, user_id, due_at, payload)])
 
     async def clear_timers(self, game_id: int, *, kind: str | None = None, user_id: int | None = None) -> int:
         """Delete the game's timers, optionally only of one kind and/or one user; returns how many."""
-        conditions, params = ["game_id = ?"], [game_id]
-        if kind is not None:
-            conditions.append("kind = ?")
-            params.append(kind)
-        if user_id is not None:
-            conditions.append("user_id = ?")
-            params.append(user_id)
-        async with self._write() as db:
-            cursor = await _run(db, f"DELETE FROM timers WHERE {' AND '.join(conditions)}", tuple(params))
-            return cursor.rowcount
+        return await self.update_timers(game_id, clear=[TimerFilter(kind, user_id)])
+
+    async def update_timers(
+        self, game_id: int, *, clear: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()
+    ) -> int:
+        """Delete the timers matching ``clear``, then create or move ``timers``: one transaction.
+
+        Returns how many timers were deleted. :class:`GameNotFound` for an unknown game.
+        """
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear)
+
+        def update(db: sqlite3.Connection) -> int:
+            self._game_for_update(db, game_id)
+            deleted = self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+            return deleted
+
+        return await self._writing(update)
+
+    @staticmethod
+    def _clear_timers(db: sqlite3.Connection, game_id: int, clears: list[TimerFilter]) -> int:
+        if not clears:
+            return 0
+        conditions, params = [], []
+        for clear in clears:
+            condition, values = clear.condition()
+            conditions.append(condition)
+            params += [game_id, *values]
+        return db.execute(f"DELETE FROM timers WHERE {' OR '.join(conditions)}", params).rowcount
+
+    @staticmethod
+    def _set_timers(db: sqlite3.Connection, timer_rows: list[tuple]) -> None:
+        db.executemany(
+            "INSERT INTO timers (game_id, kind, user_id, due_at, payload) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, kind, user_id)"
+            " DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
+            timer_rows,
+        )
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         """Timers due at or before ``now``, earliest first. They stay until cleared or moved."""
-        rows = await self._fetch_all(
-            "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (to_db_time(now),)
-        )
-        return [_timer(row) for row in rows]
+        stamp = to_db_time(now)
+        return await self._call(lambda db: self._sound(
+            _all(db, "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (stamp,)), timer_row))
 
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self._fetch_all(
-            "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
-        )
-        return [_timer(row) for row in rows]
+        rows = await self._call(lambda db: _all(
+            db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)))
+        return [timer_row(row) for row in rows]
+
+    async def active_games_with_timers(self) -> list[GameTimers]:
+        """Every game in play with its timers, oldest first: what a start-up rebuild compares.
+
+        One read; no snapshot or move is read, so it is cheap with many games. A game whose
+        rows are damaged is left out (and logged once).
+        """
+
+        def read(db: sqlite3.Connection) -> list[GameTimers]:
+            games = self._sound(
+                _all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game)
+            timers: dict[int, list[TimerRow]] = {game.id: [] for game in games}
+            for timer in self._sound(_all(
+                    db, "SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
+                        " WHERE games.status = 'active' ORDER BY due_at, timers.id"), timer_row):
+                if timer.game_id in timers:
+                    timers[timer.game_id].append(timer)
+            return [GameTimers(game, timers[game.id]) for game in games]
+
+        return await self._reading(read)
+
+    # -- votes ---------------------------------------------------------------------------------
+
+    async def add_vote(self, game_id: int, user_id: int, kind: str) -> list[int]:
+        """Record ``user_id``'s vote of ``kind`` (again is harmless); returns that kind's voters.
+
+        :class:`NotSeated` if the user holds no seat at the game: votes belong to seats, and
+        :meth:`remove_seat` removes them with the seat.
+        """
+        self._check_vote_kind(kind)
+
+        def vote(db: sqlite3.Connection) -> list[int]:
+            try:
+                db.execute("INSERT OR IGNORE INTO votes (game_id, user_id, kind) VALUES (?, ?, ?)",
+                           (game_id, user_id, kind))
+            except sqlite3.IntegrityError as error:
+                if "FOREIGN KEY" in str(error):
+                    raise NotSeated(f"user {user_id} has no seat at game {game_id}") from error
+                raise
+            return self._voters(db, game_id, kind)
+
+        return await self._writing(vote)
+
+    async def votes(self, game_id: int, kind: str) -> list[int]:
+        """The users who voted ``kind`` at the game, ascending."""
+        self._check_vote_kind(kind)
+        return await self._call(lambda db: self._voters(db, game_id, kind))
+
+    async def clear_votes(self, game_id: int, kind: str | None = None) -> int:
+        """Delete the game's votes (of one kind, or all); returns how many."""
+        if kind is not None:
+            self._check_vote_kind(kind)
+        return await self._writing(lambda db: db.execute(
+            "DELETE FROM votes WHERE game_id = ? AND kind = coalesce(?, kind)", (game_id, kind)).rowcount)
+
+    @staticmethod
+    def _voters(db: sqlite3.Connection, game_id: int, kind: str) -> list[int]:
+        rows = _all(
+            db, "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
+        return [vote_row(row)[0] for row in rows]
+
+    @staticmethod
+    def _check_vote_kind(kind: str) -> None:
+        if kind not in VOTE_KINDS:
+            raise ValueError(f"unknown vote kind {kind!r}; expected one of {VOTE_KINDS}")
 
     # -- metadata ------------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
-        row = await self._fetch_one("SELECT value FROM meta WHERE key = ?", (key,))
+        row = await self._call(lambda db: _one(db, "SELECT value FROM meta WHERE key = ?", (key,)))
         return None if row is None else row["value"]
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._write() as db:
-            await _run(db, 
-                "INSERT INTO meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+        await self._writing(lambda db: db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value)))
 
     # -- maintenance ---------------------------------------------------------------------------
 

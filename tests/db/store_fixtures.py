@@ -2,7 +2,9 @@
 
 from datetime import datetime, timedelta, timezone
 
+import games
 from db import GameRow, Store
+from games.core import MoveStack
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -27,3 +29,30 @@ async def started_game(store: Store, channel_id: int = 100, user_ids: tuple[int,
 
 def minutes(n: int) -> datetime:
     return START + timedelta(minutes=n)
+
+
+async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", users: tuple[int, ...] = (7, 8),
+                    moves: int = 0, snapshot_every: int = 4, seed: int = 99) -> tuple[GameRow, MoveStack]:
+    """A game of a real engine, started and played ``moves`` moves (first legal action of the
+    lowest acting seat) or to its end, with a snapshot every ``snapshot_every`` versions and at
+    the end, as the service saves it."""
+    engine = games.get(key)
+    options = engine.normalize_options({})
+    game = await store.create_game(guild_id=1, channel_id=channel_id, game_key=key, options=options,
+                                   seed=seed, players=len(users), host_id=users[0], now=START)
+    for user_id in users:
+        await store.add_seat(game.id, user_id, f"user{user_id}", now=START)
+    stack = MoveStack(engine, engine.setup(len(users), seed, options))
+    game = await store.record_start(game.id, expected_version=game.version,
+                                    snapshot=engine.dumps(stack.state), now=START, seat_order=list(users))
+    for n in range(1, moves + 1):
+        seat = min(engine.actors(stack.state))
+        notation = engine.notation(engine.legal_actions(stack.state, seat)[0])
+        stack.play(seat, notation)
+        finished = engine.result(stack.state) is not None
+        snapshot = engine.dumps(stack.state) if finished or (game.version + 1) % snapshot_every == 0 else None
+        game = await store.record_move(game.id, expected_version=game.version, seat=seat, user_id=users[seat],
+                                       notation=notation, now=minutes(n), snapshot=snapshot, finished=finished)
+        if finished:
+            break
+    return game, stack

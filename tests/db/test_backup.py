@@ -10,13 +10,14 @@ from db.__main__ import main
 from db.maintenance import backup_file, check_file
 from db.migrations import MIGRATIONS
 
-from store_fixtures import minutes, started_game
+from store_fixtures import minutes, real_game
+
+FIRST_MOVE: list[str] = []
 
 
 async def a_played_game(store: Store) -> int:
-    game = await started_game(store)
-    await store.append_move(game.id, expected_version=game.version, seat=0, user_id=7, notation="m1",
-                            now=minutes(1), interaction_id=11)
+    game, stack = await real_game(store, moves=1)
+    FIRST_MOVE[:] = [stack.moves[0][1]]
     await store.set_timer(game.id, "reminder", 8, minutes(60))
     await store.set_meta("command_sync_hash", "abc")
     return game.id
@@ -26,8 +27,9 @@ async def assert_same_game(copy_path, game_id: int) -> None:
     copy = await Store.open(copy_path)
     try:
         assert (await copy.get_game(game_id)).version == 2
-        assert await copy.load(game_id) == (0, '{"turn": 0}', await copy.moves(game_id))
-        assert [m.notation for m in await copy.moves(game_id)] == ["m1"]
+        (seq, _, later) = await copy.load(game_id)
+        assert seq == 0 and later == await copy.moves(game_id)
+        assert [m.notation for m in await copy.moves(game_id)] == FIRST_MOVE
         assert [t.user_id for t in await copy.timers(game_id)] == [8]
         assert await copy.get_meta("command_sync_hash") == "abc"
     finally:
@@ -38,7 +40,7 @@ async def test_store_backup_makes_a_readable_copy_while_open(store, tmp_path):
     game_id = await a_played_game(store)
     destination = tmp_path / "backups" / "copy.db"
     await store.backup(destination)
-    await store.append_move(game_id, expected_version=2, seat=1, user_id=8, notation="after", now=minutes(2))
+    await store.set_meta("command_sync_hash", "after the backup")
     report = check_file(destination)
     assert report.ok and report.problems == [] and report.schema_version == len(MIGRATIONS)
     await assert_same_game(destination, game_id)
@@ -72,9 +74,11 @@ def test_backup_file_does_not_migrate_an_old_source(tmp_path):
     assert "older" in report.lines()[1]
 
 
-def test_check_reports_a_damaged_file(tmp_path, capsys):
+async def test_check_reports_a_damaged_file(tmp_path, capsys):
     path = tmp_path / "damaged.db"
+    await (await Store.open(path)).close()
     raw = sqlite3.connect(path)
+    raw.execute("PRAGMA journal_mode = DELETE")
     raw.execute("CREATE TABLE notes (text TEXT)")
     raw.execute("CREATE INDEX notes_by_text ON notes(text)")
     raw.executemany("INSERT INTO notes VALUES (?)", [(f"note {n:05}",) for n in range(3000)])
@@ -93,8 +97,9 @@ def test_check_reports_a_damaged_file(tmp_path, capsys):
     assert "integrity: FAILED" in capsys.readouterr().out
 
 
-def test_check_refuses_a_newer_schema_and_a_missing_file(tmp_path, capsys):
+async def test_check_refuses_a_newer_schema_and_a_missing_file(tmp_path, capsys):
     future = tmp_path / "future.db"
+    await (await Store.open(future)).close()
     raw = sqlite3.connect(future)
     raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     raw.close()
@@ -104,9 +109,9 @@ def test_check_refuses_a_newer_schema_and_a_missing_file(tmp_path, capsys):
     assert "no database file" in capsys.readouterr().err
 
 
-def test_python_dash_m_db_runs_the_cli(tmp_path):
-    path = tmp_path / "empty.db"
-    sqlite3.connect(path).close()
+async def test_python_dash_m_db_runs_the_cli(tmp_path):
+    path = tmp_path / "bottega.db"
+    await (await Store.open(path)).close()
     done = subprocess.run([sys.executable, "-m", "db", "check", str(path)], capture_output=True, text=True,
                           check=False, cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr

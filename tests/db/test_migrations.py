@@ -6,16 +6,18 @@ import pytest
 
 import db.store
 from db import ChannelBusy, Store, StoreError
-from db.migrations import MIGRATIONS, statements
+from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, statements
+from db.rows import snapshot_checksum
 
 from store_fixtures import START, minutes
 
-EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta"}
+EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes"}
 
 
 def build_at_version(path, version: int) -> sqlite3.Connection:
     """A database as an older release left it: the first ``version`` migrations applied."""
     raw = sqlite3.connect(path, isolation_level=None)
+    install_functions(raw)
     for script in MIGRATIONS[:version]:
         raw.executescript(script)
     raw.execute(f"PRAGMA user_version = {version}")
@@ -44,28 +46,46 @@ async def test_migrates_an_empty_file_to_the_latest_version(tmp_path):
     raw.close()
 
 
-async def test_upgrades_from_the_previous_version_keeping_the_data(tmp_path):
-    """Version N-1 (base schema, no channel index) with a game in play upgrades to N intact."""
+@pytest.mark.parametrize("start_version", range(1, len(MIGRATIONS)))
+async def test_upgrades_from_every_earlier_version_keeping_the_data(tmp_path, start_version):
+    """A game in play (with an abandon vote from the days votes were a meta key) upgrades intact."""
     path = tmp_path / "old.db"
-    raw = build_at_version(path, len(MIGRATIONS) - 1)
+    raw = build_at_version(path, start_version)
     raw.execute(
         "INSERT INTO games (id, guild_id, channel_id, game_key, options, seed, players, status, version,"
         " host_id, created_at, updated_at) VALUES (1, 1, 100, 'lim', '{\"x\": 1}', 9, 2, 'active', 2, 7,"
         " '2026-03-01T12:00:00.000000Z', '2026-03-01T12:00:00.000000Z')")
-    raw.execute("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at)"
-                " VALUES (1, 0, 7, 'ada', '2026-03-01T12:00:00.000000Z')")
-    raw.execute("INSERT INTO snapshots VALUES (1, 0, '{\"s\": 0}', '2026-03-01T12:00:00.000000Z')")
+    raw.executemany("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at)"
+                    " VALUES (1, ?, ?, ?, '2026-03-01T12:00:00.000000Z')", [(0, 7, "ada"), (1, 8, "bea")])
+    has_checksums = "checksum" in {row[1] for row in raw.execute("PRAGMA table_info(snapshots)")}
+    snapshot = ('{"s": 0}', "2026-03-01T12:00:00.000000Z")
+    if has_checksums:
+        raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?, ?)",
+                    (*snapshot, snapshot_checksum(snapshot[0])))
+    else:
+        raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?)", snapshot)
     raw.execute("INSERT INTO moves VALUES (1, 2, 0, 7, 'place tower', '2026-03-01T12:01:00.000000Z', 77)")
+    votes_were_meta = "votes" not in table_names(raw)
+    if not votes_were_meta:
+        raw.execute("INSERT INTO votes VALUES (1, 8, 'abandon')")
+    else:  # 99 has no seat, game 5 does not exist: neither vote can be carried over
+        raw.executemany("INSERT INTO meta VALUES (?, ?)", [("abandon-votes:1", "[8, 99]"),
+                                                           ("abandon-votes:5", "[7]"), ("other", "kept")])
     raw.close()
 
     store = await Store.open(path)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
+        assert await store.pragma("application_id") == APPLICATION_ID
         game = await store.get_game(1)
         assert (game.game_key, game.options, game.status, game.version) == ("lim", {"x": 1}, "active", 2)
-        assert [s.display_name for s in await store.seats(1)] == ["ada"]
+        assert [s.display_name for s in await store.seats(1)] == ["ada", "bea"]
         seq, state, later = await store.load(1)
         assert (seq, state, [m.notation for m in later]) == (0, '{"s": 0}', ["place tower"])
+        assert await store.votes(1, "abandon") == [8]
+        assert await store.get_meta("abandon-votes:1") is None
+        assert await store.get_meta("abandon-votes:5") is None
+        assert await store.get_meta("other") == ("kept" if votes_were_meta else None)
         assert await store.append_move(1, expected_version=2, seat=0, user_id=7, notation="pass",
                                        now=minutes(2)) == 3
         assert [g.id for g in await store.games_for_user(1, 7)] == [1]
@@ -76,12 +96,13 @@ async def test_upgrades_from_the_previous_version_keeping_the_data(tmp_path):
         await store.close()
 
 
-@pytest.mark.parametrize("start_version", range(len(MIGRATIONS)))
+@pytest.mark.parametrize("start_version", range(1, len(MIGRATIONS)))
 async def test_every_earlier_version_reaches_the_latest(tmp_path, start_version):
     path = tmp_path / f"v{start_version}.db"
     build_at_version(path, start_version).close()
     store = await Store.open(path)
     assert await store.schema_version() == len(MIGRATIONS)
+    assert await store.pragma("application_id") == APPLICATION_ID
     await store.close()
     raw = sqlite3.connect(path)
     assert table_names(raw) == EXPECTED_TABLES

@@ -1,0 +1,127 @@
+"""The database file itself: one process at a time, and only a Bottega database.
+
+SQLite serialises writes but not the bot's own read-then-write decisions (who is seated, which
+reminders are due), so two bot processes on one file would seat two people in the last seat and
+send every reminder twice. :func:`lock_database` holds an exclusive ``flock`` on ``<db>.lock``
+for as long as a store of this process has the file open; the lock goes with the process, so a
+crash never leaves it stale.
+Running several processes is what a server database is for, not SQLite.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+from .errors import DatabaseInUse, NotABottegaDatabase
+from .migrations import APPLICATION_ID, UNMARKED_VERSIONS
+
+BOTTEGA_TABLES = frozenset({"games", "seats", "moves", "snapshots", "timers", "meta"})
+
+
+def lock_path(database: Path) -> Path:
+    return database.with_name(database.name + ".lock")
+
+
+_held: dict[str, list[int]] = {}
+"""The lock files this process holds: real path -> [descriptor, number of stores using it]."""
+_held_guard = threading.Lock()
+
+
+def lock_database(database: Path) -> str:
+    """Take the database's lock for this process; returns a key for :func:`unlock`.
+
+    Raises :class:`DatabaseInUse` (with the holder's process id when it can be read) if another
+    process holds it. Stores in this process share the lock (a bot restarted in place opens its
+    store before the old one is closed); the file stays locked until the last of them closes.
+    """
+    key = os.path.realpath(lock_path(database))
+    with _held_guard:
+        if key in _held:
+            _held[key][1] += 1
+            return key
+        _held[key] = [_take(database, key), 1]
+    return key
+
+
+def _take(database: Path, key: str) -> int:
+    descriptor = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
+        os.close(descriptor)
+        by = f"process {holder}" if holder.isdigit() else "another process"
+        raise DatabaseInUse(
+            f"{database} is already in use by {by}: on SQLite only one Bottega process may run "
+            "at a time (several processes need the PostgreSQL store)."
+        ) from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, f"{os.getpid()}\n".encode("ascii"))
+    return descriptor
+
+
+def unlock(key: str) -> None:
+    with _held_guard:
+        held = _held[key]
+        held[1] -= 1
+        if held[1] == 0:
+            del _held[key]
+            os.close(held[0])
+
+
+def identify(connection: sqlite3.Connection, database: Path) -> None:
+    """Refuse, with one sentence, a file that is not a Bottega database.
+
+    A Bottega database carries :data:`APPLICATION_ID`; one made before databases were marked is
+    known by its schema version and its tables (the next migration marks it).
+    """
+    if database.stat().st_size == 0:
+        raise NotABottegaDatabase(
+            f"{database} is an empty file, not a Bottega database; Bottega creates a new database "
+            "only where no file exists."
+        )
+    try:
+        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+        tables = {name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    except sqlite3.DatabaseError:
+        raise NotABottegaDatabase(f"{database} is not an SQLite database, so not a Bottega one.") from None
+    if application_id == APPLICATION_ID:
+        return
+    if application_id == 0 and version in UNMARKED_VERSIONS and BOTTEGA_TABLES <= tables:
+        return
+    raise NotABottegaDatabase(f"{database} is an SQLite database but not a Bottega database.")
+
+
+def building_path(database: Path) -> Path:
+    """Where a new database is built before it is moved into place (any leftover is removed)."""
+    building = database.with_name(database.name + ".new")
+    for leftover in (building, building.with_name(building.name + "-journal")):
+        leftover.unlink(missing_ok=True)
+    return building
+
+
+def move_into_place(building: Path, database: Path) -> None:
+    """Rename a finished new database onto its path, durably: a crash leaves no file or a whole one.
+
+    A write-ahead log left beside a database file that was deleted is removed first: SQLite
+    would otherwise replay the old database's pages onto the new one.
+    """
+    with open(building, "rb") as built:
+        os.fsync(built.fileno())
+    for stale in ("-wal", "-shm"):
+        database.with_name(database.name + stale).unlink(missing_ok=True)
+    os.replace(building, database)
+    directory = os.open(database.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
