@@ -52,3 +52,6 @@ def describe(amounts: dict[str, int]) -> str:
 def amount(key: str, n: int) -> str:
     """``amount("coins", 1)`` -> ``"1 coin"``."""
     return f"{n} {RESOURCE_NAMES[key][n != 1]}"
+
+ROUNDS = 6
+FLOORS = (1, 2, 3, 4)
