@@ -41,6 +41,7 @@ def _character_profile(cards: tuple[int, ...]) -> dict[str, Any]:
             for area in ("harvest", "production")
         },
         "no_floor": frozenset(f for e in effects if e["kind"] == "no_floor_bonus" for f in e["floors"]),
+        "variants": {},  # card number -> its canonical take variants (filled by towers.tower_variants)
     }
 
 
@@ -168,6 +169,8 @@ def servant_increase(state: State, s: int, servants: Any) -> int:
 
 def reduced(state: State, s: int, gain: dict[str, int], immediate: bool = False) -> dict[str, int]:
     """What one source really gives: Santa Rita doubles first, then each tile takes 1 (LIM-EXCOMM-3/5)."""
+    if not gain:
+        return {}
     got = {k: v for k, v in gain.items() if v}
     if immediate and has_leader(state, s, "double_immediate"):
         for k in RESOURCES:

@@ -114,7 +114,7 @@ def place(state: State, seat: int, action: dict) -> list[Event]:
 def pass_turn(state: State, seat: int, action: dict) -> list[Event]:
     turn = state["turn"]
     if turn["placed"]:
-        raise IllegalAction("You have placed a family member this turn: use 'end'.", "LIM-ROUND-9")
+        raise IllegalAction("You have placed a family member this turn: use 'end'.", "LIM-ROUND-7")
     events: list[Event] = []
     if not turn["skip"]:
         if can_place(state, seat):
@@ -188,6 +188,10 @@ def decline(state: State, seat: int, action: dict) -> list[Event]:
 def exchange(state: State, seat: int, action: dict) -> list[Event]:
     decision = state["pending"][0]
     option = action["option"]
+    options = exchange_options(decision["cards"][0])
+    if option > len(options):
+        name = CARDS[decision["cards"][0]]["name"]
+        raise IllegalAction(f"{name} has {len(options)} exchange(s): name one, or 'exchange none'.", "LIM-PROD-7")
     if option and option not in affordable_exchanges(state, seat, decision):
         raise IllegalAction(
             "You cannot make that exchange with what you held before this production.", "LIM-PROD-6"
@@ -197,7 +201,7 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
         state["pending"].pop(0)
     if not option:
         return [event("exchange", f"{{p{seat}}} makes no exchange with {CARDS[card]['name']}.")]
-    chosen = exchange_options(card)[option - 1]
+    chosen = options[option - 1]
     pay(state, seat, chosen["pay"])
     for k, v in chosen["pay"].items():
         decision["budget"][k] -= v

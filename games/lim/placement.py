@@ -7,15 +7,21 @@ decides which space a placement goes to and lists every legal placement.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from games.core import Event, IllegalAction, State, event
 
-from .data import BOARD, FLOORS, MEMBERS, OTHER_SPACES, PRIVILEGES, TOWER_SPACES, TOWERS, describe
+from .data import BOARD, CARDS, FLOORS, MEMBERS, OTHER_SPACES, PRIVILEGES, TOWER_SPACES, TOWERS, describe
 from .effects import card_action_modifier, has_excomm, has_leader, member_value, receive, servant_increase, servant_rate
 from .towers import has_coloured_member, perform_take, tower_plan, tower_variants
 from .work import check_work_servants, perform_work, work_servant_range, work_value0
+
+SERVANT_COST = {
+    no: any("servants" in option["pay"] or "servants" in option["need"] for option in card["costs"])
+    for no, card in CARDS.items()
+}
+"""Cards whose cost involves servants: only for them do the servants spent on the take matter."""
 
 
 def space_available(state: State, space: str) -> bool:
@@ -114,10 +120,9 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
 
 
 def privilege_choices(decision: dict) -> list[list[str]]:
-    names = list(PRIVILEGES)
-    if decision["distinct"] or decision["count"] == 1:
-        return [list(c) for c in combinations(names, decision["count"])]
-    return [[n] * decision["count"] for n in names]
+    """Every canonical answer (in the board's order) to a decision of several privileges (LIM-PRIV-1/2)."""
+    pick = combinations if decision["distinct"] else combinations_with_replacement
+    return [list(c) for c in pick(PRIVILEGES, decision["count"])]
 
 
 def legal_placements(state: State, s: int) -> list[dict]:
@@ -159,24 +164,32 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                 options = [need] if need <= held else []
             for servants in options:
                 yield {"type": "place", "member": member, "space": space, "servants": servants}
-    # A tower take depends on the member only through the servants it needs and whether it is
-    # coloured, so each (space, servants, variant, neutral) is checked once.
+    # Once the one-coloured-member-per-tower rule is checked here, a tower take depends on the
+    # member only through the servants it needs, and on those only when the card's cost involves
+    # servants: each such case is checked once.
     verdicts: dict[tuple, bool] = {}
     for tower in TOWERS:
         card_type = BOARD["towers"][tower]["card_type"]
+        if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
+            continue
         modifier = card_action_modifier(state, s, card_type)
+        coloured_there = has_coloured_member(state, s, [f"{tower}-{f}" for f in FLOORS])
         for floor in FLOORS:
-            if state["towers"][tower][floor - 1] is None:
+            no = state["towers"][tower][floor - 1]
+            if no is None:
                 continue
             space = f"{tower}-{floor}"
             minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
             variants = tower_variants(state, s, space)
+            servant_cost = SERVANT_COST[no]
             for member in members:
+                if coloured_there and member != "neutral":
+                    continue
                 servants = max(0, minimum - bases[member] - modifier) * rate
                 if servants > held:
                     continue
                 for variant in variants:
-                    key = (space, servants, variant.get("cost"), variant.get("discount"), member == "neutral")
+                    key = (space, servants if servant_cost else None, variant.get("cost"), variant.get("discount"))
                     if key not in verdicts:
                         try:
                             tower_plan(

@@ -7,11 +7,10 @@ from typing import Any
 
 from games.core import Event, IllegalAction, State, event
 
-from .data import BOARD, CARDS, FLOORS, TOWER_OF_TYPE, TOWER_SPACES, amount, describe
+from .data import BOARD, CARDS, FLOORS, TOWER_OF_TYPE, TOWER_SPACES, TOWERS, amount, describe
 from .effects import (
     card_action_modifier,
     character_profile,
-    has_leader,
     leader_profile,
     pay,
     reduced,
@@ -21,9 +20,12 @@ from .effects import (
 )
 
 
+TOWER_FLOORS = {f"{tower}-{floor}": (tower, floor) for tower in TOWERS for floor in FLOORS}
+
+
 def split_space(space: str) -> tuple[str, int]:
-    tower, floor = space.split("-")
-    return tower, int(floor)
+    """``"green-3"`` -> ``("green", 3)`` (tower spaces only)."""
+    return TOWER_FLOORS[space]
 
 
 def tower_occupied(state: State, tower: str) -> bool:
@@ -95,11 +97,11 @@ def tower_plan(
             f"That is more servants than you need: value {value0 + needed} is enough for {space}.",
             "LIM-PLACE-8",
         )
+    leaders = leader_profile(state, s)
+    characters = character_profile(state, s)
     res = dict(seat["res"])
     res["servants"] -= servants
-    fee = (
-        BOARD["tower_fee"] if tower_occupied(state, tower) and not has_leader(state, s, "no_tower_fee") else 0
-    )
+    fee = BOARD["tower_fee"] if "no_tower_fee" not in leaders["kinds"] and tower_occupied(state, tower) else 0
     if res["coins"] < fee:
         raise IllegalAction(
             f"The {tower} tower is occupied: you must pay {fee} coins first and you have {res['coins']}.",
@@ -108,12 +110,12 @@ def tower_plan(
     res["coins"] -= fee
     bonus = (
         {}
-        if floor in character_profile(state, s)["no_floor"]
+        if floor in characters["no_floor"]
         else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
     )
     for k, v in bonus.items():
         res[k] += v
-    if card_type == "territory" and not has_leader(state, s, "no_territory_mp"):
+    if card_type == "territory" and "no_territory_mp" not in leaders["kinds"]:
         required = BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]
         if res["mp"] < required:
             raise IllegalAction(
@@ -139,13 +141,13 @@ def tower_plan(
                 "LIM-EFFECT-8",
             )
         total: dict[str, int] = {}
-        for choices in character_profile(state, s)["discounts"].get(card_type, ()):
+        for choices in characters["discounts"].get(card_type, ()):
             for k, v in chosen_discount(choices, option["pay"], discount).items():
                 total[k] = total.get(k, 0) + v
         for k, v in (extra_discount or {}).items():
             total[k] = total.get(k, 0) + v
-        if "coins" in option["pay"] and leader_profile(state, s)["coin_discount"]:
-            total["coins"] = total.get("coins", 0) + leader_profile(state, s)["coin_discount"]
+        if "coins" in option["pay"] and leaders["coin_discount"]:
+            total["coins"] = total.get("coins", 0) + leaders["coin_discount"]
         payment = {k: max(0, v - total.get(k, 0)) for k, v in option["pay"].items()}
         payment = {k: v for k, v in payment.items() if v}
         for k, v in payment.items():
@@ -156,7 +158,7 @@ def tower_plan(
                     "LIM-CARD-3",
                 )
     elif cost is not None:
-        raise IllegalAction(f"{card['name']} has no cost to choose.", "LIM-CARD-10")
+        raise IllegalAction(f"{card['name']} has no cost to choose.", "LIM-CARD-2")
     return {
         "card": no,
         "space": space,
@@ -257,21 +259,29 @@ def canonical_variant(state: State, s: int, space: str, cost: Any, discount: Any
 
 
 def tower_variants(state: State, s: int, space: str) -> list[dict]:
-    """The canonical cost-option and discount variants of a take on ``space``."""
+    """The canonical cost-option and discount variants of a take on ``space``.
+
+    They depend only on the card and the seat's characters, so they are kept with the seat's
+    character profile (read only: callers copy what they list).
+    """
     no = card_on(state, space)
     if no is None:
         return []
-    card = CARDS[no]
-    variants: list[dict] = []
-    costs = card["costs"]
-    for index in range(1, len(costs) + 1) if len(costs) > 1 else [None]:
-        base: dict = {} if index is None else {"cost": index}
-        useful = useful_discounts(state, s, card["type"], costs[(index or 1) - 1]["pay"] if costs else {})
-        if len(useful) > 1:
-            variants.extend({**base, "discount": next(iter(choice))} for choice in useful)
-        else:
-            variants.append(base)
-    return variants
+    known = character_profile(state, s)["variants"]
+    if no not in known:
+        card = CARDS[no]
+        variants: list[dict] = []
+        costs = card["costs"]
+        for index in range(1, len(costs) + 1) if len(costs) > 1 else [None]:
+            base: dict = {} if index is None else {"cost": index}
+            price = costs[(index or 1) - 1]["pay"] if costs else {}
+            useful = useful_discounts(state, s, card["type"], price)
+            if len(useful) > 1:
+                variants.extend({**base, "discount": next(iter(choice))} for choice in useful)
+            else:
+                variants.append(base)
+        known[no] = variants
+    return known[no]
 
 
 def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
