@@ -44,7 +44,13 @@ RESOURCE_NAMES = {
 
 
 def describe(amounts: dict[str, int]) -> str:
-    """``{"coins": 2, "mp": 1}`` -> ``"2 coins + 1 military points"`` (``"nothing"`` when empty)."""
+    """A gain or price in words (``"nothing"`` when empty).
+
+    >>> describe({"coins": 2, "mp": 1, "wood": 0})
+    '2 coins + 1 military point'
+    >>> describe({})
+    'nothing'
+    """
     parts = [amount(k, n) for k, n in amounts.items() if n]
     return " + ".join(parts) if parts else "nothing"
 

@@ -14,8 +14,8 @@ from games.core import Event, IllegalAction, State, event
 
 from .data import BOARD, CARDS, FLOORS, MEMBERS, OTHER_SPACES, PRIVILEGES, TOWER_SPACES, TOWERS, describe
 from .effects import card_action_modifier, has_excomm, has_leader, member_value, receive, servant_increase, servant_rate
-from .towers import has_coloured_member, perform_take, tower_plan, tower_variants
-from .work import check_work_servants, perform_work, work_servant_range, work_value0
+from .towers import SPACES_OF_TOWER, has_coloured_member, perform_take, tower_plan, tower_variants
+from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
 SERVANT_COST = {
     no: any("servants" in option["pay"] or "servants" in option["need"] for option in card["costs"])
@@ -120,7 +120,11 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
 
 
 def privilege_choices(decision: dict) -> list[list[str]]:
-    """Every canonical answer (in the board's order) to a decision of several privileges (LIM-PRIV-1/2)."""
+    """Every canonical answer (in the board's order) to a decision of several privileges (LIM-PRIV-1/2).
+
+    >>> len(privilege_choices({"count": 3, "distinct": True})), privilege_choices({"count": 1, "distinct": False})[0]
+    (10, ['wood-stone'])
+    """
     pick = combinations if decision["distinct"] else combinations_with_replacement
     return [list(c) for c in pick(PRIVILEGES, decision["count"])]
 
@@ -142,6 +146,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     bases = {m: member_value(state, s, m) for m in members}
     occupied_ok = has_leader(state, s, "occupied_spaces")
     no_market = has_excomm(state, s, "no_market")
+    work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
     for space in OTHER_SPACES:
         info = BOARD["spaces"][space]
         area = info["area"]
@@ -157,7 +162,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
             if coloured_there and member != "neutral":
                 continue
             if work:
-                value0 = work_value0(state, s, area, bases[member]) + info["modifier"]
+                value0 = bases[member] + work_modifiers[area] + info["modifier"]
                 options = work_servant_range(state, s, area, value0, 1)
             else:
                 need = max(0, info["value"] - bases[member]) * rate
@@ -173,7 +178,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
         if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
             continue
         modifier = card_action_modifier(state, s, card_type)
-        coloured_there = has_coloured_member(state, s, [f"{tower}-{f}" for f in FLOORS])
+        coloured_there = has_coloured_member(state, s, SPACES_OF_TOWER[tower])
         for floor in FLOORS:
             no = state["towers"][tower][floor - 1]
             if no is None:

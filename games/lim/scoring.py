@@ -9,7 +9,12 @@ from .effects import excomm_effects
 
 
 def military_points(state: State) -> list[int]:
-    """LIM-SCORE-5: 5 VP to the most MP; 2 VP to the second most unless the first place is tied."""
+    """LIM-SCORE-5: 5 VP to the most MP; 2 VP to the second most unless the first place is tied.
+
+    >>> def seats(*mps): return {"seats": [{"res": {"mp": mp}} for mp in mps]}
+    >>> military_points(seats(7, 3, 3, 1)), military_points(seats(7, 7, 3))
+    ([5, 2, 2, 0], [5, 5, 0])
+    """
     mps = [seat["res"]["mp"] for seat in state["seats"]]
     first, second = BOARD["military_vp"]
     top = max(mps)

@@ -21,6 +21,7 @@ from .effects import (
 
 
 TOWER_FLOORS = {f"{tower}-{floor}": (tower, floor) for tower in TOWERS for floor in FLOORS}
+SPACES_OF_TOWER = {tower: tuple(f"{tower}-{floor}" for floor in FLOORS) for tower in TOWERS}
 
 
 def split_space(space: str) -> tuple[str, int]:
@@ -29,7 +30,8 @@ def split_space(space: str) -> tuple[str, int]:
 
 
 def tower_occupied(state: State, tower: str) -> bool:
-    return any(state["board"].get(f"{tower}-{f}") for f in FLOORS)
+    board = state["board"]
+    return any(board.get(space) for space in SPACES_OF_TOWER[tower])
 
 
 def has_coloured_member(state: State, s: int, spaces: Iterable[str]) -> bool:
@@ -79,7 +81,7 @@ def tower_plan(
     if (
         member is not None
         and member != "neutral"
-        and has_coloured_member(state, s, (f"{tower}-{f}" for f in FLOORS))
+        and has_coloured_member(state, s, SPACES_OF_TOWER[tower])
     ):
         raise IllegalAction(
             f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"

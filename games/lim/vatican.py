@@ -21,6 +21,11 @@ def excommunicate(state: State, s: int, events: list[Event]) -> None:
 
 
 def faith_vp(fp: int) -> int:
+    """LIM-VATICAN-8: the victory points of a step of the faith track (the last step for more).
+
+    >>> faith_vp(0), faith_vp(5), faith_vp(40) == faith_vp(15)
+    (0, 5, True)
+    """
     track = BOARD["faith_track_vp"]
     return track[min(fp, len(track) - 1)]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core import Event, IllegalAction, State, event
@@ -18,9 +19,12 @@ def work_modifier(state: State, s: int, area: str, card_bonuses: bool = True) ->
 
 def work_threshold(state: State, s: int, area: str) -> int:
     """LIM-PLACE-8: the highest value worth reaching in a Harvest/Production action."""
-    card_type = "territory" if area == "harvest" else "building"
-    values = [CARDS[no]["activation"]["value"] for no in state["seats"][s]["cards"][card_type]]
-    return max([1] + values)
+    return _highest_activation(tuple(state["seats"][s]["cards"]["territory" if area == "harvest" else "building"]))
+
+
+@lru_cache(maxsize=4096)
+def _highest_activation(cards: tuple[int, ...]) -> int:
+    return max([1] + [CARDS[no]["activation"]["value"] for no in cards])
 
 
 def work_value0(state: State, s: int, area: str, base: int, card_bonuses: bool = True) -> int:
