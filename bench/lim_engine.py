@@ -67,7 +67,8 @@ def main(count: int) -> None:
         ("apply", apply_ms, APPLY_P99_GOAL_MS),
         ("legal_actions", legal_ms, LEGAL_P99_GOAL_MS),
     ):
-        print(f"{name + ' p50':22s} {percentile(samples, 0.50):8.3f} ms")
+        # The goal is set on p99; p50 is shown against the same bound.
+        print(line(name + " p50", percentile(samples, 0.50), goal, "ms", False))
         print(line(name + " p99", percentile(samples, 0.99), goal, "ms", False))
 
 
