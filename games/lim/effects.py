@@ -128,6 +128,15 @@ def has_leader(state: State, s: int, kind: str) -> bool:
     return kind in leader_profile(state, s)["kinds"]
 
 
+REDUCIBLE = ("place", "take", "harvest", "production", "privilege", "exchange", "leader")
+"""Moves that may gain wood and stone, and so may say which one an E1-4 tile takes (LIM-OQ-6)."""
+
+
+def chooses_reduction(state: State, s: int) -> bool:
+    """Whether seat ``s`` suffers a wood-or-stone reduction, so a move may say which (LIM-OQ-6)."""
+    return any(effect["combined"] for effect in excomm_profile(state, s)["reduce"])
+
+
 def servant_rate(state: State, s: int) -> int:
     return excomm_profile(state, s)["rate"]
 

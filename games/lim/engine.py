@@ -9,6 +9,7 @@ from games.core import Action, Event, Game, IllegalAction, Move, State, make_res
 from . import moves, notation, view
 from .data import ALL_SPACES
 from .moves import BONUS_PHASES, DECISION_PHASES
+from .effects import chooses_reduction
 from .rounds import new_game
 from .scoring import final_scores
 
@@ -98,6 +99,10 @@ class LorenzoIlMagnifico(Game):
             # LIM-OQ-6: which of wood or stone a wood-or-stone excommunication takes, for this move.
             if action["reduce"] not in ("wood", "stone"):
                 raise IllegalAction("'reduce:' names wood or stone.", "LIM-EXCOMM-14")
+            if not chooses_reduction(state, seat):
+                raise IllegalAction(
+                    "'reduce:' is only for a player whose excommunication takes wood or stone.", "LIM-EXCOMM-14"
+                )
             state["reduce_first"] = action["reduce"]
         events = super()._apply(state, seat, action)
         state.pop("reduce_first", None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import Event, IllegalAction, State, event
 
 from .data import CARDS, PRIVILEGES, describe
-from .effects import pay, receive, resolve_effects
+from .effects import REDUCIBLE, chooses_reduction, pay, receive, resolve_effects
 from .leaders import has_leader_action, leader_actions_matter, legal_leader_actions, perform_leader
 from .placement import can_place, legal_placements, perform_place, privilege_choices
 from .rounds import end_round, forfeit, next_turn, start_round
@@ -250,7 +250,8 @@ def legal_actions(state: State, seat: int) -> list[dict]:
     if phase == "vatican":
         return [{"type": "report", "support": True}, {"type": "report", "support": False}]
     if phase != "turn":
-        return _decision_actions(state, seat, state["pending"][0])
+        decided = _decision_actions(state, seat, state["pending"][0])
+        return decided + _stone_first(state, seat, decided)
     turn = state["turn"]
     out: list[dict] = []
     if turn["placed"]:
@@ -262,7 +263,14 @@ def legal_actions(state: State, seat: int) -> list[dict]:
         if not out:
             out.append({"type": "pass"})
     out.extend(legal_leader_actions(state, seat))
-    return out
+    return out + _stone_first(state, seat, out)
+
+
+def _stone_first(state: State, seat: int, listed: list[dict]) -> list[dict]:
+    """The same moves with ``reduce:stone``, for a seat whose tile takes wood or stone (LIM-OQ-6)."""
+    if not chooses_reduction(state, seat):
+        return []
+    return [{**action, "reduce": "stone"} for action in listed if action["type"] in REDUCIBLE]
 
 
 def _decision_actions(state: State, seat: int, decision: dict) -> list[dict]:

@@ -14,12 +14,10 @@ from typing import Any
 from games.core import IllegalAction, State
 
 from .data import ALL_SPACES, BOARD, MEMBERS, PRIVILEGES, TOWER_SPACES
-from .effects import card_action_modifier, member_value, servant_rate
+from .effects import REDUCIBLE, card_action_modifier, chooses_reduction, member_value, servant_rate
 from .towers import canonical_variant, split_space
 from .work import work_value0
 
-REDUCIBLE = ("place", "take", "harvest", "production", "privilege", "exchange", "leader")
-"""Moves that may gain wood and stone, and so may say which one an E1-4 tile takes (LIM-OQ-6)."""
 TAKE_KEYS = ("servants", "cost", "discount")
 LEADER_KEYS = ("copy", "member")
 
@@ -92,7 +90,9 @@ def parse(state: State, text: str) -> dict:
             raise _twice("reduce")
         if action["type"] not in REDUCIBLE:
             raise bad
-        action["reduce"] = reduce[0]
+        # Wood is what the tile takes when the move does not say: 'reduce:wood' is the same move.
+        if not (reduce[0] == "wood" and chooses_reduction(state, _acting_seat(state))):
+            action["reduce"] = reduce[0]
     return action
 
 

@@ -232,3 +232,14 @@ def test_LIM_EXCOMM_14_reduce_names_wood_or_stone():
     state["pending"] = [{"kind": "privileges", "count": 1, "distinct": False}]
     excommunicate(state, 0, "E1-4")
     refused(state, 0, "privilege wood-stone reduce:coins", "LIM-EXCOMM-14")
+
+
+def test_LIM_OQ_6_reduce_is_a_choice_only_under_the_wood_or_stone_tile():
+    """LIM-OQ-6, LIM-EXCOMM-14: under E1-4 'reduce:stone' is a listed move of its own and
+    'reduce:wood' is the default written out; without that tile 'reduce:' is refused."""
+    state = dice(turn_of(new(), 0), white=1)
+    refused(state, 0, "place white harvest-1 reduce:stone", "LIM-EXCOMM-14")
+    assert not any("reduce:" in text for text in legal(state, 0))
+    excommunicate(state, 0, "E1-4")
+    assert "reduce" not in G.parse(state, "place white harvest-1 reduce:wood")
+    assert {"place white harvest-1", "place white harvest-1 reduce:stone"} <= set(legal(state, 0))
