@@ -50,7 +50,8 @@ def line(name: str, value: float, goal: float, unit: str, higher_is_better: bool
     ratio = value / goal
     met = ratio >= 1 if higher_is_better else ratio <= 1
     sign = ">=" if higher_is_better else "<="
-    return f"{name:22s} {value:8.3f} {unit:5s} goal {sign} {goal:g} {unit}: ratio {ratio:.2f} ({'ok' if met else 'MISSED'})"
+    verdict = "ok" if met else "MISSED"
+    return f"{name:22s} {value:8.3f} {unit:5s} goal {sign} {goal:g} {unit}: ratio {ratio:.2f} ({verdict})"
 
 
 def main(count: int) -> None:

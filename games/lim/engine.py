@@ -14,6 +14,8 @@ from .rounds import new_game
 from .scoring import final_scores
 
 ANY_DECISION = tuple(DECISION_PHASES.values())
+HIDDEN_ANSWER = {"reveals": True, "private": True, "own_decision": True}
+"""A seat's own hidden answer to a decision every seat makes at once (see ``moves()``)."""
 
 
 class LorenzoIlMagnifico(Game):
@@ -22,7 +24,8 @@ class LorenzoIlMagnifico(Game):
     >>> import games
     >>> lim = games.get("lim")
     >>> state = lim.setup(3, 5)
-    >>> lim.phase(state, state["turn"]["seat"]), lim.notation(lim.legal_actions(state, state["turn"]["seat"])[0])
+    >>> seat = state["turn"]["seat"]
+    >>> lim.phase(state, seat), lim.notation(lim.legal_actions(state, seat)[0])
     ('turn', 'place white harvest-1')
     """
 
@@ -39,9 +42,8 @@ class LorenzoIlMagnifico(Game):
         """
         return (
             Move("tile", moves.pick_tile, ("tiles",), "LIM-ADV-2"),
-            Move("draft", moves.draft, ("draft",), "LIM-ADV-5", reveals=True, private=True, own_decision=True),
-            Move("report", moves.report, ("vatican",), "LIM-VATICAN-4", reveals=True, private=True,
-                 own_decision=True),
+            Move("draft", moves.draft, ("draft",), "LIM-ADV-5", **HIDDEN_ANSWER),
+            Move("report", moves.report, ("vatican",), "LIM-VATICAN-4", **HIDDEN_ANSWER),
             Move("place", moves.place, ("turn",), "LIM-ROUND-7", reveals=True),
             Move("end", moves.end_turn, ("turn",), "LIM-ROUND-7", reveals=True),
             Move("pass", moves.pass_turn, ("turn",), "LIM-ROUND-9", reveals=True),
@@ -101,7 +103,8 @@ class LorenzoIlMagnifico(Game):
                 raise IllegalAction("'reduce:' names wood or stone.", "LIM-EXCOMM-14")
             if not chooses_reduction(state, seat):
                 raise IllegalAction(
-                    "'reduce:' is only for a player whose excommunication takes wood or stone.", "LIM-EXCOMM-14"
+                    "'reduce:' is only for a player whose excommunication takes wood or stone.",
+                    "LIM-EXCOMM-14",
                 )
             state["reduce_first"] = action["reduce"]
         events = super()._apply(state, seat, action)

@@ -112,7 +112,8 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
     name = LEADERS[leader_id]["name"]
     if do in ("play", "discard") and leader_id not in seat["hand"]:
         # Only a card in hand can be played (LIM-LEADER-6) or discarded (LIM-LEADER-10).
-        raise IllegalAction(f"{name} is not in your hand.", "LIM-LEADER-6" if do == "play" else "LIM-LEADER-10")
+        rule = "LIM-LEADER-6" if do == "play" else "LIM-LEADER-10"
+        raise IllegalAction(f"{name} is not in your hand.", rule)
     if do == "discard":
         if "copy" in action or "member" in action:
             raise IllegalAction("Discarding takes no other choice.", "CORE-NOTATION")

@@ -102,7 +102,7 @@ def report(state: State, seat: int, action: dict) -> list[Event]:
 def place(state: State, seat: int, action: dict) -> list[Event]:
     turn = state["turn"]
     if turn["placed"]:
-        raise IllegalAction("You have already placed a family member this turn: 'end' your turn.", "LIM-ROUND-7")
+        raise IllegalAction("You have already placed a family member this turn: 'end' it.", "LIM-ROUND-7")
     if turn["skip"]:
         raise IllegalAction("Your excommunication makes you skip this turn: 'pass'.", "LIM-EXCOMM-27")
     events: list[Event] = []
@@ -191,7 +191,7 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
     options = exchange_options(decision["cards"][0])
     if option > len(options):
         name = CARDS[decision["cards"][0]]["name"]
-        raise IllegalAction(f"{name} has {len(options)} exchange(s): name one, or 'exchange none'.", "LIM-PROD-7")
+        raise IllegalAction(f"{name} has {len(options)} exchange(s): name one or 'none'.", "LIM-PROD-7")
     if option and option not in affordable_exchanges(state, seat, decision):
         raise IllegalAction(
             "You cannot make that exchange with what you held before this production.", "LIM-PROD-6"

@@ -123,8 +123,8 @@ def _parse_words(state: State, words: list[str], bad: IllegalAction) -> dict:
         named = _named(rest, ("servants",), bad)
         return {"type": head, "servants": _number(named.get("servants", "0"), bad)}
     if head == "privilege" and rest:
-        order = list(PRIVILEGES)
-        return {"type": "privilege", "choices": sorted(rest, key=lambda c: order.index(c) if c in order else 99)}
+        order = {name: i for i, name in enumerate(PRIVILEGES)}
+        return {"type": "privilege", "choices": sorted(rest, key=lambda c: order.get(c, len(order)))}
     if head == "exchange" and len(rest) == 1:
         return {"type": "exchange", "option": 0 if rest[0] == "none" else _number(rest[0], bad)}
     if head == "report" and len(rest) == 1 and rest[0] in ("support", "refuse"):
@@ -191,7 +191,8 @@ def _default_servants(state: State, seat: int, action: dict) -> int:
     if space in BOARD["spaces"]:
         info = BOARD["spaces"][space]
         if info["area"] in ("harvest", "production"):
-            return _affordable(state, seat, 1 - work_value0(state, seat, info["area"], base) - info["modifier"])
+            value0 = work_value0(state, seat, info["area"], base) + info["modifier"]
+            return _affordable(state, seat, 1 - value0)
         return _affordable(state, seat, info["value"] - base)
     tower, floor = split_space(space)
     value0 = base + card_action_modifier(state, seat, BOARD["towers"][tower]["card_type"])

@@ -13,7 +13,15 @@ from typing import Any
 from games.core import Event, IllegalAction, State, event
 
 from .data import BOARD, CARDS, FLOORS, MEMBERS, OTHER_SPACES, PRIVILEGES, TOWER_SPACES, TOWERS, describe
-from .effects import card_action_modifier, has_excomm, has_leader, member_value, receive, servant_increase, servant_rate
+from .effects import (
+    card_action_modifier,
+    has_excomm,
+    has_leader,
+    member_value,
+    receive,
+    servant_increase,
+    servant_rate,
+)
 from .towers import SPACES_OF_TOWER, has_coloured_member, perform_take, tower_plan, tower_variants
 from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
@@ -122,8 +130,10 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
 def privilege_choices(decision: dict) -> list[list[str]]:
     """Every canonical answer (in the board's order) to a decision of several privileges (LIM-PRIV-1/2).
 
-    >>> len(privilege_choices({"count": 3, "distinct": True})), privilege_choices({"count": 1, "distinct": False})[0]
-    (10, ['wood-stone'])
+    >>> len(privilege_choices({"count": 3, "distinct": True}))
+    10
+    >>> privilege_choices({"count": 1, "distinct": False})[0]
+    ['wood-stone']
     """
     pick = combinations if decision["distinct"] else combinations_with_replacement
     return [list(c) for c in pick(PRIVILEGES, decision["count"])]
@@ -194,7 +204,8 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                 if servants > held:
                     continue
                 for variant in variants:
-                    key = (space, servants if servant_cost else None, variant.get("cost"), variant.get("discount"))
+                    needed = servants if servant_cost else None
+                    key = (space, needed, variant.get("cost"), variant.get("discount"))
                     if key not in verdicts:
                         try:
                             tower_plan(

@@ -6,7 +6,18 @@ from typing import Any
 
 from games.core import State
 
-from .data import BOARD, CARD_TYPES, CARDS, EXCOMMUNICATIONS, FLOORS, LEADERS, MEMBERS, PRIVILEGES, TOWERS, describe
+from .data import (
+    BOARD,
+    CARD_TYPES,
+    CARDS,
+    EXCOMMUNICATIONS,
+    FLOORS,
+    LEADERS,
+    MEMBERS,
+    PRIVILEGES,
+    TOWERS,
+    describe,
+)
 from .effects import is_once_per_round, member_value
 from .placement import space_available
 from .vatican import period_of

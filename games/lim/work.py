@@ -8,7 +8,14 @@ from typing import Any
 from games.core import Event, IllegalAction, State, event
 
 from .data import BONUS_TILES, CARDS, HOLDINGS, describe
-from .effects import character_profile, excomm_profile, receive, resolve_effects, servant_increase, servant_rate
+from .effects import (
+    character_profile,
+    excomm_profile,
+    receive,
+    resolve_effects,
+    servant_increase,
+    servant_rate,
+)
 
 
 def work_modifier(state: State, s: int, area: str, card_bonuses: bool = True) -> int:
@@ -19,7 +26,8 @@ def work_modifier(state: State, s: int, area: str, card_bonuses: bool = True) ->
 
 def work_threshold(state: State, s: int, area: str) -> int:
     """LIM-PLACE-8: the highest value worth reaching in a Harvest/Production action."""
-    return _highest_activation(tuple(state["seats"][s]["cards"]["territory" if area == "harvest" else "building"]))
+    card_type = "territory" if area == "harvest" else "building"
+    return _highest_activation(tuple(state["seats"][s]["cards"][card_type]))
 
 
 @lru_cache(maxsize=4096)

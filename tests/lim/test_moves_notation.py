@@ -31,7 +31,8 @@ def test_every_kind_of_decision_has_its_own_phase_LIM_ROUND_2():
     advanced = G.setup(3, 4, {"advanced": True})
     assert G.phase(advanced, advanced["tile_pick"]["order"][0]) == "tiles"
     for _ in range(3):
-        advanced = play(advanced, advanced["tile_pick"]["order"][0], f"tile {advanced['tile_pick']['left'][0]}")
+        first = advanced["tile_pick"]["order"][0]
+        advanced = play(advanced, first, f"tile {advanced['tile_pick']['left'][0]}")
     assert G.phase(advanced, 0) == "draft"
 
     state = turn_of(new(), 0)
@@ -165,7 +166,8 @@ def test_LIM_EFFECT_8_a_discount_is_named_only_when_there_is_a_choice():
     own(state, 0, "Stonemason")
     holdings(state, 0, wood=9, stone=9)
     put(state, "yellow-1", "Mint")
-    assert {"place white yellow-1 discount:wood", "place white yellow-1 discount:stone"} <= set(legal(state, 0))
+    both = {"place white yellow-1 discount:wood", "place white yellow-1 discount:stone"}
+    assert both <= set(legal(state, 0))
     assert G.parse(state, "place white yellow-1")["discount"] == "wood"
     put(state, "yellow-1", "Chapel")
     assert "discount" not in G.parse(state, "place white yellow-1 discount:wood")
