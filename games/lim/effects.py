@@ -41,7 +41,7 @@ def _character_profile(cards: tuple[int, ...]) -> dict[str, Any]:
             for area in ("harvest", "production")
         },
         "no_floor": frozenset(f for e in effects if e["kind"] == "no_floor_bonus" for f in e["floors"]),
-        "variants": {},  # card number -> its canonical take variants (filled by towers.tower_variants)
+        "variants": {},  # card number -> its canonical take variants (filled by card_costs.tower_variants)
     }
 
 

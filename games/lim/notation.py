@@ -15,7 +15,8 @@ from games.core import IllegalAction, State
 
 from .data import ALL_SPACES, BOARD, MEMBERS, PRIVILEGES, TOWER_SPACES
 from .effects import REDUCIBLE, card_action_modifier, chooses_reduction, member_value, servant_rate
-from .towers import canonical_variant, split_space
+from .card_costs import canonical_variant
+from .towers import split_space
 from .work import work_value0
 
 TAKE_KEYS = ("servants", "cost", "discount")

@@ -12,7 +12,18 @@ from typing import Any
 
 from games.core import Event, IllegalAction, State, event
 
-from .data import BOARD, CARDS, FLOORS, MEMBERS, OTHER_SPACES, PRIVILEGES, TOWER_SPACES, TOWERS, describe
+from .data import (
+    BOARD,
+    CARDS,
+    FLOORS,
+    MEMBERS,
+    OTHER_SPACES,
+    PRIVILEGES,
+    SPACES_OF_TOWER,
+    TOWER_SPACES,
+    TOWERS,
+    describe,
+)
 from .effects import (
     card_action_modifier,
     has_excomm,
@@ -22,7 +33,8 @@ from .effects import (
     servant_increase,
     servant_rate,
 )
-from .towers import SPACES_OF_TOWER, has_coloured_member, perform_take, tower_plan, tower_variants
+from .card_costs import tower_variants
+from .towers import has_coloured_member, perform_take, tower_plan
 from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
 SERVANT_COST = {

@@ -7,7 +7,18 @@ from typing import Any
 
 from games.core import Event, IllegalAction, State, event
 
-from .data import BOARD, CARDS, FLOORS, TOWER_OF_TYPE, TOWER_SPACES, TOWERS, amount, describe
+from .card_costs import chosen_discount, tower_variants, useful_discounts
+from .data import (
+    BOARD,
+    CARDS,
+    FLOORS,
+    SPACES_OF_TOWER,
+    TOWER_FLOORS,
+    TOWER_OF_TYPE,
+    TOWER_SPACES,
+    amount,
+    describe,
+)
 from .effects import (
     card_action_modifier,
     character_profile,
@@ -18,10 +29,6 @@ from .effects import (
     servant_increase,
     servant_rate,
 )
-
-
-TOWER_FLOORS = {f"{tower}-{floor}": (tower, floor) for tower in TOWERS for floor in FLOORS}
-SPACES_OF_TOWER = {tower: tuple(f"{tower}-{floor}" for floor in FLOORS) for tower in TOWERS}
 
 
 def split_space(space: str) -> tuple[str, int]:
@@ -39,14 +46,6 @@ def has_coloured_member(state: State, s: int, spaces: Iterable[str]) -> bool:
     return any(
         o["seat"] == s and o["member"] != "neutral" for space in spaces for o in state["board"].get(space, ())
     )
-
-
-def discount_choices(state: State, s: int, card_type: str) -> list[dict[str, int]]:
-    """The alternatives of a 'one of' discount (Stonemason), if the player has one for this type."""
-    for choices in character_profile(state, s)["discounts"].get(card_type, ()):
-        if len(choices) > 1:
-            return choices
-    return []
 
 
 def tower_plan(
@@ -172,27 +171,6 @@ def tower_plan(
     }
 
 
-def chosen_discount(choices: list[dict], price: dict, named: Any) -> dict[str, int]:
-    """One alternative of a 'wood or stone' discount: the named one, else the first that saves something."""
-    if not choices:
-        return {}
-    if len(choices) == 1:
-        return choices[0]
-    if named is not None:
-        if not isinstance(named, str):
-            raise IllegalAction("Name the discount as wood or stone.", "LIM-EFFECT-8")
-        for choice in choices:
-            if named in choice:
-                return choice
-        raise IllegalAction(
-            f"That discount is not one of {', '.join(k for c in choices for k in c)}.", "LIM-EFFECT-8"
-        )
-    for choice in choices:
-        if any(k in price for k in choice):
-            return choice
-    return choices[0]
-
-
 def perform_take(state: State, s: int, plan: dict, member: str | None, events: list[Event]) -> None:
     """LIM-TOWER-11 steps (0)-(7) for a plan that :func:`tower_plan` accepted."""
     seat = state["seats"][s]
@@ -222,68 +200,6 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     paid = f", paying {', '.join(extras)}" if extras else ""
     events.append(event("take", f"{{p{s}}} takes {card['name']} from {plan['space']} with {how}{paid}."))
     resolve_effects(state, s, card["immediate"], events, immediate=True)
-
-
-def useful_discounts(state: State, s: int, card_type: str, price: dict) -> list[dict[str, int]]:
-    """The alternatives of a 'one of' discount (Stonemason) that save something on ``price``."""
-    return [c for c in discount_choices(state, s, card_type) if any(k in price for k in c)]
-
-
-def card_on(state: State, space: str) -> int | None:
-    tower, floor = split_space(space)
-    return state["towers"][tower][floor - 1]
-
-
-def canonical_variant(state: State, s: int, space: str, cost: Any, discount: Any) -> tuple[Any, Any]:
-    """The one way to write the cost and discount of a take on ``space``.
-
-    A single cost is never named (``cost:1`` says nothing), a double cost always is (the first by
-    default); a discount is named only when two alternatives would save something (by default the
-    first that does). Anything else is left as written, for the rules to refuse.
-    """
-    no = card_on(state, space)
-    if no is None:
-        return cost, discount
-    card = CARDS[no]
-    costs = card["costs"]
-    if len(costs) > 1 and cost is None:
-        cost = 1
-    elif len(costs) == 1 and cost == 1 and not isinstance(cost, bool):
-        cost = None
-    if cost is not None and (not isinstance(cost, int) or not 1 <= cost <= len(costs)):
-        return cost, discount
-    useful = useful_discounts(state, s, card["type"], costs[(cost or 1) - 1]["pay"] if costs else {})
-    if len(useful) > 1 and discount is None:
-        discount = next(iter(useful[0]))
-    elif len(useful) == 1 and discount in useful[0]:
-        discount = None
-    return cost, discount
-
-
-def tower_variants(state: State, s: int, space: str) -> list[dict]:
-    """The canonical cost-option and discount variants of a take on ``space``.
-
-    They depend only on the card and the seat's characters, so they are kept with the seat's
-    character profile (read only: callers copy what they list).
-    """
-    no = card_on(state, space)
-    if no is None:
-        return []
-    known = character_profile(state, s)["variants"]
-    if no not in known:
-        card = CARDS[no]
-        variants: list[dict] = []
-        costs = card["costs"]
-        for index in range(1, len(costs) + 1) if len(costs) > 1 else [None]:
-            base: dict = {} if index is None else {"cost": index}
-            price = costs[(index or 1) - 1]["pay"] if costs else {}
-            useful = useful_discounts(state, s, card["type"], price)
-            if len(useful) > 1:
-                variants.extend({**base, "discount": next(iter(choice))} for choice in useful)
-            else:
-                variants.append(base)
-        known[no] = variants
-    return known[no]
 
 
 def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
