@@ -2,7 +2,7 @@
 
 from games.core import OptionSpec
 
-from .game import LorenzoIlMagnifico
+from .engine import LorenzoIlMagnifico
 
 GAME = LorenzoIlMagnifico(
     key="lim",

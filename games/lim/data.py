@@ -28,6 +28,8 @@ CARD_TYPES = ("territory", "character", "building", "venture")
 TOWERS = tuple(BOARD["towers"])  # green, blue, yellow, purple (board order)
 TOWER_OF_TYPE = {BOARD["towers"][t]["card_type"]: t for t in TOWERS}
 TOWER_SPACES = tuple(f"{tower}-{floor}" for tower in TOWERS for floor in range(1, 5))
+TOWER_FLOORS = {f"{tower}-{floor}": (tower, floor) for tower in TOWERS for floor in range(1, 5)}
+SPACES_OF_TOWER = {tower: tuple(f"{tower}-{floor}" for floor in range(1, 5)) for tower in TOWERS}
 OTHER_SPACES = tuple(BOARD["spaces"])
 ALL_SPACES = TOWER_SPACES + OTHER_SPACES
 PRIVILEGES = BOARD["privileges"]
@@ -44,7 +46,13 @@ RESOURCE_NAMES = {
 
 
 def describe(amounts: dict[str, int]) -> str:
-    """``{"coins": 2, "mp": 1}`` -> ``"2 coins + 1 military points"`` (``"nothing"`` when empty)."""
+    """A gain or price in words (``"nothing"`` when empty).
+
+    >>> describe({"coins": 2, "mp": 1, "wood": 0})
+    '2 coins + 1 military point'
+    >>> describe({})
+    'nothing'
+    """
     parts = [amount(k, n) for k, n in amounts.items() if n]
     return " + ".join(parts) if parts else "nothing"
 
@@ -52,3 +60,6 @@ def describe(amounts: dict[str, int]) -> str:
 def amount(key: str, n: int) -> str:
     """``amount("coins", 1)`` -> ``"1 coin"``."""
     return f"{n} {RESOURCE_NAMES[key][n != 1]}"
+
+ROUNDS = 6
+FLOORS = (1, 2, 3, 4)

@@ -143,7 +143,7 @@ def test_published_leader_reading_plays_to_the_end():
 def test_listed_placements_are_exactly_the_accepted_ones():
     """LIM-PLACE-4, LIM-PLACE-8, LIM-PLACE-11, LIM-PLACE-13: every listed placement is accepted, and
     every other servant count or space for a member is refused."""
-    from games.lim import rules
+    from games.lim import placement
     from games.lim.data import ALL_SPACES
 
     chooser = random.Random(7)
@@ -163,7 +163,7 @@ def test_listed_placements_are_exactly_the_accepted_ones():
             ):
                 placements = [a for a in legal if a["type"] == "place"]
                 for action in placements:
-                    rules.check_place(state, seat, action)
+                    placement.check_place(state, seat, action)
                 listed = {(a["member"], a["space"], a["servants"]) for a in placements}
                 for member in ("white", "neutral"):
                     for space in ALL_SPACES:
@@ -179,7 +179,7 @@ def test_listed_placements_are_exactly_the_accepted_ones():
                                     **variant,
                                 }
                                 with pytest.raises(IllegalAction):
-                                    rules.check_place(state, seat, action)
+                                    placement.check_place(state, seat, action)
                             checked += 1
             state, _ = G.apply(state, seat, chooser.choice(legal))
     assert checked > 1000

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalAction
-from games.lim import rules
+from games.lim import effects, rounds, scoring, towers, vatican, work
+from games.lim.leaders import requirements_met
 from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
 
 from .helpers import (
@@ -43,7 +44,7 @@ def test_LIM_OVER_2_six_rounds_LIM_ROUND_1_periods_LIM_ROUND_10_and_LIM_OVER_5_f
     periods = []
     for expected_round in range(1, 7):
         assert state["round"] == expected_round
-        periods.append(rules.period_of(state))
+        periods.append(vatican.period_of(state))
         state["queue"] = []
         turn_of(state, 0)
         state["turn"]["placed"] = True
@@ -61,7 +62,7 @@ def test_LIM_OVER_3_dice_set_coloured_members_LIM_ROUND_4_LIM_PLACE_2():
     assert set(state["dice"]) == {"white", "black", "orange"}
     assert all(1 <= v <= 6 for v in state["dice"].values())
     for member in ("white", "black", "orange"):
-        assert rules.member_value(state, 0, member) == state["dice"][member]
+        assert effects.member_value(state, 0, member) == state["dice"][member]
     seen = {tuple(G.setup(2, seed, {})["dice"].values()) for seed in range(30)}
     assert len(seen) > 10
 
@@ -94,7 +95,7 @@ def test_LIM_COMP_1_tower_space_must_be_named_exactly():
         assert error.value.rule == "LIM-COMP-1"
     decision = {"kind": "take", "types": ["territory"], "value": 6, "discount": {}}
     with pytest.raises(IllegalAction) as error:
-        rules.bonus_take_plan(state, 0, decision, {"type": "take", "space": "green-02", "servants": 0})
+        towers.bonus_take_plan(state, 0, decision, {"type": "take", "space": "green-02", "servants": 0})
     assert error.value.rule == "LIM-EFFECT-11"
 
 
@@ -209,7 +210,7 @@ def test_LIM_PLACE_1_four_members_and_LIM_PLACE_10_each_once_per_round():
     state = play(state, 0, "place white market-1")
     turn_of(state, 0, clear_board=False)
     refused(state, 0, "place white market-2", "LIM-PLACE-10")
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     assert all(v is None for v in state["seats"][0]["members"].values())
     assert state["board"] == {}
 
@@ -301,7 +302,7 @@ def test_LIM_CARD_16_LIM_ENDROUND_1_cards_left_are_removed():
     """LIM-CARD-16, LIM-ENDROUND-1."""
     state = new()
     left = [no for t in state["towers"].values() for no in t]
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     assert all(no in state["removed"] for no in left)
     assert not set(left) & {no for t in state["towers"].values() for no in t}
 
@@ -336,9 +337,9 @@ def test_LIM_EFFECT_9_value_bonus_from_characters():
     put(state, "green-2", "Woods")
     holdings(state, 0)
     assert "place white green-2" in legal(state, 0)
-    assert rules.work_value0(state, 0, "harvest", 1) == 1
+    assert work.work_value0(state, 0, "harvest", 1) == 1
     own(state, 0, "Farmer")
-    assert rules.work_value0(state, 0, "harvest", 1) == 3
+    assert work.work_value0(state, 0, "harvest", 1) == 3
 
 
 def test_LIM_OQ_31_exchanges_are_optional():
@@ -404,7 +405,7 @@ def test_LIM_COUNCIL_2_3_4_5_council_palace():
     state = play(state, 1, "privilege servants")
     assert res(state, 1)["servants"] == 2
     assert state["board"]["council"] == [{"seat": 1, "member": "neutral"}]
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     assert state["order"][0] == 1
 
 
@@ -454,7 +455,7 @@ def test_LIM_ENDROUND_4_leaders_face_up_and_LIM_LEADER_9():
     leaders(state, 0, "colleoni")
     state = play(state, 0, "leader activate colleoni")
     assert state["seats"][0]["leaders"][0]["down"]
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     assert not state["seats"][0]["leaders"][0]["down"]
 
 
@@ -506,10 +507,10 @@ def test_LIM_EXCOMM_31_32_33_no_end_game_points(tile, category):
     state = new(players=2)
     state["phase"] = "over"
     own(state, 0, "Commercial Hub", "Woods", "Village", "Warlord", "Hiring Recruits")
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0][category] > 0
     excommunicate(state, 0, tile)
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0][category] == 0
 
 
@@ -532,7 +533,7 @@ def test_LIM_SCORE_3_characters_LIM_SCORE_4_ventures_LIM_SCORE_6_resources():
     own(state, 0, "Warlord", "Dame", "Knight")
     own(state, 0, "Sacred War", "Crusade")
     holdings(state, 0, wood=4, coins=5, servants=1)
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert (rows[0]["characters"], rows[0]["ventures"], rows[0]["resources"]) == (6, 8 + 5, 2)
 
 
@@ -541,9 +542,9 @@ def test_LIM_SCORE_5_military_and_LIM_OQ_17_zero_points_rank():
     state = new(players=2)
     holdings(state, 0, mp=4)
     holdings(state, 1, mp=0)
-    assert rules.military_points(state) == [5, 2]
+    assert scoring.military_points(state) == [5, 2]
     state["seats"][1]["res"]["mp"] = 4
-    assert rules.military_points(state) == [5, 5]
+    assert scoring.military_points(state) == [5, 5]
 
 
 def test_LIM_SCORE_9_and_LIM_OQ_15_victory_points_never_negative():
@@ -553,7 +554,7 @@ def test_LIM_SCORE_9_and_LIM_OQ_15_victory_points_never_negative():
     holdings(state, 0, vp=3, mp=0, wood=30)
     holdings(state, 1, mp=50)
     excommunicate(state, 0, "E3-7")
-    totals, rows = rules.final_scores(state)
+    totals, rows = scoring.final_scores(state)
     assert totals[0] == 0 and rows[0]["excommunication_resources"] == -(3 + 2 + 6)
 
 
@@ -572,13 +573,13 @@ def test_LIM_LEADER_1_twenty_leaders_LIM_LEADER_12_requirements():
     assert sum(1 for lid in LEADERS if LEADERS[lid].get("printed_kind", LEADERS[lid]["kind"]) == "once") == 10
     state = leader_turn()
     own(state, 0, *[n for n in ("Commercial Hub", "Woods", "Village", "Gravel Pit", "Forest", "Monastery")])
-    assert rules.requirements_met(state, 0, "lucrezia")
+    assert requirements_met(state, 0, "lucrezia")
     state["seats"][0]["cards"]["territory"].pop()
-    assert not rules.requirements_met(state, 0, "lucrezia")
+    assert not requirements_met(state, 0, "lucrezia")
     holdings(state, 0, mp=7, fp=3)
-    assert rules.requirements_met(state, 0, "malatesta")
+    assert requirements_met(state, 0, "malatesta")
     holdings(state, 0, mp=7, fp=2)
-    assert not rules.requirements_met(state, 0, "malatesta")
+    assert not requirements_met(state, 0, "malatesta")
 
 
 def test_LIM_LEADER_8_permanent_abilities_need_no_activation_and_LIM_LEADER_10_stay():
@@ -631,7 +632,7 @@ def test_LIM_LEADER_34_malatesta_neutral_plus_three():
     """LIM-LEADER-34."""
     state = leader_turn()
     leaders(state, 0, "malatesta")
-    assert rules.member_value(state, 0, "neutral") == 3
+    assert effects.member_value(state, 0, "neutral") == 3
     assert "place neutral market-1" in legal(state, 0)
 
 
@@ -640,11 +641,11 @@ def test_LIM_LEADER_33_lucrezia_published_reading_is_permanent():
     state = turn_of(new(advanced=True, leader_types="published"), 0)
     dice(state, white=2)
     leaders(state, 0, "lucrezia")
-    assert rules.member_value(state, 0, "white") == 4
+    assert effects.member_value(state, 0, "white") == 4
     rulebook = leader_turn()
     dice(rulebook, white=2)
     leaders(rulebook, 0, "lucrezia")
-    assert rules.member_value(rulebook, 0, "white") == 2
+    assert effects.member_value(rulebook, 0, "white") == 2
 
 
 def test_LIM_LEADER_37_cesare_borgia_requirement():
@@ -687,7 +688,7 @@ def test_LIM_OQ_2_several_skipped_turns_are_taken_in_turn_order_at_the_end():
     excommunicate(state, 1, "E2-7")
     excommunicate(state, 2, "E2-7")
     state["round"] = 2
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     queue = [(e["seat"], e["skip"]) for e in state["queue"]]
     assert state["turn"] == {"seat": 2, "skip": True, "placed": False}
     assert queue[:2] == [(0, False), (1, True)]

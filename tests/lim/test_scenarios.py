@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.lim import rules
+from games.lim import effects, rounds, scoring, vatican
 
 from .helpers import (
     BY_NAME,
@@ -171,11 +171,11 @@ def test_LIM_TEST_13_council_palace_sets_the_turn_order():
     state = play(state, 2, "place black council", "privilege military")
     assert [o["seat"] for o in state["board"]["council"]] == [2, 0, 2]
     events: list = []
-    rules.end_round(state, events)
+    rounds.end_round(state, events)
     assert state["order"] == [2, 0, 1, 3]
     nobody = new()
     nobody["order"] = [3, 1, 0, 2]
-    rules.end_round(nobody, [])
+    rounds.end_round(nobody, [])
     assert nobody["order"] == [3, 1, 0, 2]
 
 
@@ -197,7 +197,7 @@ def test_LIM_TEST_14_final_scoring_tables():
     own(state, 0, "Hiring Recruits", "Hiring Soldiers", "Support to the Pope")
     holdings(state, 0, wood=3, stone=1, coins=4, servants=2)
     holdings(state, 1, wood=14)
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0]["territories"] == 10 and rows[1]["territories"] == 0
     assert rows[2]["characters"] == 10 and rows[3]["characters"] == 21
     assert rows[0]["ventures"] == 4 + 5 + 10
@@ -205,7 +205,7 @@ def test_LIM_TEST_14_final_scoring_tables():
     for mps, expected in [([10, 10, 5, 0], [5, 5, 0, 0]), ([10, 7, 7, 2], [5, 2, 2, 0])]:
         for s, mp in enumerate(mps):
             state["seats"][s]["res"]["mp"] = mp
-        assert rules.military_points(state) == expected
+        assert scoring.military_points(state) == expected
     result = G.result(state)
     assert set(result["scores"][0]["breakdown"]) >= {
         "vp_before_scoring",
@@ -234,24 +234,24 @@ def test_LIM_TEST_16_period_three_excommunications():
     state = scoring_state(2)
     holdings(state, 0, vp=26)
     excommunicate(state, 0, "E3-4")
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0]["excommunication_vp_per_5"] == -5
     state = scoring_state(2)
     holdings(state, 0, vp=40, mp=12)
     holdings(state, 1, mp=20)
     excommunicate(state, 0, "E3-5")
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0]["excommunication_military"] == -12 and rows[0]["total"] == 40 + 2 - 12
     state = scoring_state(2)
     holdings(state, 0, vp=30)
     own(state, 0, "Mint", "Tax Office", "Chapel", "Cathedral")  # wood 1+3+2+4 = 10, stone 3+1+0+4 = 8
     excommunicate(state, 0, "E3-6")
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0]["excommunication_buildings"] == -18
     state = scoring_state(2)
     holdings(state, 0, vp=30, wood=3, stone=1, coins=4, servants=2)
     excommunicate(state, 0, "E3-7")
-    _, rows = rules.final_scores(state)
+    _, rows = scoring.final_scores(state)
     assert rows[0]["excommunication_resources"] == -10
 
 
@@ -260,8 +260,8 @@ def test_LIM_TEST_17_coloured_member_minus_one():
     state = turn_of(new(), 0)
     dice(state, black=5)
     excommunicate(state, 0, "E1-7")
-    assert rules.member_value(state, 0, "black") == 4
-    assert rules.member_value(state, 0, "neutral") == 0
+    assert effects.member_value(state, 0, "black") == 4
+    assert effects.member_value(state, 0, "neutral") == 0
     put(state, "green-4", "Woods")
     state["pending"] = [{"kind": "take", "types": ["territory"], "value": 6, "discount": {}}]
     holdings(state, 0, servants=1)
@@ -334,7 +334,7 @@ def test_LIM_TEST_21_leader_basics():
     assert res(state, 0)["coins"] == 3 and state["seats"][0]["leaders"][0]["down"]
     refused(state, 0, "leader activate michelangelo", "LIM-LEADER-14")
     state["seats"][0]["res"]["stone"] = 0  # requirements only matter when playing
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     assert not state["seats"][0]["leaders"][0]["down"]
 
 
@@ -405,7 +405,7 @@ def test_LIM_TEST_25_skipped_first_turn():
     excommunicate(state, 1, "E2-7")
     events: list = []
     state["round"] = 2
-    rules.end_round(state, events)
+    rounds.end_round(state, events)
     sequence = []
     while state["phase"] == "actions" and state["round"] == 3:
         seat = state["turn"]["seat"]
@@ -426,7 +426,7 @@ def test_LIM_TEST_25_skipped_first_turn():
 
 def test_LIM_TEST_26_faith_victory_points():
     """LIM-TEST-26, LIM-VATICAN-6, LIM-VATICAN-8, LIM-VATICAN-9, LIM-VATICAN-10, LIM-OQ-16, LIM-OQ-32."""
-    assert [rules.faith_vp(fp) for fp in (5, 6, 15, 18)] == [5, 7, 30, 30]
+    assert [vatican.faith_vp(fp) for fp in (5, 6, 15, 18)] == [5, 7, 30, 30]
     state = new(players=2)
     state["round"] = 6
     state["queue"] = []
@@ -470,7 +470,7 @@ def test_LIM_TEST_28_value_order():
     leaders(state, 0, "moro", "lucrezia")
     excommunicate(state, 0, "E1-7")
     state = play(state, 0, "leader activate lucrezia")
-    assert [rules.member_value(state, 0, m) for m in ("white", "black", "orange")] == [6, 6, 6]
+    assert [effects.member_value(state, 0, m) for m in ("white", "black", "orange")] == [6, 6, 6]
 
 
 def test_LIM_TEST_29_leader_draft_and_tiles():
@@ -621,21 +621,21 @@ def test_LIM_TEST_36_lorenzo_de_medici():
     refused(state, 0, "leader activate lorenzo", "LIM-LEADER-14")
     turn_of(state, 1, clear_board=False)
     state = play(state, 1, "leader activate michelangelo")
-    rules.end_round(state, [])
+    rounds.end_round(state, [])
     turn_of(state, 0)
     state = play(state, 0, "leader activate lorenzo")
     assert res(state, 0)["coins"] == 6
     fee = leader_turn()
     leaders(fee, 0, "lorenzo", copy="brunelleschi")
     leaders(fee, 1, "brunelleschi")
-    assert not rules.has_leader(fee, 0, "no_tower_fee")
+    assert not effects.has_leader(fee, 0, "no_tower_fee")
     fee = play(fee, 0, "leader activate lorenzo")
-    assert rules.has_leader(fee, 0, "no_tower_fee")
-    rules.end_round(fee, [])
-    assert not rules.has_leader(fee, 0, "no_tower_fee")
+    assert effects.has_leader(fee, 0, "no_tower_fee")
+    rounds.end_round(fee, [])
+    assert not effects.has_leader(fee, 0, "no_tower_fee")
     published = turn_of(new(advanced=True, leader_types="published"), 0)
     leaders(published, 0, "lorenzo", copy="brunelleschi")
-    assert rules.has_leader(published, 0, "no_tower_fee")
+    assert effects.has_leader(published, 0, "no_tower_fee")
     assert "leader activate lorenzo" not in legal(published, 0)
     published["seats"][0]["leaders"][0]["copy"] = "michelangelo"
     assert "leader activate lorenzo" in legal(published, 0)
@@ -721,9 +721,9 @@ def test_LIM_TEST_39_set_values_combined():
     leaders(state, 0, "moro", "montefeltro", "lucrezia")
     excommunicate(state, 0, "E1-7")
     state = play(state, 0, "leader activate montefeltro member:orange")
-    assert [rules.member_value(state, 0, m) for m in ("white", "black", "orange")] == [4, 4, 5]
+    assert [effects.member_value(state, 0, m) for m in ("white", "black", "orange")] == [4, 4, 5]
     state = play(state, 0, "leader activate lucrezia")
-    assert [rules.member_value(state, 0, m) for m in ("white", "black", "orange")] == [6, 6, 7]
+    assert [effects.member_value(state, 0, m) for m in ("white", "black", "orange")] == [6, 6, 7]
 
 
 def test_LIM_TEST_40_floor_bonus_modifiers():

@@ -1,0 +1,243 @@
+"""Placing a family member: every action space, the Market, the Council Palace and privileges.
+
+Tower spaces are checked by :mod:`.towers`, Harvest and Production by :mod:`.work`; this module
+decides which space a placement goes to and lists every legal placement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from games.core import Event, IllegalAction, State, event
+
+from .data import (
+    BOARD,
+    CARDS,
+    FLOORS,
+    MEMBERS,
+    OTHER_SPACES,
+    PRIVILEGES,
+    SPACES_OF_TOWER,
+    TOWER_SPACES,
+    TOWERS,
+    describe,
+)
+from .effects import (
+    card_action_modifier,
+    has_excomm,
+    has_leader,
+    member_value,
+    receive,
+    servant_increase,
+    servant_rate,
+)
+from .card_costs import tower_variants
+from .towers import has_coloured_member, perform_take, tower_plan
+from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
+
+SERVANT_COST = {
+    no: any("servants" in option["pay"] or "servants" in option["need"] for option in card["costs"])
+    for no, card in CARDS.items()
+}
+"""Cards whose cost involves servants: only for them do the servants spent on the take matter."""
+
+
+def space_available(state: State, space: str) -> bool:
+    """LIM-SETUP-7: spaces covered at this player count."""
+    info = BOARD["spaces"].get(space)
+    return info is None or state["players"] >= info["min_players"]
+
+
+def check_place(state: State, s: int, action: dict) -> dict | int:
+    """Validate a placement; returns the tower plan for a tower space, else the action's value."""
+    member = action.get("member")
+    space = action.get("space")
+    seat = state["seats"][s]
+    if member not in MEMBERS:
+        raise IllegalAction("Choose a family member: white, black, orange or neutral.", "LIM-PLACE-1")
+    if seat["members"][member] is not None:
+        raise IllegalAction(f"Your {member} family member is already used this round.", "LIM-PLACE-10")
+    if space in OTHER_SPACES:
+        for key in ("cost", "discount"):
+            if key in action:
+                raise IllegalAction(f"'{key}' only applies to taking a card.", "CORE-NOTATION")
+        return place_other_check(state, s, member, space, action.get("servants", 0))
+    if space not in TOWER_SPACES:
+        raise IllegalAction(f"There is no action space called '{space}'.", "LIM-COMP-1")
+    return tower_plan(
+        state,
+        s,
+        space,
+        member_value(state, s, member),
+        action.get("servants", 0),
+        cost=action.get("cost"),
+        discount=action.get("discount"),
+        member=member,
+    )
+
+
+def place_other_check(state: State, s: int, member: str, space: str, servants: Any) -> int:
+    """Market, Council Palace, Harvest and Production placements; returns the action value."""
+    info = BOARD["spaces"][space]
+    area = info["area"]
+    if not space_available(state, space):
+        raise IllegalAction(
+            f"{space} is not used in a {state['players']}-player game.",
+            {"market": "LIM-MARKET-3", "harvest": "LIM-HARVEST-2"}.get(area, "LIM-PROD-2"),
+        )
+    if area == "market" and has_excomm(state, s, "no_market"):
+        raise IllegalAction("Your excommunication forbids the Market.", "LIM-MARKET-5")
+    if state["board"].get(space) and not info["shared"] and not has_leader(state, s, "occupied_spaces"):
+        raise IllegalAction(f"{space} is already occupied.", "LIM-PLACE-11")
+    if (
+        area in ("harvest", "production")
+        and member != "neutral"
+        and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
+    ):
+        raise IllegalAction(f"You already have a coloured family member in the {area} area.", "LIM-PLACE-13")
+    base = member_value(state, s, member)
+    if area in ("harvest", "production"):
+        value0 = work_value0(state, s, area, base) + info["modifier"]
+        return check_work_servants(state, s, area, value0, servants, 1)
+    increase = servant_increase(state, s, servants)
+    needed = max(0, info["value"] - base)
+    if increase < needed:
+        raise IllegalAction(
+            f"{space} needs value {info['value']}; your family member has {base + increase}.", "LIM-PLACE-4"
+        )
+    if increase > needed:
+        raise IllegalAction("That is more servants than you need.", "LIM-PLACE-8")
+    return base + increase
+
+
+def perform_place(state: State, s: int, action: dict, events: list[Event]) -> None:
+    checked = check_place(state, s, action)
+    member, space = action["member"], action["space"]
+    if isinstance(checked, dict):
+        perform_take(state, s, checked, member, events)
+        return
+    value = checked
+    servants = action.get("servants", 0)
+    seat = state["seats"][s]
+    seat["res"]["servants"] -= servants
+    state["board"].setdefault(space, []).append({"seat": s, "member": member})
+    seat["members"][member] = space
+    if seat["round"]["six"] == member:
+        seat["round"]["six"] = None
+    info = BOARD["spaces"][space]
+    spent = f" with {describe({'servants': servants})}" if servants else ""
+    events.append(event("place", f"{{p{s}}} places the {member} family member on {space}{spent}."))
+    if info["area"] in ("harvest", "production"):
+        perform_work(state, s, info["area"], value, events)
+        return
+    got = receive(state, s, info["gain"])
+    if got:
+        events.append(event("gain", f"{{p{s}}} receives {describe(got)}."))
+    if info["privileges"]:
+        state["pending"].insert(0, {"kind": "privileges", "count": info["privileges"], "distinct": True})
+
+
+def privilege_choices(decision: dict) -> list[list[str]]:
+    """Every canonical answer (in the board's order) to a decision of several privileges (LIM-PRIV-1/2).
+
+    >>> len(privilege_choices({"count": 3, "distinct": True}))
+    10
+    >>> privilege_choices({"count": 1, "distinct": False})[0]
+    ['wood-stone']
+    """
+    pick = combinations if decision["distinct"] else combinations_with_replacement
+    return [list(c) for c in pick(PRIVILEGES, decision["count"])]
+
+
+def legal_placements(state: State, s: int) -> list[dict]:
+    return list(iter_placements(state, s))
+
+
+def can_place(state: State, s: int) -> bool:
+    return next(iter_placements(state, s), None) is not None
+
+
+def iter_placements(state: State, s: int) -> Iterator[dict]:
+    """Every legal placement, the areas first (cheap to find one), then the towers."""
+    seat = state["seats"][s]
+    rate = servant_rate(state, s)
+    held = seat["res"]["servants"]
+    members = [m for m in MEMBERS if seat["members"][m] is None]
+    bases = {m: member_value(state, s, m) for m in members}
+    occupied_ok = has_leader(state, s, "occupied_spaces")
+    no_market = has_excomm(state, s, "no_market")
+    work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
+    for space in OTHER_SPACES:
+        info = BOARD["spaces"][space]
+        area = info["area"]
+        if (
+            not space_available(state, space)
+            or (area == "market" and no_market)
+            or (state["board"].get(space) and not info["shared"] and not occupied_ok)
+        ):
+            continue
+        work = area in ("harvest", "production")
+        coloured_there = work and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
+        for member in members:
+            if coloured_there and member != "neutral":
+                continue
+            if work:
+                value0 = bases[member] + work_modifiers[area] + info["modifier"]
+                options = work_servant_range(state, s, area, value0, 1)
+            else:
+                need = max(0, info["value"] - bases[member]) * rate
+                options = [need] if need <= held else []
+            for servants in options:
+                yield {"type": "place", "member": member, "space": space, "servants": servants}
+    # Once the one-coloured-member-per-tower rule is checked here, a tower take depends on the
+    # member only through the servants it needs, and on those only when the card's cost involves
+    # servants: each such case is checked once.
+    verdicts: dict[tuple, bool] = {}
+    for tower in TOWERS:
+        card_type = BOARD["towers"][tower]["card_type"]
+        if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
+            continue
+        modifier = card_action_modifier(state, s, card_type)
+        coloured_there = has_coloured_member(state, s, SPACES_OF_TOWER[tower])
+        for floor in FLOORS:
+            no = state["towers"][tower][floor - 1]
+            if no is None:
+                continue
+            space = f"{tower}-{floor}"
+            minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
+            variants = tower_variants(state, s, space)
+            servant_cost = SERVANT_COST[no]
+            for member in members:
+                if coloured_there and member != "neutral":
+                    continue
+                servants = max(0, minimum - bases[member] - modifier) * rate
+                if servants > held:
+                    continue
+                for variant in variants:
+                    needed = servants if servant_cost else None
+                    key = (space, needed, variant.get("cost"), variant.get("discount"))
+                    if key not in verdicts:
+                        try:
+                            tower_plan(
+                                state,
+                                s,
+                                space,
+                                bases[member],
+                                servants,
+                                cost=variant.get("cost"),
+                                discount=variant.get("discount"),
+                                member=member,
+                            )
+                            verdicts[key] = True
+                        except IllegalAction:
+                            verdicts[key] = False
+                    if verdicts[key]:
+                        yield {
+                            "type": "place",
+                            "member": member,
+                            "space": space,
+                            "servants": servants,
+                            **variant,
+                        }

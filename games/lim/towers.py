@@ -1,0 +1,243 @@
+"""The four towers: taking a card by placement or bonus action (LIM-TOWER, LIM-CARD, LIM-EFFECT-11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.core import Event, IllegalAction, State, event
+
+from .card_costs import chosen_discount, tower_variants, useful_discounts
+from .data import (
+    BOARD,
+    CARDS,
+    FLOORS,
+    SPACES_OF_TOWER,
+    TOWER_FLOORS,
+    TOWER_OF_TYPE,
+    TOWER_SPACES,
+    amount,
+    describe,
+)
+from .effects import (
+    card_action_modifier,
+    character_profile,
+    leader_profile,
+    pay,
+    reduced,
+    resolve_effects,
+    servant_increase,
+    servant_rate,
+)
+
+
+def split_space(space: str) -> tuple[str, int]:
+    """``"green-3"`` -> ``("green", 3)`` (tower spaces only)."""
+    return TOWER_FLOORS[space]
+
+
+def tower_occupied(state: State, tower: str) -> bool:
+    board = state["board"]
+    return any(board.get(space) for space in SPACES_OF_TOWER[tower])
+
+
+def has_coloured_member(state: State, s: int, spaces: Iterable[str]) -> bool:
+    """Whether seat ``s`` has a coloured family member on one of ``spaces`` (LIM-TOWER-10, LIM-PLACE-13)."""
+    return any(
+        o["seat"] == s and o["member"] != "neutral" for space in spaces for o in state["board"].get(space, ())
+    )
+
+
+def tower_plan(
+    state: State,
+    s: int,
+    space: str,
+    base: int,
+    servants: Any,
+    *,
+    cost: Any = None,
+    discount: Any = None,
+    extra_discount: dict | None = None,
+    member: str | None = None,
+) -> dict:
+    """Check a whole card take before anything changes (LIM-TOWER-9/15, LIM-EFFECT-11).
+
+    ``member`` is the family member placed (None for a bonus action); ``base`` is its value, or the
+    bonus action's printed value. Returns what the take will cost and give; raises IllegalAction.
+    """
+    tower, floor = split_space(space)
+    seat = state["seats"][s]
+    no = state["towers"][tower][floor - 1]
+    if no is None or state["board"].get(space):
+        raise IllegalAction(f"There is no card left on {space}.", "LIM-TOWER-12")
+    card = CARDS[no]
+    card_type = card["type"]
+    if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
+        raise IllegalAction(
+            f"You already have {BOARD['max_cards_per_type']} {card_type} cards, the most a player may hold.",
+            "LIM-CARD-12",
+        )
+    if (
+        member is not None
+        and member != "neutral"
+        and has_coloured_member(state, s, SPACES_OF_TOWER[tower])
+    ):
+        raise IllegalAction(
+            f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"
+        )
+    value0 = base + card_action_modifier(state, s, card_type)
+    increase = servant_increase(state, s, servants)
+    minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
+    needed = max(0, minimum - value0)
+    if increase < needed:
+        raise IllegalAction(
+            f"{space} needs value {minimum}; your action has value {value0 + increase}.", "LIM-PLACE-4"
+        )
+    if increase > needed:
+        raise IllegalAction(
+            f"That is more servants than you need: value {value0 + needed} is enough for {space}.",
+            "LIM-PLACE-8",
+        )
+    leaders = leader_profile(state, s)
+    characters = character_profile(state, s)
+    res = dict(seat["res"])
+    res["servants"] -= servants
+    fee = BOARD["tower_fee"] if "no_tower_fee" not in leaders["kinds"] and tower_occupied(state, tower) else 0
+    if res["coins"] < fee:
+        raise IllegalAction(
+            f"The {tower} tower is occupied: you must pay {fee} coins first and you have {res['coins']}.",
+            "LIM-TOWER-7",
+        )
+    res["coins"] -= fee
+    bonus = (
+        {}
+        if floor in characters["no_floor"]
+        else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+    )
+    for k, v in bonus.items():
+        res[k] += v
+    if card_type == "territory" and "no_territory_mp" not in leaders["kinds"]:
+        required = BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]
+        if res["mp"] < required:
+            raise IllegalAction(
+                f"Your next territory slot needs {required} military points; you have {res['mp']}.",
+                "LIM-CARD-5",
+            )
+    costs = card["costs"]
+    payment: dict[str, int] = {}
+    if costs:
+        index = 1 if cost is None else cost
+        if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(costs):
+            raise IllegalAction(f"{card['name']} has {len(costs)} cost option(s).", "LIM-CARD-10")
+        option = costs[index - 1]
+        for k, v in option["need"].items():
+            if res[k] < v:
+                raise IllegalAction(
+                    f"That cost of {card['name']} needs {amount(k, v)} held; you have {res[k]}.",
+                    "LIM-CARD-11",
+                )
+        if discount is not None and len(useful_discounts(state, s, card_type, option["pay"])) < 2:
+            raise IllegalAction(
+                "You have no discount to choose for that card: any discount you have applies by itself.",
+                "LIM-EFFECT-8",
+            )
+        total: dict[str, int] = {}
+        for choices in characters["discounts"].get(card_type, ()):
+            for k, v in chosen_discount(choices, option["pay"], discount).items():
+                total[k] = total.get(k, 0) + v
+        for k, v in (extra_discount or {}).items():
+            total[k] = total.get(k, 0) + v
+        if "coins" in option["pay"] and leaders["coin_discount"]:
+            total["coins"] = total.get("coins", 0) + leaders["coin_discount"]
+        payment = {k: max(0, v - total.get(k, 0)) for k, v in option["pay"].items()}
+        payment = {k: v for k, v in payment.items() if v}
+        for k, v in payment.items():
+            if res[k] < v:
+                raise IllegalAction(
+                    f"You cannot afford {card['name']}: it costs {describe(payment)} and you would "
+                    f"have {amount(k, res[k])}.",
+                    "LIM-CARD-3",
+                )
+    elif cost is not None:
+        raise IllegalAction(f"{card['name']} has no cost to choose.", "LIM-CARD-2")
+    return {
+        "card": no,
+        "space": space,
+        "fee": fee,
+        "bonus": bonus,
+        "pay": payment,
+        "servants": servants,
+        "value": value0 + increase,
+    }
+
+
+def perform_take(state: State, s: int, plan: dict, member: str | None, events: list[Event]) -> None:
+    """LIM-TOWER-11 steps (0)-(7) for a plan that :func:`tower_plan` accepted."""
+    seat = state["seats"][s]
+    tower, floor = split_space(plan["space"])
+    seat["res"]["servants"] -= plan["servants"]
+    seat["res"]["coins"] -= plan["fee"]
+    if member is not None:
+        state["board"].setdefault(plan["space"], []).append({"seat": s, "member": member})
+        seat["members"][member] = plan["space"]
+        if seat["round"]["six"] == member:
+            seat["round"]["six"] = None
+    for k, v in plan["bonus"].items():
+        seat["res"][k] += v
+    pay(state, s, plan["pay"])
+    no = plan["card"]
+    card = CARDS[no]
+    state["towers"][tower][floor - 1] = None
+    seat["cards"][card["type"]].append(no)
+    how = f"the {member} family member" if member else "a bonus action"
+    extras = []
+    if plan["servants"]:
+        extras.append(describe({"servants": plan["servants"]}))
+    if plan["fee"]:
+        extras.append(f"the {plan['fee']}-coin fee")
+    if plan["pay"]:
+        extras.append(describe(plan["pay"]))
+    paid = f", paying {', '.join(extras)}" if extras else ""
+    events.append(event("take", f"{{p{s}}} takes {card['name']} from {plan['space']} with {how}{paid}."))
+    resolve_effects(state, s, card["immediate"], events, immediate=True)
+
+
+def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
+    space = action.get("space")
+    if space not in TOWER_SPACES:
+        raise IllegalAction(f"There is no tower space called '{space}'.", "LIM-EFFECT-11")
+    card_type = BOARD["towers"][split_space(space)[0]]["card_type"]
+    if card_type not in decision["types"]:
+        allowed = ", ".join(decision["types"])
+        raise IllegalAction(f"This bonus action takes a {allowed} card only.", "LIM-EFFECT-11")
+    return tower_plan(
+        state,
+        s,
+        space,
+        decision["value"],
+        action.get("servants", 0),
+        cost=action.get("cost"),
+        discount=action.get("discount"),
+        extra_discount=decision["discount"],
+    )
+
+
+def legal_takes(state: State, s: int, decision: dict) -> list[dict]:
+    out = []
+    for card_type in decision["types"]:
+        tower = TOWER_OF_TYPE[card_type]
+        for floor in FLOORS:
+            space = f"{tower}-{floor}"
+            if state["towers"][tower][floor - 1] is None:
+                continue
+            minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
+            value0 = decision["value"] + card_action_modifier(state, s, card_type)
+            servants = max(0, minimum - value0) * servant_rate(state, s)
+            for variant in tower_variants(state, s, space):
+                action = {"type": "take", "space": space, "servants": servants, **variant}
+                try:
+                    bonus_take_plan(state, s, decision, action)
+                except IllegalAction:
+                    continue
+                out.append(action)
+    return out

@@ -1,0 +1,183 @@
+"""What each seat and spectator sees of a Lorenzo il Magnifico game, and how decisions are described."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import State
+
+from .data import (
+    BOARD,
+    CARD_TYPES,
+    CARDS,
+    EXCOMMUNICATIONS,
+    FLOORS,
+    LEADERS,
+    MEMBERS,
+    PRIVILEGES,
+    TOWERS,
+    describe,
+)
+from .effects import is_once_per_round, member_value
+from .placement import space_available
+from .vatican import period_of
+from .work import exchange_options
+
+
+def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -> dict[str, Any]:
+    """Everything every seat and spectator may see: no hands, no draft packs, no deck order."""
+    players = []
+    for s, data in enumerate(state["seats"]):
+        players.append(
+            {
+                "seat": s,
+                "resources": dict(data["res"]),
+                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
+                "members": {
+                    m: {
+                        "value": member_value(state, s, m) if state["dice"] else None,
+                        "space": data["members"][m],
+                    }
+                    for m in MEMBERS
+                },
+                "bonus_tile": data["tile"],
+                "leaders": [
+                    {
+                        "id": e["id"],
+                        "name": LEADERS[e["id"]]["name"],
+                        "face_down": e["down"],
+                        "copies": e["copy"],
+                        "once_per_round": is_once_per_round(state, e),
+                    }
+                    for e in data["leaders"]
+                ],
+                "hand_count": len(data["hand"]),
+                "excommunications": list(data["excommunicated"]),
+                "turn_position": state["order"].index(s),
+            }
+        )
+    towers = {}
+    for tower in TOWERS:
+        floors = []
+        for f in FLOORS:
+            space = f"{tower}-{f}"
+            no = state["towers"][tower][f - 1]
+            floors.append(
+                {
+                    "space": space,
+                    "value": BOARD["towers"][tower]["floors"][f - 1]["value"],
+                    "bonus": BOARD["towers"][tower]["floors"][f - 1]["bonus"],
+                    "card": card_summary(no) if no is not None else None,
+                    "occupants": list(state["board"].get(space, [])),
+                }
+            )
+        towers[tower] = {"card_type": BOARD["towers"][tower]["card_type"], "floors": floors}
+    view: dict[str, Any] = {
+        "game": "lim",
+        "phase": state["phase"],
+        "round": state["round"],
+        "period": period_of(state),
+        "advanced": state["options"]["advanced"],
+        "players": players,
+        "towers": towers,
+        "spaces": {
+            sp: {
+                "occupants": list(state["board"].get(sp, [])),
+                "available": space_available(state, sp),
+            }
+            for sp in BOARD["spaces"]
+        },
+        "dice": dict(state["dice"]),
+        "turn_order": list(state["order"]),
+        "turn": state["turn"]["seat"] if state["turn"] else None,
+        "actors": sorted(actors),
+        "pending": describe_decision(state, state["pending"][0]) if state["pending"] else None,
+        "faith_required": BOARD["vatican_faith_required"][period_of(state) - 1],
+        "excommunication_tiles": [
+            {"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]
+        ],
+        "deck_counts": {t: len(d) for t, d in state["decks"].items()},
+        "removed_cards": len(state["removed"]),
+        "tiles_left": list(state["tile_pick"]["left"]) if state["tile_pick"] else None,
+        "draft_packs": [len(p) for p in state["draft"]["packs"]] if state["draft"] else None,
+        "vatican": (
+            {
+                "waiting": list(state["vatican"]["waiting"]),
+                "answered": sorted(int(s) for s in state["vatican"]["choices"]),
+            }
+            if state["vatican"]
+            else None
+        ),
+        "result": result,
+    }
+    return view
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """What only ``seat`` sees: its leader hand, its draft pack, its own Vatican answer."""
+    own = state["seats"][seat]
+    you: dict[str, Any] = {
+        "seat": seat,
+        "hand": [{"id": lid, "name": LEADERS[lid]["name"]} for lid in own["hand"]],
+    }
+    if state["draft"]:
+        you["draft_pack"] = list(state["draft"]["packs"][seat])
+    if state["vatican"] and str(seat) in state["vatican"]["choices"]:
+        you["report_answer"] = "support" if state["vatican"]["choices"][str(seat)] else "refuse"
+    return you
+
+
+def card_summary(no: int) -> dict[str, Any]:
+    card = CARDS[no]
+    return {"no": no, "name": card["name"], "type": card["type"], "period": card["period"]}
+
+
+def describe_decision(state: State, decision: dict) -> str:
+    """One line telling the deciding seat what the pending decision asks."""
+    kind = decision["kind"]
+    if kind == "privileges":
+        differ = " (all different)" if decision["distinct"] and decision["count"] > 1 else ""
+        return (
+            f"Choose {decision['count']} council privilege(s){differ} among {', '.join(PRIVILEGES)}: "
+            f"'privilege coins'."
+        )
+    if kind == "take":
+        types = "any" if len(decision["types"]) == len(CARD_TYPES) else "/".join(decision["types"])
+        return (
+            f"Bonus action: take a {types} card at value {decision['value']} ('take green-2') or 'decline'."
+        )
+    if kind in ("harvest", "production"):
+        return (
+            f"Bonus action: {kind} at value {decision['value']} ('{kind} servants:1', '{kind}') or 'decline'."
+        )
+    card = CARDS[decision["cards"][0]]
+    options = "; ".join(
+        f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(exchange_options(card["no"]), 1)
+    )
+    return f"Production exchange on {card['name']}: {options} ('exchange 1' or 'exchange none')."
+
+
+def prompt(state: State, seat: int) -> str:
+    """What ``seat``, who must act, is asked to do now (never naming a hidden card)."""
+    phase = state["phase"]
+    if phase == "tiles":
+        return f"Choose your personal bonus tile: {', '.join(state['tile_pick']['left'])} ('tile A')."
+    if phase == "draft":
+        left = len(state["draft"]["packs"][seat])
+        return f"Keep one of the {left} leaders offered to you (`/lim hand` shows them): 'draft NAME'."
+    if phase == "vatican":
+        fp = state["seats"][seat]["res"]["fp"]
+        return (
+            f"Vatican Report: support the Church with your {fp} faith points ('report support') "
+            f"or accept the excommunication ('report refuse')."
+        )
+    if state["pending"]:
+        return describe_decision(state, state["pending"][0])
+    turn = state["turn"]
+    if turn["placed"]:
+        return "You may take leader actions, then 'end' your turn."
+    if turn["skip"]:
+        return "You skip this turn (excommunication): leader actions, then 'pass'."
+    left = [m for m in MEMBERS if state["seats"][seat]["members"][m] is None]
+    members = ", ".join(left)
+    return f"Round {state['round']}: place a family member ({members}), e.g. 'place {left[0]} council'."
