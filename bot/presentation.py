@@ -7,17 +7,14 @@ channel links, ``**`` emphasis); the languages of the bot will be chosen here to
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
-from typing import Protocol
+from typing import Any
 
 from bot.table import BoardLink, ChannelLink, Image, Line, Mention, Moment, Reply, Strong
 from bot.table.model import Part
-
-
-class Presenter(Protocol):
-    def part(self, part: Part) -> str: ...
 
 
 @dataclass
@@ -34,45 +31,73 @@ class Post:
     game_key: str | None = None
 
 
-class DiscordMarkup:
-    """Mentions that ping, timestamps in each reader's time zone, bold, channel and board links."""
+class Presenter(ABC):
+    """Writes each kind of part; plain text stays as it is."""
 
     def part(self, part: Part) -> str:
         if isinstance(part, str):
             return part
-        if isinstance(part, Strong):
-            return f"**{part.text}**"
-        if isinstance(part, Mention):
-            return f"<@{part.user_id}>"
-        if isinstance(part, Moment):
-            return f"<t:{int(part.at.timestamp())}:R>"
-        if isinstance(part, ChannelLink):
-            return f"<#{part.channel_id}>"
-        if isinstance(part, BoardLink):
-            return part.message_url or f"https://discord.com/channels/{part.guild_id}/{part.channel_id}"
-        raise TypeError(part)
+        writers: dict[type, Callable[[Any], str]] = {
+            Strong: self.strong, Mention: self.mention, Moment: self.moment,
+            ChannelLink: self.channel, BoardLink: self.board,
+        }
+        return writers[type(part)](part)
+
+    @abstractmethod
+    def strong(self, part: Strong) -> str: ...
+
+    @abstractmethod
+    def mention(self, part: Mention) -> str: ...
+
+    @abstractmethod
+    def moment(self, part: Moment) -> str: ...
+
+    @abstractmethod
+    def channel(self, part: ChannelLink) -> str: ...
+
+    @abstractmethod
+    def board(self, part: BoardLink) -> str: ...
 
 
-class PlainText:
+class DiscordMarkup(Presenter):
+    """Mentions that ping, timestamps in each reader's time zone, bold, channel and board links."""
+
+    def strong(self, part: Strong) -> str:
+        return f"**{part.text}**"
+
+    def mention(self, part: Mention) -> str:
+        return f"<@{part.user_id}>"
+
+    def moment(self, part: Moment) -> str:
+        return f"<t:{int(part.at.timestamp())}:R>"
+
+    def channel(self, part: ChannelLink) -> str:
+        return f"<#{part.channel_id}>"
+
+    def board(self, part: BoardLink) -> str:
+        return part.message_url or f"https://discord.com/channels/{part.guild_id}/{part.channel_id}"
+
+
+class PlainText(Presenter):
     """For a terminal: @names, UTC times, no emphasis; ``channel_name`` names a channel id."""
 
     def __init__(self, channel_name: Callable[[int], str]) -> None:
         self.channel_name = channel_name
 
-    def part(self, part: Part) -> str:
-        if isinstance(part, str):
-            return part
-        if isinstance(part, Strong):
-            return part.text
-        if isinstance(part, Mention):
-            return f"@{part.name}"
-        if isinstance(part, Moment):
-            return f"{part.at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
-        if isinstance(part, ChannelLink):
-            return f"#{self.channel_name(part.channel_id)}"
-        if isinstance(part, BoardLink):
-            return f"#{self.channel_name(part.channel_id)}"
-        raise TypeError(part)
+    def strong(self, part: Strong) -> str:
+        return part.text
+
+    def mention(self, part: Mention) -> str:
+        return f"@{part.name}"
+
+    def moment(self, part: Moment) -> str:
+        return f"{part.at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+    def channel(self, part: ChannelLink) -> str:
+        return f"#{self.channel_name(part.channel_id)}"
+
+    def board(self, part: BoardLink) -> str:
+        return f"#{self.channel_name(part.channel_id)}"
 
 
 def text(presenter: Presenter, lines: list[Line]) -> str:

@@ -312,3 +312,21 @@ async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
         await service.status(CHANNEL)
     logged = " ".join(record.getMessage() for record in caplog.records)
     assert "cannot be loaded: move" in logged and "secret-card" not in logged
+
+
+async def test_a_reply_reads_as_discord_text_or_as_plain_text(service):
+    """The service writes no markup: mentions, times and emphasis are parts that each adapter
+    writes its own way (pings and timestamps on Discord, @names and UTC in a terminal)."""
+    from bot.presentation import PlainText
+
+    await started(service, ALICE, BOB)
+    _, actor = await current(service)
+    reply = await service.status(CHANNEL)
+    discord_text = said(reply).text
+    terminal = post(PlainText(lambda channel_id: "tavern"), reply).text
+    assert f"<@{actor.id}>: Add 1 or 2." in discord_text and "<t:" in discord_text
+    assert f"@{actor.name}: Add 1 or 2." in terminal and "2026-01-05 12:00 UTC" in terminal
+    assert "<@" not in terminal and "<t:" not in terminal and "**" not in terminal
+    lobby = await service.mine(GUILD, ALICE)
+    assert "**" in said(lobby).ephemeral and "**" not in post(PlainText(str), lobby).ephemeral
+    assert reply.image is None, "a service without a renderer posts no images"
