@@ -10,7 +10,7 @@ Buttons and selects are :class:`discord.ui.DynamicItem` s: their ``custom_id`` c
 id, the state version and the move, so they keep working after a restart, and a press on an old
 board (or a second press of the same button) is refused by the service's version guard instead of
 being applied again. Move buttons and selects are only ever shown privately, to the player whose
-moves they are (see :func:`move_view`).
+moves they are (see :func:`menu_view`); a game's cog chooses the components of its public boards.
 """
 
 from __future__ import annotations
