@@ -2,7 +2,7 @@
 
     python bench/mor_move.py [--moves 120] [--seed 5]
 
-Drives the real :class:`bot.service.TableService` on a temporary SQLite database, as the Discord
+Drives the real :class:`bot.table.TableService` on a temporary SQLite database, as the Discord
 layer does but without Discord's network: each timed call is ``TableService.act`` (load the game
 from its snapshot and the moves since, parse and apply the move, store it under the version
 guard, update the reminders, render the public board and encode the PNG). Games are played
@@ -24,15 +24,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import Person, TableService
-from cogs.mor import board_state
-from db import Store
-
 from stats import percentile
+
+from bot.drawing import ThreadRenderer
+from bot.table import Person, TableService
+from db import Store
 
 BUDGET_P50_MS = 150
 PLAYERS = [Person(100 + i, name) for i, name in enumerate(["Ada", "Bea", "Cy", "Dot"])]
@@ -72,7 +71,6 @@ async def play_game(services: Services, channel: int, seed: int, wanted: int, sa
         await quick.join(channel, person)
     await quick.start(channel, PLAYERS[0])
     timing = False
-    cog = SimpleNamespace(service=service)
     while len(samples.act) < wanted:
         table = await service.table(channel)
         if table.state is None or table.game.result(table.state) is not None:
@@ -85,8 +83,8 @@ async def play_game(services: Services, channel: int, seed: int, wanted: int, sa
         reply = await (service if timing else quick).act(channel, person, move)
         acted = time.perf_counter()
         if timing:
-            await board_state(cog, reply.game_id)  # the board menus of the public message
-            await board_state(cog, reply.game_id)  # the mover's private follow-up
+            await service.game(reply.game_id)  # the board menus of the public message
+            await service.game(reply.game_id)  # the mover's private follow-up
             samples.act.append((acted - start) * 1000)
             samples.whole.append((time.perf_counter() - start) * 1000)
 
@@ -97,8 +95,8 @@ async def run(moves: int, seed: int) -> tuple[Samples, int]:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         try:
-            services = (TableService(store, seed_source=lambda: seed + games, render=False),
-                        TableService(store, seed_source=lambda: seed + games))
+            services = (TableService(store, seed_source=lambda: seed + games),
+                        TableService(store, seed_source=lambda: seed + games, renderer=ThreadRenderer()))
             while len(samples.act) < moves:
                 games += 1
                 await play_game(services, 1000 + games, seed + games, moves, samples)

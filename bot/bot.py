@@ -25,16 +25,19 @@ import cogs
 from db import Store
 
 from .config import Config
+from .drawing import Renderer, ThreadRenderer
+from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
-from .service import TableService
+from .table import TableService
 from .views import DYNAMIC_ITEMS, report_error
 
 log = logging.getLogger(__name__)
 
 COMMAND_HASH_KEY = "discord:command-hash"
 CORE_EXTENSIONS = ("cogs.game", "cogs.play")
-"""Loaded first, in this order: ``cogs.play`` creates the per-game command groups that the
-game-specific cogs (``cogs.mor`` ...) extend."""
+"""Loaded first, in this order: ``cogs.play`` adds the command cog of every game that has no cog
+module of its own (``cogs.mor`` ... subclass its base cog)."""
+DRAW_IN_THREADS = ThreadRenderer()
 
 
 def extension_names() -> list[str]:
@@ -69,7 +72,7 @@ class BottegaBot(commands.Bot):
         *,
         clock: Callable[[], datetime] | None = None,
         store: Store | None = None,
-        render: bool = True,
+        renderer: Renderer | None = DRAW_IN_THREADS,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
@@ -86,13 +89,13 @@ class BottegaBot(commands.Bot):
         self.clock = clock or discord.utils.utcnow
         self.store: Store | None = store
         self._owns_store = store is None
-        self._render = render
+        self.renderer = renderer
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
         self.service: TableService | None = None
         self.reminders: ReminderLoop | None = None
-        self.game_groups: dict[str, app_commands.Group] = {}
-        """One command group per game key (``/mor``, ``/lim``, ``/opera``), filled by ``cogs.play``."""
+        self.presenter: Presenter = DiscordMarkup()
+        """How replies become message text."""
         self.last_sync: str | None = None
         """``"guild"``, ``"global"`` or ``None`` (unchanged, nothing sent) after start-up."""
 
@@ -100,7 +103,7 @@ class BottegaBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.config.database_path)
         self.service = TableService(
-            self.store, clock=self.clock, seed_source=self._seed_source, render=self._render
+            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer
         )
         for name in extension_names():
             await self.load_extension(name)
@@ -130,6 +133,8 @@ class BottegaBot(commands.Bot):
     async def close(self) -> None:
         if self.reminders is not None:
             self.reminders.stop()
+        if self.renderer is not None:
+            self.renderer.close()
         try:
             await super().close()
         finally:
@@ -143,17 +148,18 @@ def create_bot(
     *,
     clock: Callable[[], datetime] | None = None,
     store: Store | None = None,
-    render: bool = True,
+    renderer: Renderer | None = DRAW_IN_THREADS,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     seed_source: Callable[[], int] | None = None,
 ) -> BottegaBot:
     """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``.
 
     ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
-    that skip days at a time check less often); ``seed_source`` makes new games reproducible.
+    that skip days at a time check less often); ``seed_source`` makes new games reproducible;
+    ``renderer`` draws the images (``None``: no images).
     """
     return BottegaBot(
-        config, clock=clock, store=store, render=render,
+        config, clock=clock, store=store, renderer=renderer,
         reminder_check_seconds=reminder_check_seconds, seed_source=seed_source,
     )
 

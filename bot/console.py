@@ -24,7 +24,6 @@ import asyncio
 import itertools
 import json
 import logging
-import re
 import shlex
 import sys
 from dataclasses import dataclass, field
@@ -39,13 +38,13 @@ from db import Store
 
 from .bot import BottegaBot
 from .config import Config
+from .presentation import PlainText
 from .views import REFUSAL_EVENT
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
 DEFAULT_CHANNEL = "table"
 PEOPLE_KEY = "console:people"
 CHANNELS_KEY = "console:channels"
-_TIMESTAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
 
 
 class ConsoleError(ValueError):
@@ -104,7 +103,16 @@ def parse_line(text: str) -> ConsoleLine | None:
 
 
 class ConsoleBot(BottegaBot):
-    """The bot, for the in-memory Discord, which registers the commands by itself."""
+    """The bot, for the in-memory Discord, which registers the commands by itself; its replies
+    are written for a terminal (@names, UTC times, no markup)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.presenter = PlainText(self._channel_name)
+
+    def _channel_name(self, channel_id: int) -> str:
+        channel = self.get_channel(channel_id)
+        return getattr(channel, "name", None) or str(channel_id)
 
     async def sync_commands(self) -> str | None:
         return None
@@ -212,7 +220,7 @@ class Console:
             if message.id in self._seen or message.flags.ephemeral:
                 continue
             self._seen.add(message.id)
-            self._say(f"bottega: {_plain(message.content)}")
+            self._say(f"bottega: {message.content}")
             await self._show_parts(message)
 
     async def _show_parts(self, message: discord.Message) -> None:
@@ -233,13 +241,7 @@ class Console:
         self._say(f"  image: {path}")
 
     def _say(self, text: str) -> None:
-        print(self._names(text), file=self.out, flush=True)
-
-    def _names(self, text: str) -> str:
-        """Mentions as @names and Discord timestamps as UTC times, as a terminal can show them."""
-        for name, person in self.people.items():
-            text = text.replace(f"<@{person.id}>", f"@{name}")
-        return _TIMESTAMP.sub(lambda m: f"{datetime.fromtimestamp(int(m.group(1)), timezone.utc):%Y-%m-%d %H:%M} UTC", text)
+        print(text, file=self.out, flush=True)
 
 
 async def _remembered(store: Store, key: str, default: list[str]) -> list[str]:
@@ -279,10 +281,6 @@ def _typed(parameter: app_commands.Parameter, raw: str, command: str) -> Any:
             raise ConsoleError(f"option '{parameter.name}' of /{command} is true or false, not '{raw}'")
         return raw.lower() in {"true", "yes"}
     return raw
-
-
-def _plain(text: str) -> str:
-    return text.replace("**", "")
 
 
 async def play(

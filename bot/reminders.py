@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from .presentation import text
 from .views import mentions_of
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
-    from .service import Reminder
+    from .table import Reminder
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ class ReminderLoop:
                 reminder.channel_id
             )
             assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(reminder.text[:2000], allowed_mentions=mentions_of(reminder.user_ids))
+            await channel.send(text(self.bot.presenter, reminder.lines)[:2000], allowed_mentions=mentions_of(reminder.user_ids))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(
                 "reminder for game %s not posted in channel %s: %s",

@@ -10,7 +10,7 @@ Buttons and selects are :class:`discord.ui.DynamicItem` s: their ``custom_id`` c
 id, the state version and the move, so they keep working after a restart, and a press on an old
 board (or a second press of the same button) is refused by the service's version guard instead of
 being applied again. Move buttons and selects are only ever shown privately, to the player whose
-moves they are (see :func:`move_view`).
+moves they are (see :func:`menu_view`); a game's cog chooses the components of its public boards.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from discord import app_commands
 
 from games import IllegalAction
 
-from .service import Image, Person, Reply, StaleAction, TableError
+from .presentation import Post, post
+from .table import Image, Person, Reply, StaleAction, TableError, TableService
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -72,8 +73,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = f"Something went wrong on our side (error id `{error_id}`). Nothing was changed."
     if interaction.type is discord.InteractionType.autocomplete:
         return  # suggestions cannot carry a message; the player just sees none
+    board = post(interaction.client.presenter, current) if current is not None else None
     try:
-        await send_private(interaction, message, current)
+        await send_private(interaction, message, board)
     except discord.HTTPException:
         log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
 
@@ -89,7 +91,7 @@ def failed_item(interaction: discord.Interaction) -> str:
     return ":".join(custom_id.split(":")[:4]) or interaction.type.name
 
 
-async def send_private(interaction: discord.Interaction, text: str, board: Reply | None = None) -> None:
+async def send_private(interaction: discord.Interaction, text: str, board: Post | None = None) -> None:
     """Show ``text`` (and optionally a board) only to the invoker, whatever state the response is in."""
     files = [_file(board.image)] if board is not None and board.image else []
     if board is not None and board.text:
@@ -153,37 +155,36 @@ async def respond(
 async def deliver(interaction: discord.Interaction, reply: Reply, *, public: bool = True) -> discord.Message | None:
     """Post ``reply``: its public part in the channel, its private part to the invoker."""
     bot: BottegaBot = interaction.client  # type: ignore[assignment]
-    private_text, private_image = reply.ephemeral, reply.ephemeral_image
     posted = None
-    if public and (reply.text or reply.image):
+    if public and (reply.lines or reply.image):
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         posted = await post_reply(bot, channel, reply)
-    elif reply.text or reply.image:
-        private_text = "\n\n".join(t for t in (reply.text, private_text) if t)
-        private_image = private_image or reply.image
-    if not private_text:
-        private_text = f"Done: {posted.jump_url}" if posted else "Done."
-    files = [_file(private_image)] if private_image else []
+    elif reply.lines or reply.image:
+        reply.private[:0] = [*reply.lines, ("",)] if reply.private else reply.lines
+        reply.private_image = reply.private_image or reply.image
+    shown = post(bot.presenter, reply)
+    private_text = shown.ephemeral or (f"Done: {posted.jump_url}" if posted else "Done.")
+    files = [_file(shown.ephemeral_image)] if shown.ephemeral_image else []
     await interaction.edit_original_response(content=_clip(private_text), attachments=files)
     return posted
 
 
 async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     """The public message of a reply; a board message becomes the table's latest board."""
-    view = await move_view(bot, channel, reply)
+    view = await board_view(bot, reply)
+    shown = post(bot.presenter, reply)
     kwargs: dict[str, Any] = {
-        "content": _clip(reply.text) or None,
-        "allowed_mentions": mentions_of(reply.mentions),
+        "content": _clip(shown.text) or None,
+        "allowed_mentions": mentions_of(shown.mentions),
     }
-    if reply.image:
-        kwargs["file"] = _file(reply.image)
+    if shown.image:
+        kwargs["file"] = _file(shown.image)
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(**kwargs)
-    if reply.image and reply.game_id is not None:
-        assert bot.service is not None
-        await bot.service.record_board_message(reply.game_id, message.id, message.jump_url)
+    if shown.image and shown.game_id is not None:
+        await service(bot).record_board_message(shown.game_id, message.id, message.jump_url)
     return message
 
 
@@ -211,32 +212,35 @@ def move_token(game_id: int, version: int, notation: str) -> str:
     return "#" + hashlib.sha256(notation.encode()).hexdigest()[:16]
 
 
-BoardHook = Callable[["BottegaBot", Any, Reply], Awaitable["discord.ui.View"]]
-BOARD_HOOKS: dict[str, BoardHook] = {}
-"""Game key -> the components of that game's public boards, replacing the generic "Your move"
-button (registered by a game cog with menus of its own); a hook may add lines to ``reply.text``."""
+async def board_view(bot: BottegaBot, reply: Reply) -> discord.ui.View | None:
+    """The components of a public board, from the cog of the board's game (its
+    ``board_components``, which may also add lines to ``reply``)."""
+    if reply.game_id is None or reply.version is None or reply.game_key is None:
+        return None
+    for cog in bot.cogs.values():
+        if getattr(cog, "game_key", None) == reply.game_key:
+            return await cog.board_components(reply)
+    return None
 
 
-async def move_view(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View | None:
-    """The components of a public board: the game's own (see :data:`BOARD_HOOKS`), or else one
-    "Your move" button for whoever must act.
+def menu_view(reply: Reply) -> discord.ui.View | None:
+    """One "Your move" button when someone must act.
 
     Move buttons are never put on a public board: a notation can name a hidden card (the one
     leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
     readable by every client. The menu button answers each player privately with their own moves.
     """
-    if reply.game_id is None or reply.version is None:
-        return None
-    if BOARD_HOOKS:
-        assert bot.service is not None
-        row = await bot.service.store.get_game(reply.game_id)
-        if row is not None and row.game_key in BOARD_HOOKS:
-            return await BOARD_HOOKS[row.game_key](bot, channel, reply)
-    if not reply.mentions:
+    if not reply.mentions or reply.game_id is None or reply.version is None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuButton(reply.game_id, reply.version))
     return view
+
+
+def service(bot: Any) -> TableService:
+    """The bot's table service (set up in ``setup_hook``)."""
+    assert bot.service is not None
+    return bot.service
 
 
 def private_moves(game_id: int, version: int, legal: list[str]) -> discord.ui.View | None:
@@ -244,12 +248,12 @@ def private_moves(game_id: int, version: int, legal: list[str]) -> discord.ui.Vi
     view = discord.ui.View(timeout=None)
     if len(legal) <= BUTTON_LIMIT:
         for notation in legal:
-            view.add_item(ActButton(game_id, version, notation))
+            view.add_item(act_button(game_id, version, notation))
         return view
     choices = [n for n in legal if len(n) <= CUSTOM_ID_LIMIT]
     if len(choices) != len(legal) or len(choices) > SELECT_LIMIT:
         return None
-    view.add_item(MoveSelect(game_id, version, choices))
+    view.add_item(MoveSelect(game_id, version, [discord.SelectOption(label=n[:100], value=n) for n in choices]))
     return view
 
 
@@ -282,19 +286,18 @@ class MenuButton(
 
 
 async def show_private_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
-    bot: BottegaBot = interaction.client  # type: ignore[assignment]
-    service = bot.service
-    assert service is not None and interaction.channel_id is not None
+    tables = service(interaction.client)
+    assert interaction.channel_id is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
     person = person_of(interaction)
     try:
-        table = await service.table(interaction.channel_id)
+        table = await tables.table(interaction.channel_id)
         if table.row.id != game_id:
             raise TableError("That button belongs to a game that is over; this channel has a new table.")
         if table.row.version != version:
             raise StaleAction(
                 "That board is out of date; the game has moved on. Here is the board now.",
-                await service.status(interaction.channel_id),
+                await tables.status(interaction.channel_id),
             )
         seat = table.seat_of(person.id)
         if seat is None:
@@ -306,7 +309,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         await report_error(interaction, error)
         return
     view = private_moves(game_id, version, legal)
-    text = table.game.prompt(table.state, seat)
+    text = table.prompt(seat)
     if view is None:
         key = table.row.game_key
         text += f"\nYou have {len(legal)} possible moves: `/{key} move` lists them as you type."
@@ -319,16 +322,16 @@ class ActButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=re.compile(rf"{ACT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<token>.+)"),
 ):
-    """Plays one move of one board version: ``bottega:act:<game id>:<version>:<notation>``."""
+    """Plays one move of one board version: ``bottega:act:<game id>:<version>:<token>``, the token
+    being the notation or, when too long, its digest (see :func:`move_token`)."""
 
-    def __init__(self, game_id: int, version: int, notation: str) -> None:
-        self.game_id, self.version = game_id, version
-        self.token = move_token(game_id, version, notation)
+    def __init__(self, game_id: int, version: int, token: str, label: str) -> None:
+        self.game_id, self.version, self.token = game_id, version, token
         super().__init__(
             discord.ui.Button(
-                label=notation[:80],
+                label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"{ACT_PREFIX}:{game_id}:{version}:{self.token}",
+                custom_id=f"{ACT_PREFIX}:{game_id}:{version}:{token}",
             )
         )
 
@@ -336,14 +339,15 @@ class ActButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
     ) -> ActButton:
-        button = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(button, item)
-        button.game_id, button.version = int(match["game_id"]), int(match["version"])
-        button.token = match["token"]
-        return button
+        return cls(int(match["game_id"]), int(match["version"]), match["token"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_component(interaction, self.game_id, self.version, self.token)
+
+
+def act_button(game_id: int, version: int, notation: str) -> ActButton:
+    """The button that plays ``notation``, labelled with it."""
+    return ActButton(game_id, version, move_token(game_id, version, notation), notation)
 
 
 class MoveSelect(
@@ -352,13 +356,13 @@ class MoveSelect(
 ):
     """Chooses one of the actor's legal moves: ``bottega:pick:<game id>:<version>``."""
 
-    def __init__(self, game_id: int, version: int, notations: list[str]) -> None:
+    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption]) -> None:
         self.game_id, self.version = game_id, version
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{PICK_PREFIX}:{game_id}:{version}",
                 placeholder="Choose your move",
-                options=[discord.SelectOption(label=n[:100], value=n) for n in notations],
+                options=options,
             )
         )
 
@@ -366,10 +370,7 @@ class MoveSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> MoveSelect:
-        select = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(select, item)
-        select.game_id, select.version = int(match["game_id"]), int(match["version"])
-        return select
+        return cls(int(match["game_id"]), int(match["version"]), item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_component(interaction, self.game_id, self.version, self.item.values[0])
@@ -380,15 +381,13 @@ DYNAMIC_ITEMS = (MenuButton, ActButton, MoveSelect)
 
 async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:
     """A button press or select choice: the same move path as ``/<game> move``."""
-    bot: BottegaBot = interaction.client  # type: ignore[assignment]
-    service = bot.service
-    assert service is not None
+    tables = service(interaction.client)
     person = person_of(interaction)
     channel_id = interaction.channel_id
     assert channel_id is not None
 
     async def play() -> Reply:
-        table = await service.table(channel_id)
+        table = await tables.table(channel_id)
         if table.row.id != game_id:
             raise TableError("That button belongs to a game that is over; this channel has a new table.")
         notation = token
@@ -397,9 +396,9 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
             notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
             if not notation:
                 raise StaleAction(
-                    "That move is not available to you now.", await service.status(channel_id)
+                    "That move is not available to you now.", await tables.status(channel_id)
                 )
-        return await service.act(
+        return await tables.act(
             channel_id, person, notation, interaction_id=interaction.id, expected_version=version
         )
 

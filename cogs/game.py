@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.service import MAX_REMINDER, MIN_REMINDER, Reply, TableError
-from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond
+from bot.table import MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
+from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from cogs.play import rule_topics
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -54,8 +55,7 @@ class GameCog(commands.Cog):
 
     @property
     def service(self):
-        assert self.bot.service is not None
-        return self.bot.service
+        return service(self.bot)
 
     @game.command(name="new", description="Open a table for a game in this channel (or in a new thread).")
     @app_commands.describe(
@@ -163,16 +163,19 @@ class GameCog(commands.Cog):
         key = None
         try:
             reply = await self.service.game_help(interaction.channel_id, person_of(interaction))
-            lines.append(reply.ephemeral)
-            key = (await self.service.table(interaction.channel_id)).row.game_key
+            lines.extend(reply.private)
+            key = reply.game_key
         except TableError:
-            lines.append("There is no game in this channel yet.")
-        lines.append("")
-        lines.extend(command_lines(self.game))
-        group = self.bot.game_groups.get(key) if key else None
-        if group is not None:
-            lines.extend(command_lines(group))
-        return Reply(ephemeral="\n".join(lines))
+            lines.append(line("There is no game in this channel yet."))
+        lines.append(line(""))
+        lines.extend(line(text) for text in command_lines(self.game))
+        for cog in self.bot.cogs.values():
+            if key is not None and getattr(cog, "game_key", None) == key:
+                lines.extend(line(text) for text in command_lines(cog.app_command))
+        topics = rule_topics(key) if key else {}
+        if topics:
+            lines.append(line(f"Rules by topic (`/{key} rules topic:`): " + ", ".join(topics)))
+        return Reply(private=lines)
 
     @game.command(name="settings", description="Table settings (host or server managers).")
     @app_commands.describe(reminder_hours=f"Remind waiting players every this many hours ({HOURS_MIN} to {HOURS_MAX})")

@@ -2,7 +2,9 @@
 ``end``, ``board``, ``card``, ``log``, ``rules`` (next to the generic ``/mor move`` and ``/mor hand``),
 and the buttons and selects that carry every follow-up choice.
 
-Every move goes through the table service and the public posting path of ``/mor move``
+:class:`MorCommands` is the game's subclass of the base command cog (:class:`cogs.play.GameCommands`).
+It reads the game only through views (the public one, or the acting seat's own) and the seat's
+legal actions. Every move goes through the table service and the public posting path of ``/mor move``
 (:func:`bot.views.post_reply`): the board image, the log line and a ping for the next player.
 Choices that remain open after a command (white marbles, slot and payment, production inputs,
 where to store what you took) are asked privately with buttons and selects built by
@@ -14,20 +16,18 @@ The public board carries menu buttons (Market, Buy, Produce, Leaders, ...) inste
 move buttons, because those would name the leaders in a player's hand.
 """
 
+
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-import games
-import rendering
-from bot.service import Image, Person, Reply, StaleAction, TableError
+from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
+from bot.table.model import plain
 from bot.views import (
-    BOARD_HOOKS,
     CUSTOM_ID_LIMIT,
     SELECT_LIMIT,
     person_of,
@@ -35,6 +35,7 @@ from bot.views import (
     report_error,
     require_bot_permissions,
     respond,
+    service,
 )
 from games.core import IllegalAction
 from games.mor.data import CARDS, LEADERS
@@ -51,15 +52,14 @@ from .mor_menus import (
     leader_label,
     line_gains,
     placement,
+    warehouse_layout,
 )
-from .play import game_table
+from .play import GameCommands, rule_topics
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
-    from bot.service import Table
 
 KEY = "mor"
-MOR = games.get(KEY)
 BUTTON_PREFIX = "mor:b"
 SELECT_PREFIX = "mor:s"
 PLACE_PROMPT = "!place"
@@ -67,59 +67,16 @@ HAND = "!hand"
 BUTTONS_PER_QUESTION = 5
 LOG_LIMIT = 1900
 AUTOCOMPLETE_LIMIT = 25
-
-RULE_TOPICS = {
-    "turn": "**A turn** (MOR-TURN-1..8): exactly one main action — `/mor market`, `/mor buy` or "
-            "`/mor produce` — plus any number of leader actions before or after it (`/mor leader`), "
-            "then `/mor end`. You may rearrange your warehouse on your turn (`/mor arrange`, MOR-TURN-5).",
-    "market": "**Market** (MOR-MARKET-1..10): take one row (4 marbles) or column (3). Yellow = coin, grey = "
-              "stone, purple = servant, blue = shield, red = 1 faith (MOR-MARKET-8), white = nothing unless a "
-              "white-marble leader is in play (MOR-LEADER-15/16). The slide marble is pushed in "
-              "(MOR-MARKET-5..7). Then store what you took: confirm the suggested layout, rearrange, or discard "
-              "— each discard gives 1 faith to every other player (MOR-WAREHOUSE-8/9).",
-    "warehouse": "**Warehouse** (MOR-WAREHOUSE-1..12): depots of 1, 2 and 3; one type per depot and a type in "
-                 "one depot only; extra-depot leaders add 2 spaces of one type (MOR-LEADER-12..14). The "
-                 "strongbox is unlimited and only filled by production (MOR-STRONGBOX-1..5).",
-    "buy": "**Buy** (MOR-BUY-1..16): the top card of any deck, paid from warehouse and strongbox "
-           "(MOR-BUY-4), minus discount leaders (MOR-LEADER-11). Level I goes in an empty slot, II on a I, "
-           "III on a II (MOR-BUY-7..9). The 7th card ends the game (MOR-BUY-16).",
-    "produce": "**Produce** (MOR-PROD-1..10): choose any of your powers — the base power (2 resources → 1 of "
-               "your choice, MOR-PROD-4), the top card of each slot, production leaders (MOR-LEADER-17). "
-               "Inputs come from what you hold now; outputs go to the strongbox (MOR-PROD-6/8).",
-    "leaders": "**Leaders** (MOR-LEADER-1..19): keep 2 of 4 at setup (MOR-SETUP-13). On your turn play one "
-               "whose requirement you meet (checked, never paid: MOR-LEADER-6) or discard one for 1 faith "
-               "(MOR-LEADER-4). Hands are secret; played leaders score their VP (MOR-LEADER-19).",
-    "faith": "**Faith and the Vatican** (MOR-FAITH-1..6, MOR-VATICAN-1..10): when a marker reaches a pope "
-             "space (8, 16, 24) every player in that section turns the favour tile up, the others discard "
-             "it. Space 24 ends the game (MOR-END-1).",
-    "end": "**End** (MOR-END-1..6, MOR-SCORE-1..8): someone reaches space 24 or buys a 7th card; the round is "
-           "finished up to the last seat. Score cards, faith track, favour tiles, played leaders and 1 VP per "
-           "5 resources; ties go to most resources left.",
-    "solo": "**Solo** (MOR-SOLO-1..22): after each of your turns Lorenzo reveals a token: discard 2 cards of "
-            "a colour from the grid, or move his black cross 2 (or 1 and reshuffle). Your discards move the "
-            "cross. You win at space 24 or with a 7th card; you lose if the cross reaches 24 or a colour is "
-            "gone from the grid.",
-}
-
-
-def service(bot: Any):
-    assert bot.service is not None
-    return bot.service
+RULE_TOPICS = rule_topics(KEY)
+NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
 
 
 # ============================================================================ the flow
-async def load(interaction: discord.Interaction) -> Table:
-    table = await game_table(interaction.client, interaction.channel_id, KEY)
-    if table.state is None:
-        raise TableError("This game has not started yet: the host starts it with `/game start`.")
-    return table
-
-
 def acting_seat(table: Table, person: Person) -> int:
     seat = table.seat_of(person.id)
     if seat is None:
         raise TableError("You are not playing at this table.")
-    if seat not in table.game.actors(table.state):
+    if not table.is_acting(seat):
         raise IllegalAction(table.waiting_message(seat), "MOR-TURN-7")
     return seat
 
@@ -133,15 +90,16 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
     """
     try:
         seat = acting_seat(table, person_of(interaction))
+        view = table.view(seat)
         if text == PLACE_PROMPT:
-            if not table.state["turn"]["pending"]:
+            if view["pending"] is None:
                 raise IllegalAction("There is nothing to place: placing follows a market action "
                                     "(MOR-WAREHOUSE-7).", "MOR-WAREHOUSE-7")
-            question = placement(table.game.view(table.state, seat), seat)
+            question = placement(view, seat)
             return await show(interaction, question.text, question_view(table, "place", question), edit)
-        text = complete(table.game, table.state, seat, text)
+        text = complete(view, text)
         if "?" in text:
-            question = ask(table.game, table.state, seat, text)
+            question = ask(view, table.actions(seat), text)
             return await show(interaction, question.text, question_view(table, text, question), edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
@@ -170,13 +128,14 @@ async def play(interaction: discord.Interaction, text: str, *, expected_version:
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     posted = await post_reply(bot, interaction.channel, reply)
-    content, view = f"Done: {posted.jump_url}", None
-    state = await board_state(bot, reply.game_id)
-    if state["phase"] == "play" and state["turn"]["pending"] and state["turn"]["seat"] in MOR.actors(state):
-        seat = state["turn"]["seat"]
-        question = placement(MOR.view(state, seat), seat)
-        content, view = question.text, question_view_for(reply.game_id, reply.version, "place", question)
-    await interaction.edit_original_response(content=content, view=view, attachments=[])
+    content, components = f"Done: {posted.jump_url}", None
+    table = await service(bot).game(reply.game_id)
+    public = table.view(None)
+    seat = public["turn"]["seat"]
+    if public["phase"] == "play" and public["pending"] is not None and seat in public["actors"]:
+        question = placement(table.view(seat), seat)
+        content, components = question.text, question_view_for(reply.game_id, reply.version, "place", question)
+    await interaction.edit_original_response(content=content, view=components, attachments=[])
 
 
 async def handle_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
@@ -189,18 +148,19 @@ async def handle_component(interaction: discord.Interaction, game_id: int, versi
 
 async def answer_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
     edit = interaction.message is not None and interaction.message.flags.ephemeral
+    tables = service(interaction.client)
     try:
-        table = await service(interaction.client).table(interaction.channel_id)
-        if table.row.id != game_id or table.state is None:
+        table = await tables.table(interaction.channel_id)
+        if table.row.id != game_id or not table.started:
             raise TableError("That button belongs to a game that is over; this channel has a new table.")
         if text == HAND:
-            return await respond(interaction, lambda: service(interaction.client).private(
+            return await respond(interaction, lambda: tables.private(
                 interaction.channel_id, person_of(interaction)), public=False)
         # Setup choices are each player's own: another player's choice does not make them stale.
-        own_setup = table.state["phase"] == "setup" and text.startswith("keep")
+        own_setup = table.view(None)["phase"] == "setup" and text.startswith("keep")
         if version != table.row.version and not own_setup:
             raise StaleAction("That button belongs to an earlier board; the game has moved on. Here is the board now.",
-                              await service(interaction.client).status(interaction.channel_id))
+                              await tables.status(interaction.channel_id))
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     await proceed(interaction, table, text, expected_version=None if own_setup else version, edit=edit)
@@ -220,10 +180,7 @@ class MorButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> MorButton:
-        button = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(button, item)
-        button.game_id, button.version, button.text = int(match["game_id"]), int(match["version"]), match["text"]
-        return button
+        return cls(int(match["game_id"]), int(match["version"]), match["text"], item.label or "", item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_component(interaction, self.game_id, self.version, self.text)
@@ -233,24 +190,28 @@ class MorSelect(discord.ui.DynamicItem[discord.ui.Select],
                 template=re.compile(rf"{SELECT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<partial>.+)")):
     """``mor:s:<game id>:<version>:<partial notation>``: the chosen values fill its first ``?``."""
 
-    def __init__(self, game_id: int, version: int, partial: str, question: Question) -> None:
+    def __init__(self, game_id: int, version: int, partial: str, options: list[discord.SelectOption],
+                 min_values: int, max_values: int) -> None:
         self.game_id, self.version, self.partial = game_id, version, partial
-        options = [discord.SelectOption(label=o.label[:100], value=o.token, description=o.description[:100] or None)
-                   for o in question.options[:SELECT_LIMIT]]
         super().__init__(discord.ui.Select(
             custom_id=f"{SELECT_PREFIX}:{game_id}:{version}:{partial}", placeholder="Choose…",
-            options=options, min_values=question.min_values, max_values=min(question.max_values, len(options))))
+            options=options, min_values=min_values, max_values=max_values))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> MorSelect:
-        select = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(select, item)
-        select.game_id, select.version, select.partial = int(match["game_id"]), int(match["version"]), match["partial"]
-        return select
+        return cls(int(match["game_id"]), int(match["version"]), match["partial"], item.options,
+                   item.min_values, item.max_values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_component(interaction, self.game_id, self.version, fill(self.partial, self.item.values))
+
+
+def question_select(game_id: int, version: int, partial: str, question: Question) -> MorSelect:
+    options = [discord.SelectOption(label=o.label[:100], value=o.token, description=o.description[:100] or None)
+               for o in question.options[:SELECT_LIMIT]]
+    return MorSelect(game_id, version, partial, options, question.min_values,
+                     min(question.max_values, len(options)))
 
 
 def question_view(table: Table, partial: str, question: Question) -> discord.ui.View:
@@ -272,47 +233,37 @@ def question_view_for(game_id: int, version: int, partial: str, question: Questi
         for option, answer in zip(question.options, answers):
             view.add_item(MorButton(game_id, version, answer, option.label))
     else:
-        view.add_item(MorSelect(game_id, version, partial, question))
+        view.add_item(question_select(game_id, version, partial, question))
     return view
 
 
-async def board_state(bot: Any, game_id: int) -> dict[str, Any] | None:
-    """The state of game ``game_id`` after its latest move, finished games included; None in the lobby."""
-    return await service(bot).game_state(game_id)
-
-
-async def board_components(bot: BottegaBot, channel: Any, reply: Reply) -> discord.ui.View:
-    """The menu buttons of a public board (none reveal a hidden card), and Lorenzo's turn in the text."""
-    view = discord.ui.View(timeout=None)
-    state = await board_state(bot, reply.game_id)
-    if state is None:
-        return view
-    solo = state["solo"]
-    token_lines = [line for line in state["last"] if line.startswith("Lorenzo")]
-    if solo is not None and solo["last_token"] and token_lines and token_lines[0] in reply.text:
-        reply.text += f"\nLorenzo's token: **{token_text(solo['last_token'])}**. Black cross: space " \
-                      f"**{solo['cross']}** of 24."
-    if MOR.result(state) is not None:
-        return view
-    game_id, version = reply.game_id, reply.version
+def board_buttons(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The menu buttons of a public board, from the public view (none reveals a hidden card)."""
+    if view["phase"] == "setup":
+        return [("Choose your leaders", "keep ?")]
+    turn, pending = view["turn"], view["pending"] is not None
+    player = view["players"][turn["seat"]]
     buttons: list[tuple[str, str]] = []
-    if state["phase"] == "setup":
-        buttons.append(("Choose your leaders", "keep ?"))
-    else:
-        turn = state["turn"]
-        player = state["seats"][turn["seat"]]
-        if turn["pending"]:
-            buttons.append(("Place resources", PLACE_PROMPT))
-        elif not turn["main"]:
-            buttons += [("Market", "market ?"), ("Buy", "buy ?"), ("Produce", "produce ?")]
-        if player["hand"] and not turn["pending"]:
-            buttons.append(("Leaders", "leader ?"))
-        if turn["main"] and not turn["pending"]:
-            buttons.append(("End turn", "end"))
-    for label, text in buttons:
-        view.add_item(MorButton(game_id, version, text, label))
-    view.add_item(MorButton(game_id, version, HAND, "My leaders", discord.ButtonStyle.secondary))
-    return view
+    if pending:
+        buttons.append(("Place resources", PLACE_PROMPT))
+    elif not turn["main_action_done"]:
+        buttons += [("Market", "market ?"), ("Buy", "buy ?"), ("Produce", "produce ?")]
+    if player["hand_count"] and not pending:
+        buttons.append(("Leaders", "leader ?"))
+    if turn["main_action_done"] and not pending:
+        buttons.append(("End turn", "end"))
+    return buttons
+
+
+def lorenzo_line(view: dict[str, Any], reply: Reply) -> Line | None:
+    """Lorenzo's token and black cross, when the reply reports his turn (solo game)."""
+    solo = view["solo"]
+    token_lines = [text for text in view["last_events"] if text.startswith("Lorenzo")]
+    said = "\n".join(plain(text) for text in reply.lines)
+    if solo is None or not solo["last_token"] or not token_lines or token_lines[0] not in said:
+        return None
+    return line("Lorenzo's token: ", Strong(token_text(solo["last_token"]["id"])), ". Black cross: space ",
+                Strong(str(solo["black_cross"])), " of 24.")
 
 
 def token_text(token_id: str) -> str:
@@ -325,147 +276,195 @@ def token_text(token_id: str) -> str:
     return token_id
 
 
-# ============================================================================ commands
-def mor_commands() -> list[app_commands.Command]:
-    """The game's own commands (new objects for each bot: a command belongs to one group)."""
+def deck_for(view: dict[str, Any], wanted: str) -> str:
+    """The deck named, or the deck whose top card is ``wanted`` (``c12``)."""
+    for deck in view["decks"]:
+        if wanted == deck["deck"] or (deck["top"] and deck["top"]["id"] == wanted):
+            return deck["deck"]
+    raise IllegalAction(f"'{wanted}' is not the top card of a deck: you can only buy a top card (MOR-BUY-1).",
+                        "MOR-BUY-1")
 
-    async def start(interaction: discord.Interaction, text: str) -> None:
+
+def area_lines(table: Table, seat: int) -> list[Line]:
+    """One player's public area in words (everything here is public: MOR-BUY-12, MOR-LEADER-1)."""
+    view = table.view(None)
+    player = view["players"][seat]
+    slots = ", ".join(f"slot {s['slot']}: {s['top']['id'] if s['top'] else 'empty'}"
+                      + (f" (+{s['covered']} covered)" if s["covered"] else "") for s in player["slots"])
+    played = ", ".join(leader["id"] for leader in player["leaders"]) or "none"
+    return [
+        line(Strong(table.names()[seat]), f" — faith {player['faith']}, {player['vp']} VP so far"),
+        line(f"Warehouse: {layout_text(warehouse_layout(view, seat))}; strongbox: {amounts(player['strongbox'])}"),
+        line(f"Cards: {slots}"),
+        line(f"Leaders played: {played}; in hand: {player['hand_count']}"),
+    ]
+
+
+def rule_lines(topic: str) -> Line:
+    entry = RULE_TOPICS[topic]
+    return line(Strong(entry["title"]), f" ({entry['rules']}): {entry['text']}")
+
+
+def matching(choices: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    found = [(n, v) for n, v in choices if typed in n.lower()]
+    return [app_commands.Choice(name=n[:100], value=v) for n, v in found[:AUTOCOMPLETE_LIMIT]]
+
+
+# ============================================================================ commands
+class MorCommands(GameCommands, group_name=KEY):
+    """``/mor``: the generic ``move`` and ``hand``, and a command per kind of action."""
+
+    async def playing(self, interaction: discord.Interaction) -> Table:
+        table = await self.table(interaction)
+        if not table.started:
+            raise TableError(NOT_STARTED)
+        return table
+
+    async def begin(self, interaction: discord.Interaction, text: str) -> None:
         try:
-            table = await load(interaction)
+            table = await self.playing(interaction)
         except (TableError, IllegalAction) as error:
             return await report_error(interaction, error)
         await proceed(interaction, table, text, expected_version=None, edit=False)
 
-    async def own_view(interaction: discord.Interaction) -> tuple[Table, int] | None:
+    async def own_seat(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         try:
-            table = await load(interaction)
+            table = await self.playing(interaction)
         except TableError:
             return None
         seat = table.seat_of(interaction.user.id)
         return None if seat is None else (table, seat)
 
-    def matching(choices: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        found = [(n, v) for n, v in choices if typed in n.lower()]
-        return [app_commands.Choice(name=n[:100], value=v) for n, v in found[:AUTOCOMPLETE_LIMIT]]
+    async def board_components(self, reply: Reply) -> discord.ui.View:
+        """The menu buttons of a public board, and Lorenzo's turn in the text."""
+        components = discord.ui.View(timeout=None)
+        table = await service(self.bot).game(reply.game_id)
+        if table is None:
+            return components
+        view = table.view(None)
+        lorenzo = lorenzo_line(view, reply)
+        if lorenzo is not None:
+            reply.lines.append(lorenzo)
+        if view["result"] is not None:
+            return components
+        for label, text in board_buttons(view):
+            components.add_item(MorButton(reply.game_id, reply.version, text, label))
+        components.add_item(MorButton(reply.game_id, reply.version, HAND, "My leaders",
+                                      discord.ButtonStyle.secondary))
+        return components
 
     # ---------------------------------------------------------------- market
-    async def market_lines(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        loaded = await own_view(interaction)
-        if loaded is None:
-            return []
-        table, seat = loaded
-        view = table.game.view(table.state, None)
-        return matching([(f"{line}: {line_gains(view, seat, line)}", line) for line in LINES], current)
-
     @app_commands.command(name="market", description="Take a row or column of marbles from the market.")
     @app_commands.describe(line="row-1..row-3 (top to bottom) or col-1..col-4 (left to right); the list shows what each gives")
-    @app_commands.autocomplete(line=market_lines)
-    async def market(interaction: discord.Interaction, line: str) -> None:
-        await start(interaction, f"market {line.strip().lower()}")
+    async def market(self, interaction: discord.Interaction, line: str) -> None:
+        await self.begin(interaction, f"market {line.strip().lower()}")
 
-    # ---------------------------------------------------------------- buy
-    async def buyable(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        loaded = await own_view(interaction)
+    @market.autocomplete("line")
+    async def market_lines(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        loaded = await self.own_seat(interaction)
         if loaded is None:
             return []
         table, seat = loaded
-        cards = table.game.view(table.state, seat)["you"]["affordable"]
-        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current)
+        view = table.view(None)
+        return matching([(f"{name}: {line_gains(view, seat, name)}", name) for name in LINES], current)
 
+    # ---------------------------------------------------------------- buy
     @app_commands.command(name="buy", description="Buy the top card of a deck (the list shows what you can afford).")
     @app_commands.describe(card="A card you can afford now, with its cost after discounts",
                            slot="Which of your slots (1-3); asked when several fit",
                            pay="Which resources go first; asked when it makes a difference")
     @app_commands.choices(pay=[app_commands.Choice(name="warehouse first", value="wh"),
                                app_commands.Choice(name="strongbox first", value="sb")])
-    @app_commands.autocomplete(card=buyable)
-    async def buy(interaction: discord.Interaction, card: str, slot: app_commands.Range[int, 1, 3] | None = None,
-                  pay: str | None = None) -> None:
+    async def buy(self, interaction: discord.Interaction, card: str,
+                  slot: app_commands.Range[int, 1, 3] | None = None, pay: str | None = None) -> None:
         try:
-            table = await load(interaction)
-            deck = deck_for(table, card.strip().lower())
+            table = await self.playing(interaction)
+            deck = deck_for(table.view(None), card.strip().lower())
         except (TableError, IllegalAction) as error:
             return await report_error(interaction, error)
         if slot is None and pay is None:
             text = f"buy {deck} ?"
             seat = table.seat_of(interaction.user.id)
-            if seat is not None and seat in table.game.actors(table.state):
-                variants = [a for a in table.game.legal_actions(table.state, seat)
-                            if a["type"] == "buy" and a["deck"] == deck]
+            if table.is_acting(seat):
+                variants = [a for a in table.actions(seat) if a["type"] == "buy" and a["deck"] == deck]
                 if len(variants) <= 1:  # one way to buy it, or none: the engine says why
                     text = table.game.notation(variants[0]) if variants else f"buy {deck}"
         else:
             text = " ".join(["buy", deck, *([f"slot:{slot}"] if slot else []), *([f"pay:{pay}"] if pay else [])])
         await proceed(interaction, table, text, expected_version=None, edit=False)
 
-    # ---------------------------------------------------------------- produce, leader, arrange, end
-    @app_commands.command(name="produce", description="Activate production: choose your powers, then any choices.")
-    async def produce(interaction: discord.Interaction) -> None:
-        await start(interaction, "produce ?")
-
-    async def own_leaders(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        loaded = await own_view(interaction)
+    @buy.autocomplete("card")
+    async def buyable(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        loaded = await self.own_seat(interaction)
         if loaded is None:
             return []
         table, seat = loaded
-        hand = table.game.view(table.state, seat)["you"]["hand"]
-        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current)
+        cards = table.view(seat)["you"]["affordable"]
+        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current)
+
+    # ---------------------------------------------------------------- produce, leader, arrange, end
+    @app_commands.command(name="produce", description="Activate production: choose your powers, then any choices.")
+    async def produce(self, interaction: discord.Interaction) -> None:
+        await self.begin(interaction, "produce ?")
 
     @app_commands.command(name="leader", description="Play a leader from your hand, or discard it for 1 faith.")
     @app_commands.describe(action="Play it (if you meet its requirement) or discard it (+1 faith)",
                            leader="One of your own leaders (only you see this list)")
     @app_commands.choices(action=[app_commands.Choice(name="play", value="play"),
                                   app_commands.Choice(name="discard", value="discard")])
-    @app_commands.autocomplete(leader=own_leaders)
-    async def leader(interaction: discord.Interaction, action: str, leader: str) -> None:
-        await start(interaction, f"leader {action} {leader.strip()}")
+    async def leader(self, interaction: discord.Interaction, action: str, leader: str) -> None:
+        await self.begin(interaction, f"leader {action} {leader.strip()}")
 
-    async def arrangements(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        loaded = await own_view(interaction)
+    @leader.autocomplete("leader")
+    async def own_leaders(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        loaded = await self.own_seat(interaction)
+        if loaded is None:
+            return []
+        table, seat = loaded
+        hand = table.view(seat)["you"]["hand"]
+        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current)
+
+    @app_commands.command(name="arrange", description="Rearrange your warehouse depots (on your turn; nothing is lost).")
+    @app_commands.describe(layout="The new layout, e.g. d1:coin d2:2stone; leave empty to choose from a list")
+    async def arrange(self, interaction: discord.Interaction, layout: str | None = None) -> None:
+        await self.begin(interaction, f"arrange {layout.strip()}" if layout else "arrange ?")
+
+    @arrange.autocomplete("layout")
+    async def arrangements(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        loaded = await self.own_seat(interaction)
         if loaded is None:
             return []
         table, seat = loaded
         try:
-            question = ask(table.game, table.state, seat, "arrange ?")
+            question = ask(table.view(seat), table.actions(seat), "arrange ?")
         except IllegalAction:
             return []
         return matching([(o.label, o.token) for o in question.options], current)
 
-    @app_commands.command(name="arrange", description="Rearrange your warehouse depots (on your turn; nothing is lost).")
-    @app_commands.describe(layout="The new layout, e.g. d1:coin d2:2stone; leave empty to choose from a list")
-    @app_commands.autocomplete(layout=arrangements)
-    async def arrange(interaction: discord.Interaction, layout: str | None = None) -> None:
-        await start(interaction, f"arrange {layout.strip()}" if layout else "arrange ?")
-
     @app_commands.command(name="end", description="End your turn (after your main action).")
-    async def end(interaction: discord.Interaction) -> None:
-        await start(interaction, "end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.begin(interaction, "end")
 
     # ---------------------------------------------------------------- information
     @app_commands.command(name="board", description="The board now (only you see it), and one player's area in words.")
     @app_commands.describe(player="A player whose area to describe")
-    async def board(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    async def board(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
         async def reply() -> Reply:
-            table = await load(interaction)
-            status = await service(interaction.client).status(interaction.channel_id)
+            table = await self.playing(interaction)
+            status = await service(self.bot).status(interaction.channel_id)
             if player is not None:
                 seat = table.seat_of(player.id)
                 if seat is None:
                     raise TableError(f"{player.display_name} is not playing at this table.")
-                status.text = area_text(table, seat) + "\n\n" + status.text
+                status.lines[:0] = [*area_lines(table, seat), line("")]
             return status
 
         await respond(interaction, reply, public=False)
 
-    async def card_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = [(card_label(c), c) for c in CARDS] + [(leader_label(i), i) for i in LEADERS]
-        return matching(names, current)
-
     @app_commands.command(name="card", description="A card, large: development cards c1..c48, leaders L1..L16.")
     @app_commands.describe(card="Type a colour, a resource or an id (c12, L5)")
-    @app_commands.autocomplete(card=card_names)
-    async def card(interaction: discord.Interaction, card: str) -> None:
+    async def card(self, interaction: discord.Interaction, card: str) -> None:
         async def reply() -> Reply:
             ident = card.strip()
             ident = ident.lower() if ident.lower() in CARDS else "L" + ident[1:] if ident[:1] in "lL" else ident
@@ -475,80 +474,45 @@ def mor_commands() -> list[app_commands.Command]:
                 details = leader_label(ident)
             else:
                 raise TableError(f"There is no card '{card}': development cards are c1..c48, leaders L1..L16.")
-            data = await asyncio.to_thread(rendering.render_card, KEY, ident)  # off the event loop, like boards
-            return Reply(ephemeral=details, ephemeral_image=Image(f"mor-{ident}.png", data))
+            image = await service(self.bot).card_image(KEY, ident)
+            return Reply(private=[line(details)], private_image=image)
 
         await respond(interaction, reply, public=False)
 
+    @card.autocomplete("card")
+    async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = [(card_label(c), c) for c in CARDS] + [(leader_label(i), i) for i in LEADERS]
+        return matching(names, current)
+
     @app_commands.command(name="log", description="What happened so far, move by move (only you see it).")
     @app_commands.describe(moves="How many of the latest moves (default 20)")
-    async def log(interaction: discord.Interaction, moves: app_commands.Range[int, 1, 200] = 20) -> None:
+    async def log(self, interaction: discord.Interaction, moves: app_commands.Range[int, 1, 200] = 20) -> None:
         async def reply() -> Reply:
-            return Reply(ephemeral=await log_text(interaction, moves))
+            await self.playing(interaction)
+            entries = [f"{number}. {text}" for number, text in await service(self.bot).log(interaction.channel_id)]
+            lines: list[str] = []
+            for entry in reversed(entries[-moves:]):
+                if sum(len(text) + 1 for text in lines) + len(entry) > LOG_LIMIT:
+                    break
+                lines.insert(0, entry)
+            return Reply(private=[line("\n".join(lines) if lines else "No moves yet.")])
 
         await respond(interaction, reply, public=False)
 
     @app_commands.command(name="rules", description="Short rules help by topic, with the rule IDs.")
     @app_commands.describe(topic="What you want to know about")
     @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
-    async def rules(interaction: discord.Interaction, topic: str | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         async def reply() -> Reply:
             if topic is None:
-                return Reply(ephemeral="\n\n".join(RULE_TOPICS[t] for t in ("turn", "market", "end"))
-                             + "\n\nMore: `/mor rules topic:` " + ", ".join(RULE_TOPICS))
-            return Reply(ephemeral=RULE_TOPICS[topic])
+                overview = [rule_lines(t) for t in ("turn", "market", "end")]
+                more = line("More: `/mor rules topic:` " + ", ".join(RULE_TOPICS))
+                return Reply(private=[part for entry in [*overview, more] for part in (entry, line(""))][:-1])
+            return Reply(private=[rule_lines(topic)])
 
         await respond(interaction, reply, public=False)
 
-    return [market, buy, produce, leader, arrange, end, board, card, log, rules]
-
-
-def deck_for(table: Table, wanted: str) -> str:
-    """The deck named, or the deck whose top card is ``wanted`` (``c12``)."""
-    decks = table.state["decks"]
-    if wanted in decks:
-        return wanted
-    for deck, cards in decks.items():
-        if cards and cards[0] == wanted:
-            return deck
-    raise IllegalAction(f"'{wanted}' is not the top card of a deck: you can only buy a top card (MOR-BUY-1).",
-                        "MOR-BUY-1")
-
-
-def area_text(table: Table, seat: int) -> str:
-    """One player's public area in words (everything here is public: MOR-BUY-12, MOR-LEADER-1)."""
-    player = table.game.view(table.state, None)["players"][seat]
-    warehouse = {d["depot"]: [d["resource"]] * d["count"] for d in player["depots"] if d["count"]}
-    warehouse.update({d["leader"]: [d["resource"]] * d["count"] for d in player["leader_depots"] if d["count"]})
-    slots = ", ".join(f"slot {s['slot']}: {s['top']['id'] if s['top'] else 'empty'}"
-                      + (f" (+{s['covered']} covered)" if s["covered"] else "") for s in player["slots"])
-    played = ", ".join(leader["id"] for leader in player["leaders"]) or "none"
-    return (f"**{table.names()[seat]}** — faith {player['faith']}, {player['vp']} VP so far\n"
-            f"Warehouse: {layout_text(warehouse)}; strongbox: {amounts(player['strongbox'])}\n"
-            f"Cards: {slots}\nLeaders played: {played}; in hand: {player['hand_count']}")
-
-
-async def log_text(interaction: discord.Interaction, count: int) -> str:
-    """The latest moves as their public event lines (never the notation: keep and leader discard
-    name hidden leaders)."""
-    table = await load(interaction)
-    store = service(interaction.client).store
-    state = table.game.setup(len(table.seats), table.row.seed, table.row.options)
-    entries = []
-    for move in await store.moves(table.row.id):
-        state, events = table.game.play(state, move.seat, move.notation)
-        entries.append(f"{move.seq}. " + " ".join(table.fill_names(e["text"]) for e in events))
-    lines: list[str] = []
-    for entry in reversed(entries[-count:]):
-        if sum(len(line) + 1 for line in lines) + len(entry) > LOG_LIMIT:
-            break
-        lines.insert(0, entry)
-    return "\n".join(lines) if lines else "No moves yet."
-
 
 async def setup(bot: BottegaBot) -> None:
-    group = bot.game_groups[KEY]
-    for command in mor_commands():
-        group.add_command(command)
+    await bot.add_cog(MorCommands(bot))
     bot.add_dynamic_items(MorButton, MorSelect)
-    BOARD_HOOKS[KEY] = board_components

@@ -4,8 +4,9 @@ A move is built as a *partial notation*: the move's text with ``?`` where a choi
 for example ``produce base:?>? c12 L13:?``. :func:`ask` turns the first ``?`` into a
 :class:`Question` (what to ask, and the options with the text that replaces the ``?``) for the
 seat that must answer, so every button and select only ever carries plain notation, and the
-engine stays the judge of every finished move. Only the asking seat's own view is read, so the
-options (its leaders, its resources) are shown to that player alone.
+engine stays the judge of every finished move. Only the asking seat's own view and its legal
+actions are read (never the game state), so the options (its leaders, its resources) are shown
+to that player alone and nothing hidden from that seat can leak into them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from typing import Any
 
 from games.core import IllegalAction
-from games.mor import affordable_cards, card_details, leader_details
+from games.mor import card_details, leader_details
 from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -178,12 +179,13 @@ def placement(view: dict[str, Any], seat: int) -> Question:
 
 
 # ----------------------------------------------------------------------------- questions
-def ask(game: Any, state: dict[str, Any], seat: int, partial: str) -> Question:
-    """The question for the first ``?`` of ``partial``, asked of ``seat`` (who must be acting)."""
-    view = game.view(state, seat)
+def ask(view: dict[str, Any], actions: list[dict[str, Any]], partial: str) -> Question:
+    """The question for the first ``?`` of ``partial``, asked of the seat whose ``view`` (with its
+    ``you`` part) and legal ``actions`` these are; that seat must be acting."""
+    seat = view["you"]["seat"]
     before = partial.split("?", 1)[0]
     head = before.split(" ", 1)[0]
-    if head in ("market", "buy", "produce") and state["turn"]["main"]:
+    if head in ("market", "buy", "produce") and view["turn"]["main_action_done"]:
         raise IllegalAction("You have already taken your main action this turn: you may play or discard "
                             "leaders, then end your turn (MOR-TURN-3).", "MOR-TURN-3")
     if before == "keep ":
@@ -196,9 +198,9 @@ def ask(game: Any, state: dict[str, Any], seat: int, partial: str) -> Question:
     if before.endswith("white:"):
         return _white_choices(view, seat, before)
     if before == "buy ":
-        return _cards_to_buy(state, seat)
+        return _cards_to_buy(view)
     if head == "buy":
-        return _buy_variants(game, state, seat, before)
+        return _buy_variants(view, actions, before)
     if before == "produce ":
         return _powers(view, seat)
     if before.endswith("base:"):
@@ -208,7 +210,7 @@ def ask(game: Any, state: dict[str, Any], seat: int, partial: str) -> Question:
         return Question(f"What does {what} make? (MOR-PROD-4, MOR-LEADER-17)",
                         [Option(r, r) for r in RESOURCES])
     if before == "leader ":
-        return _leader_actions(game, state, seat)
+        return _leader_actions(actions)
     if before in ("place ", "arrange "):
         return _layouts(view, seat, head)
     raise IllegalAction("That choice is not available.", "CORE-NOTATION")
@@ -244,8 +246,8 @@ def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
                     "(MOR-LEADER-16)", options)
 
 
-def _cards_to_buy(state: dict[str, Any], seat: int) -> Question:
-    cards = affordable_cards(state, seat)
+def _cards_to_buy(view: dict[str, Any]) -> Question:
+    cards = view["you"]["affordable"]
     if not cards:
         raise IllegalAction("You cannot afford any card in the grid now (or have no slot for it) "
                             "(MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
@@ -253,16 +255,22 @@ def _cards_to_buy(state: dict[str, Any], seat: int) -> Question:
                     [Option(card_label(c["id"], c["cost"])[:100], c["deck"]) for c in cards])
 
 
-def _buy_variants(game: Any, state: dict[str, Any], seat: int, before: str) -> Question:
+def _buy_variants(view: dict[str, Any], actions: list[dict[str, Any]], before: str) -> Question:
     deck = before.split()[1]
-    variants = [a for a in game.legal_actions(state, seat) if a["type"] == "buy" and a["deck"] == deck]
+    variants = [a for a in actions if a["type"] == "buy" and a["deck"] == deck]
     if not variants:
         raise IllegalAction(f"You cannot buy the top card of {deck} now (MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
     options = []
     for action in variants:
         where = "warehouse first" if action["pay"] == "wh" else "strongbox first"
         options.append(Option(f"Slot {action['slot']}, pay {where}", f"slot:{action['slot']} pay:{action['pay']}"))
-    return Question(f"Where does {state['decks'][deck][0]} go, and how do you pay? (MOR-BUY-4, MOR-BUY-6)", options)
+    return Question(f"Where does {top_card(view, deck)} go, and how do you pay? (MOR-BUY-4, MOR-BUY-6)", options)
+
+
+def top_card(view: dict[str, Any], deck: str) -> str | None:
+    """The id of the card on top of ``deck`` (the only one a view shows), or None when it is empty."""
+    top = next((d["top"] for d in view["decks"] if d["deck"] == deck), None)
+    return top["id"] if top else None
 
 
 def _holdings(view: dict[str, Any], seat: int) -> dict[str, int]:
@@ -310,8 +318,8 @@ def _base_inputs(view: dict[str, Any], seat: int, partial: str) -> Question:
     return Question("What does the base production pay? (MOR-PROD-4)", options)
 
 
-def _leader_actions(game: Any, state: dict[str, Any], seat: int) -> Question:
-    actions = [a for a in game.legal_actions(state, seat) if a["type"] == "leader"]
+def _leader_actions(actions: list[dict[str, Any]]) -> Question:
+    actions = [a for a in actions if a["type"] == "leader"]
     if not actions:
         raise IllegalAction("You have no leader in hand to play or discard now (MOR-LEADER-2, MOR-TURN-4).",
                             "MOR-LEADER-2")
@@ -345,17 +353,17 @@ def _layouts(view: dict[str, Any], seat: int, head: str) -> Question:
     return Question(f"{what} (MOR-WAREHOUSE-1..6; whatever a layout leaves out is discarded):", options[:25])
 
 
-def complete(game: Any, state: dict[str, Any], seat: int, text: str) -> str:
-    """``text`` with the open choices the seat still has to make marked ``?``.
+def complete(view: dict[str, Any], text: str) -> str:
+    """``text`` with the open choices the seat of ``view`` still has to make marked ``?``.
 
     ``keep`` asks for starting resources when the seat gets some (MOR-SETUP-17); a market line
     asks what each white marble becomes when two white-marble leaders are in play (MOR-LEADER-16).
     """
-    if state["phase"] == "setup" and text == "keep ?" and game.view(state, seat)["you"]["starting_resources"]:
+    seat = view["you"]["seat"]
+    if view["phase"] == "setup" and text == "keep ?" and view["you"]["starting_resources"]:
         return "keep ? res:?"
     match = re.fullmatch(r"market ((?:row|col)-\d)", text)
-    if match and match[1] in LINES:
-        view = game.view(state, None)
-        if len(white_options(view, seat)) > 1 and "white" in line_gains(view, seat, match[1]):
-            return f"{text} white:?"
+    if (match and match[1] in LINES and len(white_options(view, seat)) > 1
+            and "white" in line_gains(view, seat, match[1])):
+        return f"{text} white:?"
     return text

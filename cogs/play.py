@@ -1,57 +1,82 @@
-"""``/<game key> move`` and ``/<game key> hand``: the commands every game has.
+"""The command cog every game has: ``/<game key> move`` and ``/<game key> hand``.
 
-One :class:`app_commands.Group` per game key is created here, in :func:`game_group`, and kept in
-``bot.game_groups``; a game-specific cog (``cogs/mor.py`` ...) adds richer commands to the same
-group in its own ``setup``::
-
-    group = bot.game_groups["mor"]
-    group.add_command(app_commands.Command(name="market", description=..., callback=...))
+:class:`GameCommands` is a :class:`discord.ext.commands.GroupCog`: each game subclasses it with
+its key as the group name (``class MorCommands(GameCommands, group_name="mor")``), adds its own
+commands as methods and may override :meth:`GameCommands.board_components` (the components of
+its public boards). A game without a module of its own in ``cogs/`` gets the plain subclass made
+by :func:`plain_commands`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib.util
+import json
+import types
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import games
-from bot.service import TableError
-from bot.views import person_of, report_error, respond
-from cogs.game import game_title
+from bot.table import Reply, Table, TableError
+from bot.views import menu_view, person_of, report_error, respond, service
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
-    from bot.service import Table
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
 
 
-def game_group(bot: BottegaBot, key: str) -> app_commands.Group:
-    """The ``/<key>`` group with its ``move`` and ``hand`` commands."""
-    title = game_title(key)
-    group = app_commands.Group(name=key, description=f"Play {title} in this channel.", guild_only=True)
+@app_commands.guild_only()
+class GameCommands(commands.GroupCog):
+    """``/<key> ...``: a game's commands; ``game_key`` is the group's name."""
 
-    async def check_game(interaction: discord.Interaction) -> None:
-        await game_table(bot, interaction.channel_id, key)
+    game_key: ClassVar[str]
 
-    @group.command(name="move", description=f"Make your move in {title} (start typing to see your legal moves).")
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.game_key = cls.__cog_group_name__
+
+    def __init__(self, bot: BottegaBot) -> None:
+        self.bot = bot
+        title = games.get(self.game_key).title
+        self.title = title
+        self.app_command.description = f"Play {title} in this channel."
+        self.move.description = f"Make your move in {title} (start typing to see your legal moves)."
+        self.hand.description = f"Your private view of {title} (only you see it)."
+
+    async def table(self, interaction: discord.Interaction) -> Table:
+        """The channel's table, refused when it plays another game than this cog's."""
+        table = await service(self.bot).table(interaction.channel_id)
+        if table.row.game_key != self.game_key:
+            raise TableError(
+                f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here."
+            )
+        return table
+
+    async def board_components(self, reply: Reply) -> discord.ui.View | None:
+        """The components of this game's public boards: by default one "Your move" button."""
+        return menu_view(reply)
+
+    @app_commands.command(name="move", description="Make your move (start typing to see your legal moves).")
     @app_commands.describe(notation="Your move; the suggestions are exactly the moves you may make now")
-    async def move(interaction: discord.Interaction, notation: str) -> None:
-        async def play():
-            await check_game(interaction)
-            return await service(bot).act(
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        async def play() -> Reply:
+            await self.table(interaction)
+            return await service(self.bot).act(
                 interaction.channel_id, person_of(interaction), notation.strip(), interaction_id=interaction.id
             )
 
         await respond(interaction, play)
 
     @move.autocomplete("notation")
-    async def legal_moves(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def legal_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            await check_game(interaction)
-            legal = await service(bot).legal(interaction.channel_id, person_of(interaction))
+            await self.table(interaction)
+            legal = await service(self.bot).legal(interaction.channel_id, person_of(interaction))
         except TableError:
             return []
         except Exception as error:  # noqa: BLE001 - the one error path also covers suggestions
@@ -62,31 +87,32 @@ def game_group(bot: BottegaBot, key: str) -> app_commands.Group:
         matching.sort(key=lambda n: (not n.lower().startswith(typed), n))
         return [app_commands.Choice(name=n, value=n) for n in matching[:AUTOCOMPLETE_LIMIT]]
 
-    @group.command(name="hand", description=f"Your private view of {title} (only you see it).")
-    async def hand(interaction: discord.Interaction) -> None:
-        async def view():
-            await check_game(interaction)
-            return await service(bot).private(interaction.channel_id, person_of(interaction))
+    @app_commands.command(name="hand", description="Your private view (only you see it).")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def own_view() -> Reply:
+            await self.table(interaction)
+            return await service(self.bot).private(interaction.channel_id, person_of(interaction))
 
-        await respond(interaction, view, public=False)
-
-    return group
+        await respond(interaction, own_view, public=False)
 
 
-async def game_table(bot: BottegaBot, channel_id: int, key: str) -> Table:
-    """The channel's table, refused when it plays another game than ``key``."""
-    table = await service(bot).table(channel_id)
-    if table.row.game_key != key:
-        raise TableError(f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here.")
-    return table
+def rule_topics(key: str) -> dict[str, dict[str, Any]]:
+    """A game's short rules help by topic (``cogs/<key>_rules.json``: title, rule IDs, text); empty
+    for a game without one. ``/<key> rules`` shows a topic, ``/game help`` lists them."""
+    path = Path(__file__).with_name(f"{key}_rules.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
-def service(bot: BottegaBot):
-    assert bot.service is not None
-    return bot.service
+def plain_commands(key: str) -> type[GameCommands]:
+    """The command cog of a game that has no cog module of its own: ``move`` and ``hand``."""
+    return types.new_class(f"{key.title()}Commands", (GameCommands,), {"group_name": key})
+
+
+def has_own_cog(key: str) -> bool:
+    return importlib.util.find_spec(f"cogs.{key}") is not None
 
 
 async def setup(bot: BottegaBot) -> None:
     for key in games.keys():
-        bot.game_groups[key] = game_group(bot, key)
-        bot.tree.add_command(bot.game_groups[key])
+        if not has_own_cog(key):
+            await bot.add_cog(plain_commands(key)(bot))

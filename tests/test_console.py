@@ -66,7 +66,7 @@ async def test_script_stops_at_the_first_unexpected_line(tmp_path, capsys):
 async def test_a_whole_game_through_console_lines(tmp_path):
     """Solo Masters of Renaissance from /game new to the final score, every move a console line."""
     store = await Store.open(tmp_path / "local.db")
-    bot = ConsoleBot(Config(database_path=tmp_path / "local.db"), store=store, render=False)
+    bot = ConsoleBot(Config(database_path=tmp_path / "local.db"), store=store, renderer=None)
     chooser = random.Random(3)
     out = io.StringIO()
     try:

@@ -9,12 +9,19 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 import games
-from bot.service import Person, StaleAction, TableError, TableService
+from bot.drawing import ThreadRenderer
+from bot.presentation import DiscordMarkup, post, text
+from bot.table import Person, StaleAction, TableError, TableService
 from db import Store
 from games.core import IllegalAction
 
 ALICE, BOB, CAROL, MOD = Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(9, "mod", True)
 GUILD, CHANNEL = 100, 200
+
+
+def said(reply):
+    """A reply as Discord shows it."""
+    return post(DiscordMarkup(), reply)
 
 
 class FakeClock:
@@ -37,7 +44,7 @@ def race_game(monkeypatch):
 async def service(tmp_path):
     store = await Store.open(tmp_path / "bottega.db")
     clock = FakeClock()
-    yield TableService(store, clock=clock, seed_source=lambda: 1234, render=False)
+    yield TableService(store, clock=clock, seed_source=lambda: 1234, renderer=None)
     await store.close()
 
 
@@ -55,7 +62,7 @@ async def current(service):
 
 
 async def test_lobby_join_start_and_seats_drawn_from_the_seed(service):
-    reply = await service.new_game(GUILD, CHANNEL, ALICE, "race", 2)
+    reply = said(await service.new_game(GUILD, CHANNEL, ALICE, "race", 2))
     assert "opened a table of **Race to Ten** for 2" in reply.text
     with pytest.raises(TableError, match="already have a seat"):
         await service.join(CHANNEL, ALICE)
@@ -64,7 +71,7 @@ async def test_lobby_join_start_and_seats_drawn_from_the_seed(service):
         await service.join(CHANNEL, CAROL)
     with pytest.raises(TableError, match="Only the host"):
         await service.start(CHANNEL, BOB)
-    reply = await service.start(CHANNEL, ALICE)
+    reply = said(await service.start(CHANNEL, ALICE))
     table = await service.table(CHANNEL)
     assert "begins" in reply.text and table.row.status == "active"
     assert reply.mentions == table.actor_users() and len(reply.mentions) == 1
@@ -133,7 +140,7 @@ async def test_reload_equals_live_state_through_a_whole_game(service):
     await started(service, ALICE, BOB, CAROL)
     for turn in range(40):
         table, actor = await current(service)
-        reply = await service.act(CHANNEL, actor, "add 2" if turn % 3 else "add 1")
+        reply = said(await service.act(CHANNEL, actor, "add 2" if turn % 3 else "add 1"))
         if "Game over" in reply.text:
             break
         fresh = await service.table(CHANNEL)
@@ -147,8 +154,8 @@ async def test_reload_equals_live_state_through_a_whole_game(service):
 async def test_public_replies_never_show_a_secret(service):
     await started(service, ALICE, BOB)
     table, actor = await current(service)
-    reply = await service.act(CHANNEL, actor, "add 1")
-    mine = await service.private(CHANNEL, actor)
+    reply = said(await service.act(CHANNEL, actor, "add 1"))
+    mine = said(await service.private(CHANNEL, actor))
     secret = table.state["secrets"][table.seat_of(actor.id)]
     assert str(secret) not in reply.text
     assert mine.ephemeral and not mine.text
@@ -161,7 +168,7 @@ async def test_reminders_follow_the_player_who_must_act(service):
     assert await service.due_reminders() == []
     service.clock.advance(hours=2)
     due = await service.due_reminders()
-    assert [r.user_ids for r in due] == [[actor.id]] and "waiting since <t:" in due[0].text
+    assert [r.user_ids for r in due] == [[actor.id]] and "waiting since <t:" in text(DiscordMarkup(), due[0].lines)
     assert await service.due_reminders() == []  # at most once per interval
     await service.act(CHANNEL, actor, "add 1")
     service.clock.advance(hours=25)
@@ -172,7 +179,7 @@ async def test_reminders_follow_the_player_who_must_act(service):
 async def test_status_shows_when_the_next_reminder_is_due(service):
     await started(service, ALICE, BOB)
     service.clock.advance(hours=3)
-    reply = await service.status(CHANNEL)
+    reply = said(await service.status(CHANNEL))
     since = int(datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc).timestamp())
     assert f"Waiting since <t:{since}:R>. Next reminder <t:{since + 24 * 3600}:R>." in reply.text
 
@@ -183,15 +190,15 @@ async def test_reminder_interval_is_bounded_and_for_managers(service):
         await service.settings(CHANNEL, ALICE, 0.5)
     with pytest.raises(TableError, match="Only the host"):
         await service.settings(CHANNEL, BOB, 2)
-    reply = await service.settings(CHANNEL, MOD, 48)
+    reply = said(await service.settings(CHANNEL, MOD, 48))
     assert "2 days" in reply.text
 
 
 async def test_abandon_by_majority_vote_or_host(service):
     await started(service, ALICE, BOB, CAROL)
-    reply = await service.abandon(CHANNEL, BOB)
+    reply = said(await service.abandon(CHANNEL, BOB))
     assert "1/2 votes" in reply.text
-    reply = await service.abandon(CHANNEL, CAROL)
+    reply = said(await service.abandon(CHANNEL, CAROL))
     assert "abandoned" in reply.text
     assert await service.store.active_game(CHANNEL) is None
 
@@ -199,7 +206,7 @@ async def test_abandon_by_majority_vote_or_host(service):
 async def test_mine_lists_games_waiting_on_me(service):
     await started(service, ALICE, BOB)
     table, actor = await current(service)
-    reply = await service.mine(GUILD, actor)
+    reply = said(await service.mine(GUILD, actor))
     assert "**Your move:**" in reply.ephemeral and "Add 1 or 2." in reply.ephemeral
 
 
@@ -263,10 +270,10 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
 
     drawn = []
     monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight: drawn.append(highlight) or b"")
-    drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234)
+    drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234, renderer=ThreadRenderer())
     await drawing.new_game(GUILD, CHANNEL, ALICE, "race", 2)
     await drawing.join(CHANNEL, BOB)
-    reply = await drawing.start(CHANNEL, ALICE)
+    reply = said(await drawing.start(CHANNEL, ALICE))
     assert reply.text.startswith("**Race to Ten** begins")
     assert drawn == [reply.text.split("\n")[0].replace("**", "")]
 
@@ -305,3 +312,21 @@ async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
         await service.status(CHANNEL)
     logged = " ".join(record.getMessage() for record in caplog.records)
     assert "cannot be loaded: move" in logged and "secret-card" not in logged
+
+
+async def test_a_reply_reads_as_discord_text_or_as_plain_text(service):
+    """The service writes no markup: mentions, times and emphasis are parts that each adapter
+    writes its own way (pings and timestamps on Discord, @names and UTC in a terminal)."""
+    from bot.presentation import PlainText
+
+    await started(service, ALICE, BOB)
+    _, actor = await current(service)
+    reply = await service.status(CHANNEL)
+    discord_text = said(reply).text
+    terminal = post(PlainText(lambda channel_id: "tavern"), reply).text
+    assert f"<@{actor.id}>: Add 1 or 2." in discord_text and "<t:" in discord_text
+    assert f"@{actor.name}: Add 1 or 2." in terminal and "2026-01-05 12:00 UTC" in terminal
+    assert "<@" not in terminal and "<t:" not in terminal and "**" not in terminal
+    lobby = await service.mine(GUILD, ALICE)
+    assert "**" in said(lobby).ephemeral and "**" not in post(PlainText(str), lobby).ephemeral
+    assert reply.image is None, "a service without a renderer posts no images"

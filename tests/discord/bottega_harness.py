@@ -17,6 +17,12 @@ GAME_SEED = 20261129
 
 
 
+async def game_state(bot, game_id: int) -> dict | None:
+    """Game ``game_id``'s state after its latest move (finished games too); None in the lobby."""
+    table = await bot.service.game(game_id)
+    return None if table is None else table.state
+
+
 class Table:
     """A server with a games channel, three players and a server manager who does not play."""
 

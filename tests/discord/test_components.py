@@ -111,13 +111,13 @@ async def test_a_button_of_an_abandoned_game_is_refused(table):
 
 
 def test_long_notations_become_digests_within_the_custom_id_limit():
-    from bot.views import ActButton, move_token
+    from bot.views import act_button, move_token
 
     long = "place " + "x" * 120
-    button = ActButton(12345, 678, long)
+    button = act_button(12345, 678, long)
     assert len(button.custom_id) <= 100 and button.custom_id.startswith("bottega:act:12345:678:#")
     assert move_token(12345, 678, long) == move_token(12345, 678, long) != move_token(12345, 679, long + "y")
-    assert ActButton(1, 2, "add 1").custom_id == "bottega:act:1:2:add 1"
+    assert act_button(1, 2, "add 1").custom_id == "bottega:act:1:2:add 1"
 
 
 def test_too_many_moves_get_no_private_components():

@@ -9,9 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table
-
-from cogs.mor import board_state
+from bottega_harness import Table, game_state
 
 BUTTON, SELECT = 2, 3
 
@@ -48,7 +46,7 @@ class Game:
         self.id = (await self.bot.service.table(table.channel.id)).row.id
 
     async def state(self) -> dict[str, Any]:
-        return await board_state(self.bot, self.id)
+        return await game_state(self.bot, self.id)
 
     async def version(self) -> int:
         return (await self.bot.store.get_game(self.id)).version

@@ -13,10 +13,9 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, game_state
 
 import rendering
-from cogs.mor import board_state
 from games.mor import affordable_cards
 
 SELECT_TYPES = {3}
@@ -58,7 +57,7 @@ class SecretWatch:
 
     async def state(self) -> dict[str, Any]:
         """The game's state now (also once it is over and the channel is free again)."""
-        return await board_state(self.bot, self.game_id)
+        return await game_state(self.bot, self.game_id)
 
     async def note_dealt(self) -> None:
         self.game_id = (await self.bot.service.table(self.table.channel.id)).row.id

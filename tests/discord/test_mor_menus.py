@@ -23,16 +23,21 @@ def playing_state(seed: int = 7, players: int = 2) -> dict[str, Any]:
     return state
 
 
+def seen(state: dict[str, Any], seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the menus read of ``seat``: its own view and its legal actions."""
+    return MOR.view(state, seat), MOR.legal_actions(state, seat)
+
+
 def answer_all(state: dict[str, Any], seat: int, partial: str, rng: random.Random) -> str:
     """Answer every open question of ``partial`` with random offered options."""
-    text = complete(MOR, state, seat, partial)
+    text = complete(MOR.view(state, seat), partial)
     while "?" in text:
-        question = ask(MOR, state, seat, text)
+        question = ask(*seen(state, seat), text)
         assert question.options and len(question.options) <= 25
         assert all(len(o.label) <= 100 and len(o.token) <= 100 and "?" not in o.token.replace("?>?", "")
                    for o in question.options if not o.token.startswith("base:"))
         count = rng.randint(question.min_values, min(question.max_values, len(question.options)))
-        text = complete(MOR, state, seat, fill(text, [o.token for o in rng.sample(question.options, count)]))
+        text = complete(MOR.view(state, seat), fill(text, [o.token for o in rng.sample(question.options, count)]))
     return text
 
 
@@ -40,16 +45,16 @@ def test_MOR_LEADER_16_two_white_marble_leaders_ask_what_each_white_marble_becom
     state = playing_state()
     player = state["seats"][0]
     player["played"] = ["L9", "L10"]  # white marbles give servant or shield
-    partial = complete(MOR, state, 0, "market row-1")
+    partial = complete(MOR.view(state, 0), "market row-1")
     assert partial == "market row-1 white:?"
-    question = ask(MOR, state, 0, partial)
+    question = ask(*seen(state, 0), partial)
     assert "row-1 has 2 white marbles" in question.text
     assert [o.token for o in question.options] == ["servant,servant", "servant,shield", "shield,shield"]
     after, _ = MOR.play(state, 0, fill(partial, ["servant,shield"]))
     assert after["turn"]["pending"]["gained"] == {"stone": 2, "servant": 1, "shield": 1}
-    assert complete(MOR, state, 0, "market row-2") == "market row-2 white:?"
+    assert complete(MOR.view(state, 0), "market row-2") == "market row-2 white:?"
     player["played"] = ["L9"]  # one leader converts by itself (MOR-LEADER-15)
-    assert complete(MOR, state, 0, "market row-1") == "market row-1"
+    assert complete(MOR.view(state, 0), "market row-1") == "market row-1"
 
 
 def test_MOR_PROD_3_production_menu_chains_power_base_and_leader_choices():
@@ -59,15 +64,15 @@ def test_MOR_PROD_3_production_menu_chains_power_base_and_leader_choices():
     player["slots"][0] = ["c12"]  # 2 shield -> coin, stone, servant
     player["played"] = ["L13"]  # 1 shield -> any + 1 faith
     player["strongbox"].update({"shield": 3, "coin": 2})
-    powers = ask(MOR, state, 0, "produce ?")
+    powers = ask(*seen(state, 0), "produce ?")
     assert [o.token for o in powers.options] == ["base:?>?", "c12", "L13:?"]
     assert powers.max_values == 3
     text = fill("produce ?", ["base:?>?", "c12", "L13:?"])
-    pays = ask(MOR, state, 0, text)
+    pays = ask(*seen(state, 0), text)
     # c12 and L13 use all three shields: the base power may only pay with the two coins
     assert [o.token for o in pays.options] == ["coin+coin"]
     text = fill(text, ["coin+coin"])
-    assert [o.token for o in ask(MOR, state, 0, text).options] == ["coin", "stone", "servant", "shield"]
+    assert [o.token for o in ask(*seen(state, 0), text).options] == ["coin", "stone", "servant", "shield"]
     text = fill(fill(text, ["stone"]), ["servant"])
     assert text == "produce base:coin+coin>stone c12 L13:servant"
     after, _ = MOR.play(state, 0, text)
@@ -81,9 +86,9 @@ def test_MOR_BUY_6_buy_menu_asks_slot_and_payment_when_they_matter():
     player["depots"] = [["shield", 1], ["coin", 2], ["stone", 3]]
     player["strongbox"] = {"coin": 3, "stone": 3, "servant": 3, "shield": 3}
     deck = next(c["deck"] for c in MOR.view(state, 0)["you"]["affordable"] if c["deck"].endswith("-1"))
-    cards = ask(MOR, state, 0, "buy ?")
+    cards = ask(*seen(state, 0), "buy ?")
     assert all("costs" in o.label for o in cards.options) and deck in [o.token for o in cards.options]
-    variants = ask(MOR, state, 0, f"buy {deck} ?")
+    variants = ask(*seen(state, 0), f"buy {deck} ?")
     assert [o.token for o in variants.options] == [
         f"slot:{slot} pay:{pay}" for pay in ("wh", "sb") for slot in (1, 2, 3)]
     assert variants.options[3].label == "Slot 1, pay strongbox first"
@@ -112,7 +117,7 @@ def test_MOR_WAREHOUSE_8_placement_offers_confirm_discard_and_every_layout():
     assert kept == 7 and "L5" in best_layout
     for layout, _ in found:
         MOR.play(state, 0, layout_notation("place", layout))  # every layout offered is legal
-    rearrange = ask(MOR, state, 0, "place ?")
+    rearrange = ask(*seen(state, 0), "place ?")
     assert len(rearrange.options) == 25 and "(discard" not in rearrange.options[0].label
 
 
@@ -120,7 +125,7 @@ def test_MOR_WAREHOUSE_6_arrange_offers_only_layouts_that_keep_everything():
     state = playing_state()
     player = state["seats"][0]
     player["depots"] = [["coin", 1], ["stone", 2], [None, 0]]
-    question = ask(MOR, state, 0, "arrange ?")
+    question = ask(*seen(state, 0), "arrange ?")
     for option in question.options:
         after, _ = MOR.play(state, 0, f"arrange {option.token}")
         assert after["seats"][0]["depots"] != player["depots"], "the current layout is not offered"
@@ -131,13 +136,13 @@ def test_MOR_WAREHOUSE_6_arrange_offers_only_layouts_that_keep_everything():
 
 def test_MOR_SETUP_17_keep_menu_adds_the_starting_resources_of_the_seat():
     state = MOR.setup(4, 3)
-    assert complete(MOR, state, 0, "keep ?") == "keep ?"
-    assert complete(MOR, state, 1, "keep ?") == "keep ? res:?"
-    leaders = ask(MOR, state, 3, "keep ? res:?")
+    assert complete(MOR.view(state, 0), "keep ?") == "keep ?"
+    assert complete(MOR.view(state, 1), "keep ?") == "keep ? res:?"
+    leaders = ask(*seen(state, 3), "keep ? res:?")
     assert (leaders.min_values, leaders.max_values) == (2, 2)
     assert [o.token for o in leaders.options] == state["seats"][3]["dealt"]
     text = fill("keep ? res:?", [o.token for o in leaders.options[:2]])
-    resources = ask(MOR, state, 3, text)
+    resources = ask(*seen(state, 3), text)
     assert len(resources.options) == 10  # two starting resources: every pair
     _, events = MOR.play(state, 3, fill(text, ["coin,shield"]))
     assert "took 1 coin, 1 shield" in events[0]["text"]

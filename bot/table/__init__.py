@@ -1,0 +1,150 @@
+"""The table service: every table operation, independent of Discord.
+
+The Discord cogs and the local console call one :class:`TableService` and present its
+structured :class:`Reply` (see :mod:`bot.presentation`). The service owns the rules of a *table*
+(who sits where, who may manage it, reminders); the rules of the *game* belong to the engine.
+Behind the façade each concern has its module:
+
+- :mod:`.model`: tables, people, structured replies, refusals;
+- :mod:`.loading`: every store call, loading (snapshot + replay) and the per-channel locks;
+- :mod:`.lobby`: new, join, leave, start, abandon;
+- :mod:`.play`: a move, legal moves, a player's own view;
+- :mod:`.timing`: timers by kind (reminders) and the reminder settings;
+- :mod:`.history`: the public log of a game;
+- :mod:`.queries`: status, help, a player's games;
+- :mod:`.boards`: what a board post says and shows, drawn by the injected renderer.
+
+Every change goes through the store guarded by the game's version, under the channel's lock, so
+double clicks and racing commands apply once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.drawing import Renderer
+from db import Store
+
+from .boards import Boards
+from .history import History
+from .loading import Tables
+from .lobby import Lobby
+from .model import (
+    BoardLink,
+    ChannelLink,
+    Image,
+    Line,
+    Mention,
+    Moment,
+    Person,
+    Reminder,
+    Reply,
+    StaleAction,
+    Strong,
+    Table,
+    TableError,
+    line,
+)
+from .play import Play
+from .queries import Queries
+from .timing import MAX_REMINDER, MIN_REMINDER, Timing
+
+__all__ = [
+    "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "Image", "Line", "Mention", "Moment",
+    "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
+]
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class TableService:
+    """One object for every table operation; ``renderer=None`` posts no images."""
+
+    def __init__(self, store: Store, *, clock: Clock | None = None, seed_source: Callable[[], int] | None = None,
+                 renderer: Renderer | None = None) -> None:
+        self.store = store
+        self.clock = clock or utc_now
+        self.renderer = renderer
+        tables = Tables(store)
+        boards = Boards(renderer)
+        self._tables, self._boards = tables, boards
+        self._timing = Timing(tables, self._now)
+        self._lobby = Lobby(tables, boards, self._timing, self._now,
+                            seed_source or (lambda: secrets.randbits(63)))
+        self._play = Play(tables, boards, self._timing, self._now)
+        self._history = History(tables)
+        self._queries = Queries(tables, boards, self._timing)
+
+    def _now(self) -> datetime:
+        return self.clock()  # read at each call, so a test may replace or advance the clock
+
+    # lobby
+    async def new_game(self, guild_id: int, channel_id: int, host: Person, game_key: str, players: int,
+                       options: dict[str, Any] | None = None) -> Reply:
+        return await self._lobby.new_game(guild_id, channel_id, host, game_key, players, options)
+
+    async def join(self, channel_id: int, person: Person) -> Reply:
+        return await self._lobby.join(channel_id, person)
+
+    async def leave(self, channel_id: int, person: Person) -> Reply:
+        return await self._lobby.leave(channel_id, person)
+
+    async def start(self, channel_id: int, person: Person) -> Reply:
+        return await self._lobby.start(channel_id, person)
+
+    async def abandon(self, channel_id: int, person: Person) -> Reply:
+        return await self._lobby.abandon(channel_id, person)
+
+    # play
+    async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
+                  expected_version: int | None = None) -> Reply:
+        return await self._play.act(channel_id, person, notation, interaction_id=interaction_id,
+                                    expected_version=expected_version)
+
+    async def private(self, channel_id: int, person: Person) -> Reply:
+        return await self._play.private(channel_id, person)
+
+    async def legal(self, channel_id: int, person: Person) -> list[str]:
+        return await self._play.legal(channel_id, person)
+
+    # time
+    async def settings(self, channel_id: int, person: Person, reminder_hours: float) -> Reply:
+        return await self._timing.settings(channel_id, person, reminder_hours)
+
+    async def due_reminders(self) -> list[Reminder]:
+        """Reminders that are due now; each is rescheduled one interval later."""
+        return await self._timing.due()
+
+    # history
+    async def log(self, channel_id: int) -> list[tuple[int, str]]:
+        return await self._history.log(channel_id)
+
+    # queries
+    async def status(self, channel_id: int) -> Reply:
+        return await self._queries.status(channel_id)
+
+    async def game_help(self, channel_id: int, person: Person) -> Reply:
+        return await self._queries.game_help(channel_id, person)
+
+    async def mine(self, guild_id: int, person: Person) -> Reply:
+        return await self._queries.mine(guild_id, person)
+
+    async def table(self, channel_id: int) -> Table:
+        return await self._queries.table(channel_id)
+
+    async def game(self, game_id: int) -> Table | None:
+        return await self._queries.game(game_id)
+
+    async def card_image(self, game_key: str, card_id: str) -> Image | None:
+        """A card of ``game_key`` drawn large (None without a renderer)."""
+        return await self._boards.card_image(game_key, card_id)
+
+    async def record_board_message(self, game_id: int, message_id: int, jump_url: str) -> None:
+        await self._tables.record_board_message(game_id, message_id, jump_url)

@@ -1,0 +1,121 @@
+"""Opening, joining, leaving, starting and abandoning a table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import games
+from games.core import Rng, seed_state
+
+from .boards import Boards
+from .loading import Tables
+from .model import Person, Reply, Strong, TableError, line
+from .timing import Timing
+
+Clock = Callable[[], datetime]
+
+
+class Lobby:
+    def __init__(self, tables: Tables, boards: Boards, timing: Timing, clock: Clock,
+                 seed_source: Callable[[], int]) -> None:
+        self.tables, self.boards, self.timing = tables, boards, timing
+        self.clock, self.seed_source = clock, seed_source
+
+    async def new_game(self, guild_id: int, channel_id: int, host: Person, game_key: str, players: int,
+                       options: dict[str, Any] | None = None) -> Reply:
+        game = games.get(game_key)
+        if not game.min_players <= players <= game.max_players:
+            raise TableError(f"{game.title} is for {game.player_range()} players, not {players}.")
+        chosen = game.normalize_options(options or {})
+        async with self.tables.lock(channel_id):
+            row = await self.tables.open(guild_id, channel_id, host, game_key, chosen, self.seed_source(),
+                                         players, self.clock())
+        defaults = {spec.name: spec.default for spec in game.options}
+        option_text = "".join(f", {k}: {str(v).lower()}" for k, v in chosen.items() if v != defaults[k])
+        if players == 1:
+            invite = "Solo table: `/game start` when you are ready."
+        else:
+            invite = f"`/game join` to take a seat (1/{players}); the host starts with `/game start`."
+        opened = line(Strong(host.name), " opened a table of ", Strong(game.title),
+                      f" for {players}{option_text}. {invite}")
+        return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
+
+    async def join(self, channel_id: int, person: Person) -> Reply:
+        async with self.tables.lock(channel_id):
+            table = await self.tables.in_channel(channel_id)
+            if table.row.status != "lobby":
+                raise TableError("This game has already started; seats cannot change now.")
+            if table.has_seat(person.id):
+                raise TableError("You already have a seat at this table.")
+            if len(table.seats) >= table.row.players:
+                raise TableError(f"This table is full ({table.row.players} players).")
+            await self.tables.seat(table.row.id, person, self.clock())
+            seated = len(table.seats) + 1
+        full = " The table is full: the host can `/game start`." if seated == table.row.players else ""
+        joined = line(Strong(person.name), f" joined the table ({seated}/{table.row.players}).{full}")
+        return Reply(lines=[joined], game_id=table.row.id, game_key=table.row.game_key)
+
+    async def leave(self, channel_id: int, person: Person) -> Reply:
+        async with self.tables.lock(channel_id):
+            table = await self.tables.in_channel(channel_id)
+            if not table.has_seat(person.id):
+                raise TableError("You have no seat at this table.")
+            if table.row.status != "lobby":
+                raise TableError(
+                    "You cannot leave a game in progress. Ask the host to `/game abandon` it, "
+                    "or vote to abandon it yourself with `/game abandon`."
+                )
+            if person.id == table.row.host_id:
+                await self.tables.close_lobby(table.row.id, self.clock())
+                return Reply(lines=[line(Strong(person.name), " (the host) left, so the table is closed.")])
+            await self.tables.unseat(table.row.id, person.id)
+        left = line(Strong(person.name), f" left the table ({len(table.seats) - 1}/{table.row.players}).")
+        return Reply(lines=[left])
+
+    async def start(self, channel_id: int, person: Person) -> Reply:
+        async with self.tables.lock(channel_id):
+            table = await self.tables.in_channel(channel_id)
+            if table.row.status != "lobby":
+                raise TableError("This game has already started.")
+            table.require_manager(person, "start the game")
+            game, count = table.game, len(table.seats)
+            if count != table.row.players:
+                raise TableError(
+                    f"This table is for {table.row.players} players and {count} "
+                    f"{'is' if count == 1 else 'are'} seated: wait for more players to `/game join`."
+                )
+            order = [s.user_id for s in sorted(table.seats, key=lambda s: s.joined_at)]
+            # Seats (and so the first player) are drawn from the table's seed, so they replay too.
+            shuffle_state = {"rng": seed_state(table.row.seed ^ 0x5EA7)}
+            Rng(shuffle_state).shuffle(order)
+            state = game.setup(count, table.row.seed, table.row.options)
+            now = self.clock()
+            await self.tables.start(table, order, state, now)
+            table = await self.tables.by_id(table.row.id, state)
+            await self.timing.sync_reminders(table, acted_user=None, now=now)
+        seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
+        return await self.boards.reply(table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
+
+    async def abandon(self, channel_id: int, person: Person) -> Reply:
+        async with self.tables.lock(channel_id):
+            table = await self.tables.in_channel(channel_id)
+            now = self.clock()
+            if person.id == table.row.host_id or person.is_manager:
+                await self.tables.close(table.row.id, "abandoned", now)
+                return Reply(lines=[line(Strong(person.name),
+                                         " abandoned the game. The channel is free for a new table.")])
+            if not table.has_seat(person.id):
+                raise TableError("Only the host, a server manager or a seated player can abandon this game.")
+            votes = await self.tables.votes(table.row.id) | {person.id}
+            needed = len(table.seats) // 2 + 1
+            if len(votes) >= needed:
+                await self.tables.close(table.row.id, "abandoned", now)
+                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{len(table.seats)}) voted: "
+                                         "the game is abandoned.")])
+            await self.tables.set_votes(table.row.id, votes)
+        return Reply(lines=[line(
+            Strong(person.name), f" votes to abandon this game ({len(votes)}/{needed} votes needed). "
+            "Other players can agree with `/game abandon`.")])
+

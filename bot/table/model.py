@@ -1,0 +1,218 @@
+"""What the table service deals in: people, tables, structured replies and refusals.
+
+Replies carry no Discord markup: a line is a tuple of parts (plain text, a :class:`Mention`, a
+:class:`Moment`, a :class:`Strong` span, a :class:`ChannelLink`, a :class:`BoardLink`), and
+:mod:`bot.presentation` turns them into Discord text or into plain text for the local console.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from db import GameRow, SeatRow
+from games.core import Game
+
+_SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A user to address by name (a ping on Discord)."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A point in time, shown to each reader in their own time zone where the client can."""
+
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Strong:
+    """Emphasised text: a player's name, a game's title, a heading."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ChannelLink:
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class BoardLink:
+    """The latest board of a table: its message when known, else its channel."""
+
+    guild_id: int
+    channel_id: int
+    message_url: str | None
+
+
+Part = str | Mention | Moment | Strong | ChannelLink | BoardLink
+Line = tuple[Part, ...]
+
+
+def line(*parts: Part) -> Line:
+    return tuple(parts)
+
+
+def plain(line_: Line) -> str:
+    """A line's words without any emphasis or link (what a board image prints)."""
+    words = []
+    for part in line_:
+        if isinstance(part, str):
+            words.append(part)
+        elif isinstance(part, Strong):
+            words.append(part.text)
+        elif isinstance(part, Mention):
+            words.append(part.name)
+    return "".join(words)
+
+
+@dataclass(frozen=True)
+class Person:
+    """Whoever sent a command: a Discord member or a console user."""
+
+    id: int
+    name: str
+    is_manager: bool = False
+
+
+@dataclass(frozen=True)
+class Image:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    """What an adapter should post: ``lines`` to the channel, ``private`` only to the invoker."""
+
+    lines: list[Line] = field(default_factory=list)
+    image: Image | None = None
+    mentions: list[int] = field(default_factory=list)
+    private: list[Line] = field(default_factory=list)
+    private_image: Image | None = None
+    game_id: int | None = None
+    version: int | None = None
+    game_key: str | None = None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    channel_id: int
+    game_id: int
+    user_ids: list[int]
+    lines: list[Line]
+
+
+class TableError(Exception):
+    """A refusal at table level (no game here, not your seat, not the host...), for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleAction(TableError):
+    """A button or command aimed at a board that has moved on; ``current`` is the board now."""
+
+    def __init__(self, message: str, current: Reply | None = None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass
+class Table:
+    """A game as loaded from the store: its row, its seats and (once started) its state.
+
+    Adapters read the game through :meth:`view` and :meth:`actions`, never through ``state``.
+    """
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game
+    state: dict[str, Any] | None
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def has_seat(self, user_id: int) -> bool:
+        """Whether the user sits at this table (in the lobby, before seats are numbered, too)."""
+        return any(seat.user_id == user_id for seat in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat_number: int) -> int:
+        for seat in self.seats:
+            if seat.seat == seat_number:
+                return seat.user_id
+        raise KeyError(seat_number)
+
+    def names(self) -> list[str]:
+        ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)
+        return [s.display_name for s in ordered]
+
+    def mention(self, user_id: int) -> Mention:
+        name = next((s.display_name for s in self.seats if s.user_id == user_id), str(user_id))
+        return Mention(user_id, name)
+
+    def fill_names(self, text: str) -> str:
+        names = self.names()
+        return _SEAT_PLACEHOLDER.sub(
+            lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+        )
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` sees (``None``: the public view); the only way adapters read the game."""
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+    def is_acting(self, seat: int | None) -> bool:
+        return seat is not None and self.state is not None and seat in self.game.actors(self.state)
+
+    def actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` now (empty when it is not that seat's move)."""
+        if not self.is_acting(seat):
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def legal(self, seat: int | None) -> list[str]:
+        """The notations ``seat`` may play now (empty when it is not that seat's move)."""
+        return [self.game.notation(a) for a in self.actions(seat)]
+
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` must do now, in the engine's words."""
+        return self.game.prompt(self.state, seat)
+
+    def waiting_message(self, seat: int) -> str:
+        """Why ``seat`` may not act now, with the seats it names filled in."""
+        return self.fill_names(self.game.waiting_message(self.state, seat))
+
+    def require_manager(self, person: Person, what: str) -> None:
+        """Refuse ``person`` unless they host this table or manage the server."""
+        if person.id != self.row.host_id and not person.is_manager:
+            raise TableError(f"Only the host of this table or a server manager can {what}.")
+
+    def finished(self) -> bool:
+        return self.state is not None and self.game.result(self.state) is not None
+
+    def waiting_since(self) -> datetime:
+        """When the table last changed: its latest move, or its start."""
+        return self.row.last_move_at or self.row.updated_at
+
+    def actor_users(self) -> list[int]:
+        if self.state is None or self.finished():
+            return []
+        return [self.user_of(seat) for seat in sorted(self.game.actors(self.state))]
