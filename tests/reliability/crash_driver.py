@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import games
-from bot.service import Person, TableError, TableService
+from bot.table import Person, TableError, TableService
 from db import Store
 
 GUILD = 1
@@ -46,7 +46,7 @@ async def ensure_table(service: TableService, channel: int, seed: int) -> None:
 async def play_forever(db_path: Path, ack_path: Path, seed: int) -> None:
     chooser = random.Random(seed)
     store = await Store.open(db_path)
-    service = TableService(store, render=False, seed_source=lambda: chooser.getrandbits(62))
+    service = TableService(store, renderer=None, seed_source=lambda: chooser.getrandbits(62))
     acks = open(ack_path, "a", encoding="utf-8")
     while True:
         channel = chooser.choice(CHANNELS)
