@@ -1,0 +1,110 @@
+"""A move through the Discord harness until its board is posted, for every game.
+
+    python bench/move.py [--games mor,lim,opera] [--players 4] [--seed 5] [--renderer pool|thread]
+
+The real bot (discord.py against simcord's in-memory Discord, the real store on a temporary
+SQLite file, the real renderer) plays whole 4-player games: a player's ``/<game> move`` is
+timed from the command until the bot has answered and posted the new board with its image. The
+moves are chosen at random among the seat's legal moves (the choice is not timed); a
+simultaneous decision is answered by each seat in turn. Goal (issue: speed): p50 <= 60 ms and
+p99 <= 150 ms wall time on a quiet machine; the load average is printed beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord  # noqa: E402
+
+import games  # noqa: E402
+from bot.bot import create_bot  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.drawing import ThreadRenderer  # noqa: E402
+from bot.table import Person  # noqa: E402
+from stats import percentile  # noqa: E402
+
+GOAL_P50_MS, GOAL_P99_MS = 60.0, 150.0
+NAMES = ["Ada", "Bea", "Cy", "Dot"]
+
+
+def make_renderer(kind: str):
+    if kind == "thread":
+        return ThreadRenderer()
+    from rendering.pool import RenderPool
+
+    return RenderPool(workers=2)
+
+
+async def play_one_game(key: str, players: int, seed: int, renderer_kind: str) -> list[float]:
+    """Times (ms) of every move of one game played through the Discord harness."""
+    chooser = random.Random(seed)
+    with tempfile.TemporaryDirectory() as workdir:
+        config = Config(token=None, database_path=Path(workdir) / "bench.db", dev_guild_id=None)
+        bot = create_bot(config, renderer=make_renderer(renderer_kind), seed_source=lambda: seed)
+        env = simcord.Env(bot)
+        await env.start()
+        try:
+            guild = env.create_guild("Bench")
+            channel = guild.create_text_channel("games")
+            members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+            await members[0].slash(channel, "game new", game=key, players=players)
+            for member in members[1:]:
+                await member.slash(channel, "game join")
+            await members[0].slash(channel, "game start")
+            timings = []
+            service = bot.service
+            while True:
+                table = await service.table(channel.id)
+                if table.game.result(table.state) is not None:
+                    break
+                seat = chooser.choice(sorted(table.game.actors(table.state)))
+                member = next(m for m in members if m.id == table.user_of(seat))
+                legal = await service.legal(channel.id, Person(member.id, member.name))
+                text = chooser.choice(legal)
+                before = channel.last_message.id if channel.last_message else None
+                started = time.perf_counter()
+                await member.slash(channel, f"{key} move", notation=text)
+                elapsed = (time.perf_counter() - started) * 1000
+                posted = channel.last_message
+                if posted is None or posted.id == before or not posted.attachments:
+                    raise RuntimeError(f"no board was posted after {text!r}")
+                timings.append(elapsed)
+                if await service.store.active_game(channel.id) is None:
+                    break
+            return timings
+        finally:
+            await env.shutdown()
+            if bot.store is not None:
+                await bot.store.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(games.keys()))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--renderer", choices=("pool", "thread"), default="pool")
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.1f} (the goal is for a quiet machine)")
+    print(f"{'game':8} {'moves':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}   goal p50 <= {GOAL_P50_MS:g}, "
+          f"p99 <= {GOAL_P99_MS:g}")
+    for key in args.games.split(","):
+        timings = asyncio.run(play_one_game(key, args.players, args.seed, args.renderer))
+        p50, p99 = percentile(timings, 0.5), percentile(timings, 0.99)
+        print(f"{key:8} {len(timings):6d} {p50:8.1f} {p99:8.1f} {max(timings):8.1f}   "
+              f"ratio to goal: p50 {p50 / GOAL_P50_MS:.2f}, p99 {p99 / GOAL_P99_MS:.2f}")
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
