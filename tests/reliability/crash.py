@@ -35,6 +35,8 @@ class CrashFigures:
     games: int = 0
     moves: int = 0
     problems: list[str] = field(default_factory=list)
+    checked_versions: dict[int, int] = field(default_factory=dict)
+    """The version each game had when it was last rebuilt without a problem."""
 
     def line(self) -> str:
         return (f"kills {self.kills}, acknowledged moves {self.acknowledged}, lost {self.lost}, "
@@ -76,12 +78,15 @@ def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
             if interactions.get(int(interaction), 0) > 1:
                 doubled += 1
         figures.lost, figures.doubled = lost, doubled
-        figures.damaged = 0
         rows = connection.execute(
-            "SELECT id, game_key, players, seed, options, status FROM games WHERE status != 'lobby'").fetchall()
+            "SELECT id, game_key, players, seed, options, status, version FROM games WHERE status != 'lobby'"
+        ).fetchall()
         figures.games = len(rows)
-        for game_id, key, players, seed, options, status in rows:
+        for game_id, key, players, seed, options, status, version in rows:
+            if figures.checked_versions.get(game_id) == version:
+                continue  # rebuilt after an earlier kill and untouched since
             problem = _rebuild_problem(connection, game_id, games.get(key), players, seed, json.loads(options))
+            figures.checked_versions[game_id] = version
             if problem:
                 figures.damaged += 1
                 figures.problems.append(f"game {game_id} ({status}): {problem}")
