@@ -1,0 +1,154 @@
+"""Game-independent decision making over the engine contract.
+
+Every level decides from a seat's view only: it builds a few *worlds* (full states that match the
+view, with the hidden parts sampled by the game's ``determinize``) and judges the seat's moves in
+them. ``easy`` applies each move once and keeps the best evaluation; ``normal`` and ``strong`` keep
+the best few moves by that one-move look-ahead, then share a fixed number of truncated random
+playouts among them by successive halving, and pick the best mean evaluation. Budgets are counted
+in playouts, so a decision depends only on the view, the seat and the seed; the optional deadline
+is a safety net that stops the search early with the best move so far.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from games.core import Game, IllegalAction
+
+State = dict[str, Any]
+
+
+class GameAI(Protocol):
+    """What each per-game module provides."""
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State: ...
+
+    def evaluate(self, state: State, seat: int) -> float: ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: worlds sampled, moves kept after the look-ahead, playouts, depth."""
+
+    worlds: int
+    keep: int = 0
+    playouts: int = 0
+    depth: int = 0
+
+
+LOST = float("-inf")
+
+
+class OutOfTime(Exception):
+    """The deadline passed before the search had judged any move."""
+
+
+class Search:
+    """One decision: the worlds, the candidate moves and the budget."""
+
+    def __init__(self, game: Game, ai: GameAI, view: dict[str, Any], seat: int, legal: list[str],
+                 budget: Budget, seed: int, deadline: float | None) -> None:
+        self.game, self.ai, self.seat, self.legal = game, ai, seat, legal
+        self.budget, self.deadline = budget, deadline
+        self.rng = random.Random(seed)
+        self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
+
+    # ------------------------------------------------------------------ helpers
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def _play(self, world: State, text: str) -> State | None:
+        """``world`` after the seat plays ``text``; None if the move cannot be played there."""
+        try:
+            return self.game.play(world, self.seat, text)[0]
+        except IllegalAction:
+            return None
+
+    def value(self, state: State) -> float:
+        return self.ai.evaluate(state, self.seat)
+
+    # ------------------------------------------------------------------ levels
+    def look_ahead(self) -> list[tuple[float, str]]:
+        """Every legal move with its mean evaluation one move ahead, best first (ties by seed)."""
+        judged = []
+        for text in self.legal:
+            total, seen = 0.0, 0
+            for world in self.worlds:
+                after = self._play(world, text)
+                if after is not None:
+                    total += self.value(after)
+                    seen += 1
+            judged.append((total / seen if seen else LOST, self.rng.random(), text))
+            if self._late() and judged:
+                break
+        judged.sort(reverse=True)
+        return [(score, text) for score, _, text in judged]
+
+    def playouts(self) -> str:
+        """Successive halving of the playout budget over the best moves of the look-ahead."""
+        ranked = self.look_ahead()
+        alive = [text for score, text in ranked[: self.budget.keep] if score != LOST] or [ranked[0][1]]
+        if len(alive) == 1:
+            return alive[0]
+        totals = {text: 0.0 for text in alive}
+        counts = {text: 0 for text in alive}
+        rounds = max(1, (len(alive) - 1).bit_length())
+        per_round = self.budget.playouts // rounds
+        turn = 0
+        while len(alive) > 1:
+            each = max(1, per_round // len(alive))
+            for _ in range(each):
+                for text in alive:
+                    world = self.worlds[turn % len(self.worlds)]
+                    turn += 1
+                    after = self._play(world, text)
+                    totals[text] += self.playout(after) if after is not None else -1e9
+                    counts[text] += 1
+                    if self._late():
+                        return max(alive, key=lambda t: totals[t] / max(1, counts[t]))
+            alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
+            alive = alive[: max(1, len(alive) // 2)]
+        return alive[0]
+
+    def playout(self, state: State) -> float:
+        """Random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
+        game, rng = self.game, self.rng
+        for _ in range(self.budget.depth):
+            if game.result(state) is not None:
+                break
+            actors = sorted(game.actors(state))
+            if not actors:
+                break
+            actor = actors[rng.randrange(len(actors))]
+            actions = game.legal_actions(state, actor)
+            if not actions:
+                break
+            try:
+                state = game.apply(state, actor, actions[rng.randrange(len(actions))])[0]
+            except IllegalAction:
+                break
+        return self.value(state)
+
+
+def result_value(result: dict[str, Any], seat: int) -> float:
+    """A finished game seen from ``seat``: a large bonus or malus for the place, plus the margin."""
+    totals = {entry["seat"]: entry["total"] for entry in result["scores"]}
+    others = [total for s, total in totals.items() if s != seat]
+    margin = totals[seat] - max(others) if others else 0
+    if "solo" in result:
+        return (1000.0 if result["solo"].get("won") else -1000.0) + totals[seat]
+    ranking = result["ranking"]
+    place = next(i for i, group in enumerate(ranking) if seat in group)
+    return 1000.0 * (1 - 2 * place / max(1, len(ranking) - 1)) + margin if len(ranking) > 1 else margin
+
+
+def relative(estimates: list[float], seat: int) -> float:
+    """A seat's estimate against its strongest opponent (its own estimate alone when solo)."""
+    others = [value for s, value in enumerate(estimates) if s != seat]
+    return estimates[seat] - max(others) if others else estimates[seat]
+
+
+Evaluate = Callable[[State, int], float]
