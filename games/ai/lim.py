@@ -20,6 +20,7 @@ from games.lim.data import CARD_TYPES, CARDS, LEADERS, MEMBERS
 from .search import relative, result_value
 
 GAME = games.get("lim")
+ROLLOUT_WEIGHTS = {"place": 4.0, "take": 3.0, "decline": 0.3}
 _TEMPLATES: dict[tuple[int, bool], dict[str, Any]] = {}
 _PRIVILEGES = re.compile(r"Choose (\d+) council privilege")
 _TAKE = re.compile(r"take an? ([a-z/]+) card at value (\d+)")

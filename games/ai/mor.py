@@ -17,6 +17,7 @@ from games.mor.data import CARDS, LEADERS, TOKENS, deck_of, id_number
 from .search import relative, result_value
 
 GAME = games.get("mor")
+ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
 _TEMPLATES: dict[int, dict[str, Any]] = {}
 
 
@@ -86,6 +87,9 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
         return result_value(result, seat)
     view = GAME.view(state, None)
     estimates = [_estimate(player) for player in view["players"]]
+    pending = view["pending"]
+    if pending is not None:
+        estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
     solo = view["solo"]
     if solo is not None:
         return estimates[seat] - 0.6 * solo["black_cross"]

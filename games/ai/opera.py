@@ -19,6 +19,7 @@ from games.opera.data import DATA, SIZES
 from .search import relative, result_value
 
 GAME = games.get("opera")
+ROLLOUT_WEIGHTS = {"build": 6.0, "deliver": 6.0, "refine": 3.0, "use": 3.0, "pay": 3.0, "move": 2.0}
 _TEMPLATES: dict[int, dict[str, Any]] = {}
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from games.core import Game, IllegalAction
 
@@ -23,6 +23,9 @@ State = dict[str, Any]
 
 class GameAI(Protocol):
     """What each per-game module provides."""
+
+    ROLLOUT_WEIGHTS: dict[str, float]
+    """How often a playout picks each move type when it is legal (1 for a type not listed)."""
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State: ...
 
@@ -114,7 +117,7 @@ class Search:
         return alive[0]
 
     def playout(self, state: State) -> float:
-        """Random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
+        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
         game, rng = self.game, self.rng
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
@@ -127,10 +130,21 @@ class Search:
             if not actions:
                 break
             try:
-                state = game.apply(state, actor, actions[rng.randrange(len(actions))])[0]
+                state = game.apply(state, actor, self.rollout_move(actions))[0]
             except IllegalAction:
                 break
         return self.value(state)
+
+    def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """A move type drawn by the game's playout weights, then one move of that type at random."""
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for action in actions:
+            by_type.setdefault(action["type"], []).append(action)
+        kinds = sorted(by_type)
+        weights = self.ai.ROLLOUT_WEIGHTS
+        kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
+        group = by_type[kind]
+        return group[self.rng.randrange(len(group))]
 
 
 def result_value(result: dict[str, Any], seat: int) -> float:
@@ -150,5 +164,3 @@ def relative(estimates: list[float], seat: int) -> float:
     others = [value for s, value in enumerate(estimates) if s != seat]
     return estimates[seat] - max(others) if others else estimates[seat]
 
-
-Evaluate = Callable[[State, int], float]
