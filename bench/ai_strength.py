@@ -95,7 +95,8 @@ def run(jobs: list, workers: int) -> list[dict]:
         return list(pool.map(play, jobs))
 
 
-def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, workers: int, times: dict) -> None:
+def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, workers: int,
+                 times: dict) -> None:
     jobs = []
     for i in range(count):
         levels = [hero, rival] if i % 2 == 0 else [rival, hero]
@@ -113,11 +114,13 @@ def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, wor
     goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.55}[hero, rival]
     rate = wins / finished if finished else 0.0
     print(f"  {hero:>6} vs {rival:<6} {int(finished):4d} games  win {rate:6.1%}  [{low:.1%}, {high:.1%}]"
-          f"  margin {margin / max(1, finished):+6.1f}  goal >= {goal:.0%}  unfinished {count - int(finished)}")
+          f"  margin {margin / max(1, finished):+6.1f}  goal >= {goal:.0%}"
+          f"  unfinished {count - int(finished)}")
 
 
 def four_players(key: str, count: int, budgets: dict, workers: int, times: dict) -> None:
-    jobs = [(key, ["easy"] * (i % 4) + ["normal"] + ["easy"] * (3 - i % 4), 2000 + i, budgets) for i in range(count)]
+    jobs = [(key, ["easy"] * (i % 4) + ["normal"] + ["easy"] * (3 - i % 4), 2000 + i, budgets)
+            for i in range(count)]
     ranks = []
     for outcome in run(jobs, workers):
         _collect(times, key, outcome)

@@ -17,25 +17,19 @@ import games
 from games.core import clone
 from games.lim.data import CARD_TYPES, CARDS, LEADERS, MEMBERS
 
-from .search import relative, result_value
+from .search import Blanks, view_evaluation
 
 GAME = games.get("lim")
 ROLLOUT_WEIGHTS = {"place": 4.0, "take": 3.0, "decline": 0.3}
-_TEMPLATES: dict[tuple[int, bool], dict[str, Any]] = {}
+BLANKS = Blanks(GAME)
 _PRIVILEGES = re.compile(r"Choose (\d+) council privilege")
 _TAKE = re.compile(r"take an? ([a-z/]+) card at value (\d+)")
 _WORK = re.compile(r"Bonus action: (harvest|production) at value (\d+)")
 
 
-def _template(players: int, advanced: bool) -> dict[str, Any]:
-    if (players, advanced) not in _TEMPLATES:
-        _TEMPLATES[players, advanced] = GAME.setup(players, 0, {"advanced": advanced})
-    return clone(_TEMPLATES[players, advanced])
-
-
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     players = view["players"]
-    state = _template(len(players), view["advanced"])
+    state = BLANKS.fresh(len(players), {"advanced": view["advanced"]})
     state["rng"] = rng.getrandbits(64)
     for key in ("phase", "round"):
         state[key] = view[key]
@@ -60,7 +54,8 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
         seen.update(no for cards in target["cards"].values() for no in cards)
         target["members"] = {m: player["members"][m]["space"] for m in MEMBERS}
         target["tile"] = player["bonus_tile"]
-        target["leaders"] = [{"id": e["id"], "down": e["face_down"], "copy": e["copies"]} for e in player["leaders"]]
+        target["leaders"] = [{"id": e["id"], "down": e["face_down"], "copy": e["copies"]}
+                             for e in player["leaders"]]
         target["excommunicated"] = list(player["excommunications"])
     _deal_decks(state, view, seen, rng)
     _deal_leaders(state, view, seat, rng)
@@ -89,11 +84,13 @@ def _deal_leaders(state: dict[str, Any], view: dict[str, Any], seat: int, rng: r
     pool = sorted(lid for lid in LEADERS if lid not in shown and lid not in own_hand and lid not in own_pack)
     rng.shuffle(pool)
     for index, player in enumerate(view["players"]):
-        state["seats"][index]["hand"] = own_hand if index == seat else [pool.pop() for _ in range(player["hand_count"])]
+        hidden = [pool.pop() for _ in range(player["hand_count"])] if index != seat else own_hand
+        state["seats"][index]["hand"] = hidden
     if view["draft_packs"] is None:
         state["draft"] = None
     else:
-        packs = [own_pack if s == seat else [pool.pop() for _ in range(n)] for s, n in enumerate(view["draft_packs"])]
+        packs = [own_pack if s == seat else [pool.pop() for _ in range(n)]
+                 for s, n in enumerate(view["draft_packs"])]
         picks = [None if s in view["actors"] or not packs[s] else packs[s][0] for s in range(len(packs))]
         state["draft"] = {"packs": packs, "picks": picks}
     if view["tiles_left"] is None:
@@ -106,7 +103,8 @@ def _deal_leaders(state: dict[str, Any], view: dict[str, Any], seat: int, rng: r
         state["vatican"] = None
     else:
         answer = you.get("report_answer")
-        choices = {str(s): (answer == "support" if s == seat else rng.random() < 0.5) for s in report["answered"]}
+        choices = {str(s): (answer == "support" if s == seat else rng.random() < 0.5)
+                   for s in report["answered"]}
         state["vatican"] = {"waiting": list(report["waiting"]), "choices": choices,
                             "excommunicated": [s for s in view["turn_order"] if s not in report["waiting"]]}
 
@@ -122,7 +120,10 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any], seat: int) -> Non
     placed = [sum(1 for m in MEMBERS if p["members"][m]["space"] is not None) for p in view["players"]]
     position = order.index(on_turn)
     reference = order[(position + 1) % len(order)]
-    has_placed = placed[on_turn] > placed[reference] if position + 1 < len(order) else placed[on_turn] == placed[reference]
+    if position + 1 < len(order):
+        has_placed = placed[on_turn] > placed[reference]
+    else:
+        has_placed = placed[on_turn] == placed[reference]
     state["turn"] = {"seat": on_turn, "skip": False, "placed": has_placed or bool(state["pending"])}
     rest = order[position + 1:] + [s for _ in range(len(MEMBERS)) for s in order]
     state["queue"] = [{"seat": s, "skip": False} for s in rest]
@@ -144,11 +145,7 @@ def _decision(text: str | None) -> dict[str, Any] | None:
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus what the final scoring and the reports will turn into points."""
-    result = GAME.result(state)
-    if result is not None:
-        return result_value(result, seat)
-    view = GAME.view(state, None)
-    return relative([_estimate(player) for player in view["players"]], seat)
+    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
 
 
 def _estimate(player: dict[str, Any]) -> float:
@@ -158,5 +155,6 @@ def _estimate(player: dict[str, Any]) -> float:
     territories, characters = len(cards["territory"]), len(cards["character"])
     return (res["vp"] + 0.5 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.2 * len(cards["building"])
             + 1.5 * len(cards["venture"]) + 0.8 * territories * (1 + territories / 4)
-            + 0.8 * characters * (1 + characters / 4) + 1.5 * len(player["leaders"]) + 0.5 * player["hand_count"]
+            + 0.8 * characters * (1 + characters / 4) + 1.5 * len(player["leaders"])
+            + 0.5 * player["hand_count"]
             - 3.0 * len(player["excommunications"]))

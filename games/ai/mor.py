@@ -11,28 +11,22 @@ import random
 from typing import Any
 
 import games
-from games.core import clone
 from games.mor.data import CARDS, LEADERS, TOKENS, deck_of, id_number
 
-from .search import relative, result_value
+from .search import Blanks, view_evaluation
 
 GAME = games.get("mor")
 ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
-_TEMPLATES: dict[int, dict[str, Any]] = {}
-
-
-def _template(players: int) -> dict[str, Any]:
-    if players not in _TEMPLATES:
-        _TEMPLATES[players] = GAME.setup(players, 0)
-    return clone(_TEMPLATES[players])
+BLANKS = Blanks(GAME)
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    state = _template(view["player_count"])
+    state = BLANKS.fresh(view["player_count"])
     you = view["you"]
     state["rng"] = rng.getrandbits(64)
     state["phase"] = view["phase"]
-    state["market"] = {"grid": [list(row) for row in view["market"]["grid"]], "slide": view["market"]["slide"]}
+    market = view["market"]
+    state["market"] = {"grid": [list(row) for row in market["grid"]], "slide": market["slide"]}
     state["removed"] = list(view["removed_cards"])
     owned = {card for player in view["players"] for slot in player["slots"] for card in slot["cards"]}
     gone = owned | set(state["removed"])
@@ -66,8 +60,9 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     state["end_triggered"] = view["end_triggered"]
     turn = view["turn"]
     pending = view["pending"]
-    state["turn"] = {"seat": turn["seat"] if turn["seat"] is not None else 0, "main": turn["main_action_done"],
-                     "pending": {"gained": dict(pending["gained"])} if pending else None, "number": turn["number"]}
+    state["turn"] = {"seat": turn["seat"] if turn["seat"] is not None else 0,
+                     "main": turn["main_action_done"], "number": turn["number"],
+                     "pending": {"gained": dict(pending["gained"])} if pending else None}
     solo = view["solo"]
     if solo is not None:
         stack = sorted(t for t in TOKENS if t not in solo["revealed"])
@@ -82,18 +77,18 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus what will turn into points: resources, faith, production, leaders."""
-    result = GAME.result(state)
-    if result is not None:
-        return result_value(result, seat)
-    view = GAME.view(state, None)
+    return view_evaluation(GAME, state, seat, _estimates)
+
+
+def _estimates(view: dict[str, Any]) -> list[float]:
+    """Each seat's estimate; market resources still to place count, Lorenzo's progress counts against."""
     estimates = [_estimate(player) for player in view["players"]]
     pending = view["pending"]
     if pending is not None:
         estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
-    solo = view["solo"]
-    if solo is not None:
-        return estimates[seat] - 0.6 * solo["black_cross"]
-    return relative(estimates, seat)
+    if view["solo"] is not None:
+        estimates[0] -= 0.6 * view["solo"]["black_cross"]
+    return estimates
 
 
 def _estimate(player: dict[str, Any]) -> float:

@@ -16,17 +16,11 @@ import games
 from games.core import clone
 from games.opera.data import DATA, SIZES
 
-from .search import relative, result_value
+from .search import Blanks, view_evaluation
 
 GAME = games.get("opera")
 ROLLOUT_WEIGHTS = {"build": 6.0, "deliver": 6.0, "refine": 3.0, "use": 3.0, "pay": 3.0, "move": 2.0}
-_TEMPLATES: dict[int, dict[str, Any]] = {}
-
-
-def _template(players: int) -> dict[str, Any]:
-    if players not in _TEMPLATES:
-        _TEMPLATES[players] = GAME.setup(players, 0)
-    return clone(_TEMPLATES[players])
+BLANKS = Blanks(GAME)
 
 
 def _deal(pool: list[str], count: int) -> list[str]:
@@ -36,7 +30,7 @@ def _deal(pool: list[str], count: int) -> list[str]:
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     players = view["players"]
-    state = _template(len(players))
+    state = BLANKS.fresh(len(players))
     state["rng"] = rng.getrandbits(64)
     state["phase"] = view["phase"]
     state["round"] = view["round"]
@@ -82,7 +76,8 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
         for key in ("board", "colour", "raw", "refined", "vp", "supply"):
             target[key] = clone(player[key])
         target["cert"] = dict(player["certificates"])
-        target["building"] = [{"id": b["card"]["id"], "covered": b["covered"]} for b in player["under_construction"]]
+        target["building"] = [{"id": b["card"]["id"], "covered": b["covered"]}
+                              for b in player["under_construction"]]
         target["slots"] = clone(player["slots"])
         target["merchants"] = list(player["merchants"])
         target["hand"] = own_hand if index == seat else _deal(hand_pool, player["hand_count"])
@@ -97,11 +92,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus goods, buildings under way and built, carts and opera tokens."""
-    result = GAME.result(state)
-    if result is not None:
-        return result_value(result, seat)
-    view = GAME.view(state, None)
-    return relative([_estimate(player) for player in view["players"]], seat)
+    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
 
 
 def _estimate(player: dict[str, Any]) -> float:

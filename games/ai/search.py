@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
-from games.core import Game, IllegalAction
+from games.core import Game, IllegalAction, clone
 
 State = dict[str, Any]
 
@@ -145,6 +145,29 @@ class Search:
         kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
         group = by_type[kind]
         return group[self.rng.randrange(len(group))]
+
+
+class Blanks:
+    """Fresh set-ups of one game, made once per player count and options and copied for each world."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.made: dict[str, State] = {}
+
+    def fresh(self, players: int, options: dict[str, Any] | None = None) -> State:
+        key = f"{players}:{sorted((options or {}).items())}"
+        if key not in self.made:
+            self.made[key] = self.game.setup(players, 0, options)
+        return clone(self.made[key])
+
+
+def view_evaluation(game: Game, state: State, seat: int,
+                    estimates: Callable[[dict[str, Any]], list[float]]) -> float:
+    """A finished game by its result, else the seats' estimates read from the public view."""
+    result = game.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    return relative(estimates(game.view(state, None)), seat)
 
 
 def result_value(result: dict[str, Any], seat: int) -> float:

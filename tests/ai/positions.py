@@ -66,13 +66,14 @@ def redeal(key: str, state: dict[str, Any], seat: int, rng: random.Random) -> di
         for deck, cards in state["decks"].items():
             state["decks"][deck] = _shuffled(cards, rng)
         packs = state["draft"]["packs"] if state["draft"] else []
-        hidden_packs = [pack for s, pack in enumerate(packs) if s != seat and state["draft"]["picks"][s] is None]
-        held = {lid for p in state["seats"] for lid in p["hand"]} | {e["id"] for p in state["seats"] for e in p["leaders"]}
-        held |= {lid for pack in packs for lid in pack} | {p for p in (state["draft"] or {}).get("picks", []) if p}
+        picks = state["draft"]["picks"] if state["draft"] else []
+        hidden_packs = [pack for s, pack in enumerate(packs) if s != seat and picks[s] is None]
+        held = {lid for p in state["seats"] for lid in p["hand"] + [e["id"] for e in p["leaders"]]}
+        held |= {lid for pack in packs for lid in pack}
         _swap_hidden([p["hand"] for p in others] + hidden_packs, sorted(set(LIM_LEADERS) - held), rng)
     else:
         state["decks"] = [_shuffled(deck, rng) for deck in state["decks"]]
-        state["building_decks"] = {size: _shuffled(deck, rng) for size, deck in state["building_decks"].items()}
+        state["building_decks"] = {size: _shuffled(d, rng) for size, d in state["building_decks"].items()}
         first = state["decks"][0]
         first[:] = _swap_hidden([p["hand"] for p in others], first, rng)
     return state

@@ -52,7 +52,8 @@ def test_redealing_what_the_seat_cannot_see_never_changes_its_choice(key, level)
         assert game.view(other, seat) == game.view(state, seat)
         seed = decision_seed(31, number)
         budget = None if level == "easy" else SMALL
-        assert choose(key, other, seat, level, seed, budget=budget) == choose(key, state, seat, level, seed, budget=budget)
+        assert (choose(key, other, seat, level, seed, budget=budget)
+                == choose(key, state, seat, level, seed, budget=budget))
     assert changed > 10
 
 
@@ -76,7 +77,8 @@ def test_decision_seed_follows_the_table_seed_and_the_move_number():
 
 @pytest.mark.parametrize("key", KEYS)
 def test_an_ai_that_fails_still_gives_a_legal_move(key):
-    state, seat = next((s, seat) for s, seat in random_positions(key, 50, seed=3) if len(_legal(key, s, seat)) > 1)
+    positions = random_positions(key, 50, seed=3)
+    state, seat = next((s, who) for s, who in positions if len(_legal(key, s, who)) > 1)
     legal = _legal(key, state, seat)
     with pytest.raises(KeyError):
         decide(key, games.get(key).view(state, seat), seat, legal, "grandmaster", 1)
