@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from games.core import clone
-from games.lim.data import CARD_TYPES, CARDS, LEADERS, MEMBERS
+from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
 
 from .search import Blanks, view_evaluation
 
@@ -149,12 +149,14 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
 
 
 def _estimate(player: dict[str, Any]) -> float:
+    """The final scoring applied now, plus what faith, military points, goods and cards still promise."""
     res = player["resources"]
     goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
-    cards = player["cards"]
-    territories, characters = len(cards["territory"]), len(cards["character"])
-    return (res["vp"] + 0.5 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.2 * len(cards["building"])
-            + 1.5 * len(cards["venture"]) + 0.8 * territories * (1 + territories / 4)
-            + 0.8 * characters * (1 + characters / 4) + 1.5 * len(player["leaders"])
-            + 0.5 * player["hand_count"]
-            - 3.0 * len(player["excommunications"]))
+    cards = {card_type: len(player["cards"][card_type]) for card_type in CARD_TYPES}
+    territories = min(cards["territory"], len(BOARD["territory_vp"]) - 1)
+    characters = min(cards["character"], len(BOARD["character_vp"]) - 1)
+    ventures = sum(CARDS[card["no"]]["vp"] for card in player["cards"]["venture"])
+    return (res["vp"] + BOARD["territory_vp"][territories] + BOARD["character_vp"][characters] + ventures
+            + 1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
+            + 0.6 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.5 * len(player["leaders"])
+            + 0.5 * player["hand_count"] - 3.0 * len(player["excommunications"]))

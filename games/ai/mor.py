@@ -82,7 +82,8 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
 
 def _estimates(view: dict[str, Any]) -> list[float]:
     """Each seat's estimate; market resources still to place count, Lorenzo's progress counts against."""
-    estimates = [_estimate(player) for player in view["players"]]
+    tops = [deck["top"] for deck in view["decks"] if deck["top"]]
+    estimates = [_estimate(player) + _buying_power(player, tops) for player in view["players"]]
     pending = view["pending"]
     if pending is not None:
         estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
@@ -95,3 +96,14 @@ def _estimate(player: dict[str, Any]) -> float:
     production = sum(slot["top"]["level"] for slot in player["slots"] if slot["top"])
     return (player["vp"] + 0.3 * player["resources_total"] + 0.4 * player["faith"] + 1.0 * production
             + 0.8 * player["cards_owned"] + 1.0 * player["hand_count"])
+
+
+def _buying_power(player: dict[str, Any], tops: list[dict[str, Any]]) -> float:
+    """How close the seat is to buying a card it has room for: 2 when it can, less per missing resource."""
+    levels = {slot["top"]["level"] + 1 if slot["top"] else 1 for slot in player["slots"]}
+    held = dict(player["strongbox"])
+    for resource, count in player["warehouse"].items():
+        held[resource] = held.get(resource, 0) + count
+    shortfalls = [sum(max(0, n - held.get(resource, 0)) for resource, n in card["cost"].items())
+                  for card in tops if card["level"] in levels]
+    return 2.0 / (1 + min(shortfalls)) if shortfalls else 0.0
