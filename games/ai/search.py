@@ -45,10 +45,6 @@ class Budget:
 LOST = float("-inf")
 
 
-class OutOfTime(Exception):
-    """The deadline passed before the search had judged any move."""
-
-
 class Search:
     """One decision: the worlds, the candidate moves and the budget."""
 
@@ -58,17 +54,20 @@ class Search:
         self.budget, self.deadline = budget, deadline
         self.rng = random.Random(seed)
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
+        self.played: dict[tuple[int, str], State | None] = {}
 
     # ------------------------------------------------------------------ helpers
     def _late(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
-    def _play(self, world: State, text: str) -> State | None:
-        """``world`` after the seat plays ``text``; None if the move cannot be played there."""
-        try:
-            return self.game.play(world, self.seat, text)[0]
-        except IllegalAction:
-            return None
+    def _play(self, world: int, text: str) -> State | None:
+        """World number ``world`` after the seat plays ``text``; None if the move cannot be played there."""
+        if (world, text) not in self.played:
+            try:
+                self.played[world, text] = self.game.play(self.worlds[world], self.seat, text)[0]
+            except IllegalAction:
+                self.played[world, text] = None
+        return self.played[world, text]
 
     def value(self, state: State) -> float:
         return self.ai.evaluate(state, self.seat)
@@ -79,13 +78,13 @@ class Search:
         judged = []
         for text in self.legal:
             total, seen = 0.0, 0
-            for world in self.worlds:
+            for world in range(len(self.worlds)):
                 after = self._play(world, text)
                 if after is not None:
                     total += self.value(after)
                     seen += 1
             judged.append((total / seen if seen else LOST, self.rng.random(), text))
-            if self._late() and judged:
+            if self._late():
                 break
         judged.sort(reverse=True)
         return [(score, text) for score, _, text in judged]
@@ -105,9 +104,8 @@ class Search:
             each = max(1, per_round // len(alive))
             for _ in range(each):
                 for text in alive:
-                    world = self.worlds[turn % len(self.worlds)]
+                    after = self._play(turn % len(self.worlds), text)
                     turn += 1
-                    after = self._play(world, text)
                     totals[text] += self.playout(after) if after is not None else -1e9
                     counts[text] += 1
                     if self._late():
