@@ -29,6 +29,7 @@ from games.ai import LEVELS, Budget, decide, decision_seed  # noqa: E402
 MAX_MOVES = 4000
 """A game still running after this many moves is stopped and counted as unfinished."""
 Z95 = 1.959964
+GOALS = {"normal": "goal p50 <= 0.5 s, p95 <= 2 s", "strong": "goal p95 <= 5 s", "easy": ""}
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -168,7 +169,6 @@ def main() -> None:
     args = parser.parse_args()
     budgets = parse_budgets(args.level_budget)
     pairings = args.pairing or ["random", "easy", "strong", "four", "solo"]
-    goals = {"normal": "p50 <= 0.5 s, p95 <= 2 s", "strong": "p95 <= 5 s", "easy": ""}
     for key in args.game or games.keys():
         times: dict = {}
         print(f"{games.get(key).title} ({key}), {args.games} games per pairing")
@@ -186,7 +186,7 @@ def main() -> None:
                 solo(args.games, budgets, args.jobs, times)
         for (game_key, level), samples in sorted(times.items()):
             print(f"  decision {level:>6}: n={len(samples):6d}  p50 {percentile(samples, 0.5):.3f} s"
-                  f"  p95 {percentile(samples, 0.95):.3f} s  max {max(samples):.3f} s  {goals[level]}")
+                  f"  p95 {percentile(samples, 0.95):.3f} s  max {max(samples):.3f} s  {GOALS[level]}")
         print(f"  ({time.perf_counter() - started:.0f} s)")
 
 
