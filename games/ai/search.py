@@ -56,7 +56,7 @@ class Search:
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
         self.played: dict[tuple[int, str], State | None] = {}
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
