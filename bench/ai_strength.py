@@ -1,0 +1,194 @@
+"""How strong and how fast the computer players are (the goals of docs/ai.md, printed beside each figure).
+
+    python bench/ai_strength.py [--game KEY] [--games N] [--level-budget normal=4,6,48,8] [--jobs 2]
+
+Pairings per game: ``normal`` against a uniformly random player, ``normal`` against ``easy`` and
+``strong`` against ``normal`` (2 players, seats alternated); one ``normal`` among three ``easy``
+(4 players, the normal seat rotated); and for Masters of Renaissance ``normal`` alone against
+Lorenzo. Win rates count a shared first place as half a win and come with 95 % Wilson intervals.
+Decision times are measured for every AI decision of every game played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games  # noqa: E402
+from bench.stats import percentile  # noqa: E402
+from games.ai import LEVELS, Budget, decide, decision_seed  # noqa: E402
+
+MAX_MOVES = 4000
+"""A game still running after this many moves is stopped and counted as unfinished."""
+Z95 = 1.959964
+GOALS = {"normal": "goal p50 <= 0.5 s, p95 <= 2 s", "strong": "goal p95 <= 5 s", "easy": ""}
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + Z95 ** 2 / (2 * trials)
+    spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2))
+    scale = 1 + Z95 ** 2 / trials
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def play(job: tuple[str, list[str], int, dict[str, Budget]]) -> dict:
+    """One game; ``levels[seat]`` is ``random`` or an AI level. Returns the result and decision times."""
+    key, levels, seed, budgets = job
+    game = games.get(key)
+    state = game.setup(len(levels), seed)
+    chance = random.Random(seed)
+    times: dict[str, list[float]] = {}
+    for number in range(MAX_MOVES):
+        if game.result(state) is not None:
+            break
+        for seat in sorted(game.actors(state)):
+            if seat not in game.actors(state):
+                continue
+            legal = [game.notation(a) for a in game.legal_actions(state, seat)]
+            level = levels[seat]
+            if level == "random":
+                move = legal[chance.randrange(len(legal))]
+            else:
+                started = time.perf_counter()
+                move = decide(key, game.view(state, seat), seat, legal, level,
+                              decision_seed(seed, number), budget=budgets.get(level))
+                times.setdefault(level, []).append(time.perf_counter() - started)
+            state = game.play(state, seat, move)[0]
+    return {"levels": levels, "result": game.result(state), "times": times}
+
+
+def _share(result: dict, seat: int) -> float:
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def _rank(result: dict, seat: int) -> float:
+    """Finishing place (1 = first); tied seats share the mean of their places."""
+    place = 1
+    for group in result["ranking"]:
+        if seat in group:
+            return place + (len(group) - 1) / 2
+        place += len(group)
+    raise ValueError(seat)
+
+
+def _margin(result: dict, seat: int) -> int:
+    totals = {entry["seat"]: entry["total"] for entry in result["scores"]}
+    return totals[seat] - max(t for s, t in totals.items() if s != seat)
+
+
+def run(jobs: list, workers: int) -> list[dict]:
+    if workers <= 1:
+        return [play(job) for job in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(play, jobs))
+
+
+def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, workers: int,
+                 times: dict) -> None:
+    jobs = []
+    for i in range(count):
+        levels = [hero, rival] if i % 2 == 0 else [rival, hero]
+        jobs.append((key, levels, 1000 + i, budgets))
+    wins = margin = finished = 0.0
+    for outcome in run(jobs, workers):
+        _collect(times, key, outcome)
+        if outcome["result"] is None:
+            continue
+        seat = outcome["levels"].index(hero)
+        finished += 1
+        wins += _share(outcome["result"], seat)
+        margin += _margin(outcome["result"], seat)
+    low, high = wilson(wins, int(finished))
+    goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.55}[hero, rival]
+    rate = wins / finished if finished else 0.0
+    print(f"  {hero:>6} vs {rival:<6} {int(finished):4d} games  win {rate:6.1%}  [{low:.1%}, {high:.1%}]"
+          f"  margin {margin / max(1, finished):+6.1f}  goal >= {goal:.0%}"
+          f"  unfinished {count - int(finished)}")
+
+
+def four_players(key: str, count: int, budgets: dict, workers: int, times: dict) -> None:
+    jobs = [(key, ["easy"] * (i % 4) + ["normal"] + ["easy"] * (3 - i % 4), 2000 + i, budgets)
+            for i in range(count)]
+    ranks = []
+    for outcome in run(jobs, workers):
+        _collect(times, key, outcome)
+        if outcome["result"] is not None:
+            ranks.append(_rank(outcome["result"], outcome["levels"].index("normal")))
+    mean = sum(ranks) / len(ranks) if ranks else float("nan")
+    print(f"  normal among 3 easy   {len(ranks):4d} games  mean rank {mean:.2f}  goal <= 1.9")
+
+
+def solo(count: int, budgets: dict, workers: int, times: dict) -> None:
+    outcomes = run([("mor", ["normal"], 3000 + i, budgets) for i in range(count)], workers)
+    won = 0
+    for outcome in outcomes:
+        _collect(times, "mor", outcome)
+        won += bool(outcome["result"] and outcome["result"]["solo"]["won"])
+    low, high = wilson(won, count)
+    print(f"  normal vs Lorenzo     {count:4d} games  won {won / count:6.1%}  [{low:.1%}, {high:.1%}]")
+
+
+def _collect(times: dict, key: str, outcome: dict) -> None:
+    for level, samples in outcome["times"].items():
+        times.setdefault((key, level), []).extend(samples)
+
+
+def parse_budgets(specs: list[str]) -> dict[str, Budget]:
+    """``normal=4,6,48,8`` -> the normal level with 4 worlds, keep 6, 48 playouts, depth 8."""
+    budgets = {}
+    for spec in specs:
+        level, _, numbers = spec.partition("=")
+        worlds, keep, playouts, depth = (int(n) for n in numbers.split(","))
+        budgets[level] = replace(LEVELS[level], worlds=worlds, keep=keep, playouts=playouts, depth=depth)
+    return budgets
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=games.keys(), action="append")
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (the goal needs 200)")
+    parser.add_argument("--level-budget", action="append", default=[], metavar="LEVEL=W,K,P,D",
+                        help="override a level: worlds, moves kept, playouts, playout depth")
+    parser.add_argument("--pairing", action="append",
+                        choices=["random", "easy", "strong", "four", "solo"],
+                        help="normal-vs-random, normal-vs-easy, strong-vs-normal, 4 players, solo")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args()
+    budgets = parse_budgets(args.level_budget)
+    pairings = args.pairing or ["random", "easy", "strong", "four", "solo"]
+    for key in args.game or games.keys():
+        times: dict = {}
+        print(f"{games.get(key).title} ({key}), {args.games} games per pairing")
+        started = time.perf_counter()
+        for pairing in pairings:
+            if pairing == "random":
+                head_to_head(key, "normal", "random", args.games, budgets, args.jobs, times)
+            elif pairing == "easy":
+                head_to_head(key, "normal", "easy", args.games, budgets, args.jobs, times)
+            elif pairing == "strong":
+                head_to_head(key, "strong", "normal", args.games, budgets, args.jobs, times)
+            elif pairing == "four":
+                four_players(key, args.games, budgets, args.jobs, times)
+            elif pairing == "solo" and key == "mor":
+                solo(args.games, budgets, args.jobs, times)
+        for (game_key, level), samples in sorted(times.items()):
+            print(f"  decision {level:>6}: n={len(samples):6d}  p50 {percentile(samples, 0.5):.3f} s"
+                  f"  p95 {percentile(samples, 0.95):.3f} s  max {max(samples):.3f} s  {GOALS[level]}")
+        print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Computer players for every game, pure and without I/O (see docs/ai.md).
+
+An AI seat decides from what that seat may see: ``game.view(state, seat)`` and the list of moves
+it may play (which the seat knows), plus a seed. Hidden parts of the game (other hands, deck
+order) are sampled afresh by the game's ``determinize``, so re-dealing them never changes the
+choice. The table passes a seed derived from its own seed and the move number
+(:func:`decision_seed`), so every decision can be reproduced.
+
+>>> import games
+>>> mor = games.get("mor")
+>>> state = mor.setup(2, 5)
+>>> move = choose("mor", state, 1, "easy", decision_seed(5, 0))
+>>> move in [mor.notation(a) for a in mor.legal_actions(state, 1)]
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from importlib import import_module
+from typing import Any
+
+import games
+
+from .search import Budget, Search
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(worlds=1),
+    "normal": Budget(worlds=4, keep=6, playouts=48, depth=8),
+    "strong": Budget(worlds=8, keep=10, playouts=160, depth=10),
+}
+"""The search budget of each level (counted in worlds and playouts, never in seconds)."""
+
+_MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.opera"}
+
+
+def game_ai(game_key: str) -> Any:
+    """The per-game module (``determinize`` and ``evaluate``) of ``game_key``."""
+    return import_module(_MODULES[game_key])
+
+
+def decision_seed(table_seed: int, move_number: int) -> int:
+    """The seed of one decision: the table's seed and how many moves were played before it."""
+    return random.Random(f"{table_seed}:{move_number}").getrandbits(63)
+
+
+def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], level: str, seed: int,
+           deadline: float | None = None, budget: Budget | None = None) -> str:
+    """The move (notation, one of ``legal``) that ``seat`` plays at ``level``.
+
+    ``view`` is ``game.view(state, seat)``; ``legal`` the notations of the seat's legal moves.
+    ``deadline`` (a ``time.monotonic()`` value) stops the search early with the best move so far;
+    ``budget`` overrides the level's budget (for benchmarks). Raises if the game's AI fails.
+    """
+    if not legal:
+        raise ValueError("the seat has no move to play")
+    if len(legal) == 1:
+        return legal[0]
+    plan = budget or LEVELS[level]
+    search = Search(games.get(game_key), game_ai(game_key), view, seat, legal, plan, seed, deadline)
+    if plan.playouts:
+        return search.playouts()
+    return search.look_ahead()[0][1]
+
+
+def safe_move(legal: list[str]) -> str:
+    """The move played when the AI fails or runs out of time: the first legal move."""
+    return legal[0]
+
+
+def choose(game_key: str, state: dict[str, Any], seat: int, level: str, seed: int,
+           time_limit: float | None = None, budget: Budget | None = None) -> str:
+    """What an AI seat plays in ``state``: the table's entry point, never raises for a legal seat.
+
+    Only ``view(state, seat)`` and the seat's legal moves reach the AI. If the AI raises, or
+    answers something that is not a legal move, the first legal move is played instead, so the
+    game never stalls; ``time_limit`` (seconds) becomes the search deadline.
+    """
+    game = games.get(game_key)
+    legal = [game.notation(action) for action in game.legal_actions(state, seat)]
+    if not legal:
+        raise ValueError("the seat has no move to play")
+    deadline = time.monotonic() + time_limit if time_limit is not None else None
+    try:
+        move = decide(game_key, game.view(state, seat), seat, legal, level, seed, deadline, budget)
+    except Exception:  # noqa: BLE001 - any failure of the AI must still give a legal move
+        return safe_move(legal)
+    return move if move in legal else safe_move(legal)
+
+
+__all__ = ["LEVELS", "Budget", "choose", "decide", "decision_seed", "game_ai", "safe_move"]

@@ -1,0 +1,162 @@
+"""Lorenzo il Magnifico: worlds that match a seat's view, and a position estimate.
+
+Hidden from a seat: the order of the development decks, the leaders other seats hold or are
+being passed in the draft, and the Vatican answers other seats already gave. A world deals those
+from what the view does not show. The view tells only the first decision waiting on the stack
+(as a sentence), so a world holds that one decision; once-per-round leader effects start fresh.
+The table's legal moves, not the world's, are the moves the AI chooses from.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import games
+from games.core import clone
+from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
+
+from .search import Blanks, view_evaluation
+
+GAME = games.get("lim")
+ROLLOUT_WEIGHTS = {"place": 4.0, "take": 3.0, "decline": 0.3}
+BLANKS = Blanks(GAME)
+_PRIVILEGES = re.compile(r"Choose (\d+) council privilege")
+_TAKE = re.compile(r"take an? ([a-z/]+) card at value (\d+)")
+_WORK = re.compile(r"Bonus action: (harvest|production) at value (\d+)")
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    players = view["players"]
+    state = BLANKS.fresh(len(players), {"advanced": view["advanced"]})
+    state["rng"] = rng.getrandbits(64)
+    for key in ("phase", "round"):
+        state[key] = view[key]
+    state["dice"] = dict(view["dice"])
+    state["order"] = list(view["turn_order"])
+    state["excommunications"] = [tile["id"] for tile in view["excommunication_tiles"]]
+    board: dict[str, list] = {}
+    for tower, data in view["towers"].items():
+        state["towers"][tower] = [floor["card"]["no"] if floor["card"] else None for floor in data["floors"]]
+        for floor in data["floors"]:
+            if floor["occupants"]:
+                board[floor["space"]] = clone(floor["occupants"])
+    for space, data in view["spaces"].items():
+        if data["occupants"]:
+            board[space] = clone(data["occupants"])
+    state["board"] = board
+    seen = {no for tower in state["towers"].values() for no in tower if no is not None}
+    for index, player in enumerate(players):
+        target = state["seats"][index]
+        target["res"] = dict(player["resources"])
+        target["cards"] = {t: [card["no"] for card in player["cards"][t]] for t in CARD_TYPES}
+        seen.update(no for cards in target["cards"].values() for no in cards)
+        target["members"] = {m: player["members"][m]["space"] for m in MEMBERS}
+        target["tile"] = player["bonus_tile"]
+        target["leaders"] = [{"id": e["id"], "down": e["face_down"], "copy": e["copies"]}
+                             for e in player["leaders"]]
+        target["excommunicated"] = list(player["excommunications"])
+    _deal_decks(state, view, seen, rng)
+    _deal_leaders(state, view, seat, rng)
+    _rebuild_turn(state, view, seat)
+    return state
+
+
+def _deal_decks(state: dict[str, Any], view: dict[str, Any], seen: set[int], rng: random.Random) -> None:
+    """Each deck: the unseen cards of every period in period order, cut to the deck's size."""
+    for card_type in CARD_TYPES:
+        deck: list[int] = []
+        for period in (1, 2, 3):
+            stack = sorted(no for no, card in CARDS.items()
+                           if card["type"] == card_type and card["period"] == period and no not in seen)
+            rng.shuffle(stack)
+            deck.extend(stack)
+        count = view["deck_counts"][card_type]
+        state["decks"][card_type] = deck[len(deck) - count:] if count else []
+
+
+def _deal_leaders(state: dict[str, Any], view: dict[str, Any], seat: int, rng: random.Random) -> None:
+    you = view["you"]
+    own_hand = [leader["id"] for leader in you["hand"]]
+    own_pack = list(you.get("draft_pack", []))
+    shown = {e["id"] for player in view["players"] for e in player["leaders"]}
+    pool = sorted(lid for lid in LEADERS if lid not in shown and lid not in own_hand and lid not in own_pack)
+    rng.shuffle(pool)
+    for index, player in enumerate(view["players"]):
+        hidden = [pool.pop() for _ in range(player["hand_count"])] if index != seat else own_hand
+        state["seats"][index]["hand"] = hidden
+    if view["draft_packs"] is None:
+        state["draft"] = None
+    else:
+        packs = [own_pack if s == seat else [pool.pop() for _ in range(n)]
+                 for s, n in enumerate(view["draft_packs"])]
+        picks = [None if s in view["actors"] or not packs[s] else packs[s][0] for s in range(len(packs))]
+        state["draft"] = {"packs": packs, "picks": picks}
+    if view["tiles_left"] is None:
+        state["tile_pick"] = None
+    else:
+        waiting = [s for s in reversed(view["turn_order"]) if view["players"][s]["bonus_tile"] is None]
+        state["tile_pick"] = {"order": waiting, "left": list(view["tiles_left"])}
+    report = view["vatican"]
+    if report is None:
+        state["vatican"] = None
+    else:
+        answer = you.get("report_answer")
+        choices = {str(s): (answer == "support" if s == seat else rng.random() < 0.5)
+                   for s in report["answered"]}
+        state["vatican"] = {"waiting": list(report["waiting"]), "choices": choices,
+                            "excommunicated": [s for s in view["turn_order"] if s not in report["waiting"]]}
+
+
+def _rebuild_turn(state: dict[str, Any], view: dict[str, Any], seat: int) -> None:
+    """The seat on turn, whether it has placed, the rest of the round's turns and the first decision."""
+    state["pending"] = [decision] if (decision := _decision(view["pending"])) else []
+    on_turn = view["turn"]
+    if on_turn is None:
+        state["turn"], state["queue"] = None, []
+        return
+    order = view["turn_order"]
+    placed = [sum(1 for m in MEMBERS if p["members"][m]["space"] is not None) for p in view["players"]]
+    position = order.index(on_turn)
+    reference = order[(position + 1) % len(order)]
+    if position + 1 < len(order):
+        has_placed = placed[on_turn] > placed[reference]
+    else:
+        has_placed = placed[on_turn] == placed[reference]
+    state["turn"] = {"seat": on_turn, "skip": False, "placed": has_placed or bool(state["pending"])}
+    rest = order[position + 1:] + [s for _ in range(len(MEMBERS)) for s in order]
+    state["queue"] = [{"seat": s, "skip": False} for s in rest]
+
+
+def _decision(text: str | None) -> dict[str, Any] | None:
+    """The decision a pending sentence of the view describes, when it is one a world can hold."""
+    if not text:
+        return None
+    if found := _PRIVILEGES.search(text):
+        return {"kind": "privileges", "count": int(found.group(1)), "distinct": "all different" in text}
+    if found := _TAKE.search(text):
+        types = list(CARD_TYPES) if found.group(1) == "any" else found.group(1).split("/")
+        return {"kind": "take", "types": types, "value": int(found.group(2)), "discount": {}}
+    if found := _WORK.search(text):
+        return {"kind": found.group(1), "value": int(found.group(2)), "card_bonuses": True}
+    return None
+
+
+def evaluate(state: dict[str, Any], seat: int) -> float:
+    """Victory points plus what the final scoring and the reports will turn into points."""
+    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
+
+
+def _estimate(player: dict[str, Any]) -> float:
+    """The final scoring applied now, plus what faith, military points, goods and cards still promise."""
+    res = player["resources"]
+    goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
+    cards = {card_type: len(player["cards"][card_type]) for card_type in CARD_TYPES}
+    territories = min(cards["territory"], len(BOARD["territory_vp"]) - 1)
+    characters = min(cards["character"], len(BOARD["character_vp"]) - 1)
+    ventures = sum(CARDS[card["no"]]["vp"] for card in player["cards"]["venture"])
+    return (res["vp"] + BOARD["territory_vp"][territories] + BOARD["character_vp"][characters] + ventures
+            + 1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
+            + 0.6 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.5 * len(player["leaders"])
+            + 0.5 * player["hand_count"] - 3.0 * len(player["excommunications"]))

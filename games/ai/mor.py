@@ -1,0 +1,109 @@
+"""Masters of Renaissance: worlds that match a seat's view, and a position estimate.
+
+Hidden from a seat: the order of each deck below its top card, the leaders other seats hold (or
+were dealt), the order of Lorenzo's token stack. A world deals those from the components the
+view does not show.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import games
+from games.mor.data import CARDS, LEADERS, TOKENS, deck_of, id_number
+
+from .search import Blanks, view_evaluation
+
+GAME = games.get("mor")
+ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
+BLANKS = Blanks(GAME)
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    state = BLANKS.fresh(view["player_count"])
+    you = view["you"]
+    state["rng"] = rng.getrandbits(64)
+    state["phase"] = view["phase"]
+    market = view["market"]
+    state["market"] = {"grid": [list(row) for row in market["grid"]], "slide": market["slide"]}
+    state["removed"] = list(view["removed_cards"])
+    owned = {card for player in view["players"] for slot in player["slots"] for card in slot["cards"]}
+    gone = owned | set(state["removed"])
+    for deck in view["decks"]:
+        top = deck["top"]["id"] if deck["top"] else None
+        rest = sorted((c for c in CARDS if deck_of(c) == deck["deck"] and c not in gone and c != top),
+                      key=id_number)
+        rng.shuffle(rest)
+        state["decks"][deck["deck"]] = ([top] if top else []) + rest[: max(0, deck["count"] - 1)]
+    own_leaders = [leader["id"] for leader in you["hand"] + you["dealt"]]
+    played = {leader["id"] for player in view["players"] for leader in player["leaders"]}
+    unseen = sorted((lid for lid in LEADERS if lid not in played and lid not in own_leaders), key=id_number)
+    rng.shuffle(unseen)
+    for index, player in enumerate(view["players"]):
+        target = state["seats"][index]
+        target["faith"] = player["faith"]
+        target["favour"] = [tile["state"] for tile in player["favour"]]
+        target["depots"] = [[depot["resource"], depot["count"]] for depot in player["depots"]]
+        target["leader_depots"] = {depot["leader"]: depot["count"] for depot in player["leader_depots"]}
+        target["strongbox"] = dict(player["strongbox"])
+        target["slots"] = [list(slot["cards"]) for slot in player["slots"]]
+        target["played"] = [leader["id"] for leader in player["leaders"]]
+        target["ready"] = player["ready"]
+        if index == seat:
+            target["hand"] = [leader["id"] for leader in you["hand"]]
+            target["dealt"] = [leader["id"] for leader in you["dealt"]]
+            continue
+        held = [unseen.pop() for _ in range(min(player["hand_count"], len(unseen)))]
+        target["hand"], target["dealt"] = ([], held) if not player["ready"] else (held, [])
+    state["reported"] = [section["reported"] for section in view["vatican"]]
+    state["end_triggered"] = view["end_triggered"]
+    turn = view["turn"]
+    pending = view["pending"]
+    state["turn"] = {"seat": turn["seat"] if turn["seat"] is not None else 0,
+                     "main": turn["main_action_done"], "number": turn["number"],
+                     "pending": {"gained": dict(pending["gained"])} if pending else None}
+    solo = view["solo"]
+    if solo is not None:
+        stack = sorted(t for t in TOKENS if t not in solo["revealed"])
+        rng.shuffle(stack)
+        last = solo["last_token"]
+        state["solo"] = {"cross": solo["black_cross"], "stack": stack[: solo["tokens_in_stack"]],
+                         "revealed": list(solo["revealed"]), "last_token": last["id"] if last else None,
+                         "outcome": dict(solo["outcome"]) if solo["outcome"] else None}
+    state["last"] = []
+    return state
+
+
+def evaluate(state: dict[str, Any], seat: int) -> float:
+    """Victory points plus what will turn into points: resources, faith, production, leaders."""
+    return view_evaluation(GAME, state, seat, _estimates)
+
+
+def _estimates(view: dict[str, Any]) -> list[float]:
+    """Each seat's estimate; market resources still to place count, Lorenzo's progress counts against."""
+    tops = [deck["top"] for deck in view["decks"] if deck["top"]]
+    estimates = [_estimate(player) + _buying_power(player, tops) for player in view["players"]]
+    pending = view["pending"]
+    if pending is not None:
+        estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
+    if view["solo"] is not None:
+        estimates[0] -= 0.6 * view["solo"]["black_cross"]
+    return estimates
+
+
+def _estimate(player: dict[str, Any]) -> float:
+    production = sum(slot["top"]["level"] for slot in player["slots"] if slot["top"])
+    return (player["vp"] + 0.3 * player["resources_total"] + 0.4 * player["faith"] + 1.0 * production
+            + 0.8 * player["cards_owned"] + 1.0 * player["hand_count"])
+
+
+def _buying_power(player: dict[str, Any], tops: list[dict[str, Any]]) -> float:
+    """How close the seat is to buying a card it has room for: 2 when it can, less per missing resource."""
+    levels = {slot["top"]["level"] + 1 if slot["top"] else 1 for slot in player["slots"]}
+    held = dict(player["strongbox"])
+    for resource, count in player["warehouse"].items():
+        held[resource] = held.get(resource, 0) + count
+    shortfalls = [sum(max(0, n - held.get(resource, 0)) for resource, n in card["cost"].items())
+                  for card in tops if card["level"] in levels]
+    return 2.0 / (1 + min(shortfalls)) if shortfalls else 0.0

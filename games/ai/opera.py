@@ -1,0 +1,103 @@
+"""Opera Magna: worlds that match a seat's view, and a position estimate.
+
+Hidden from a seat: the trade cards other seats hold, the order (and, with fewer than four
+players, the make-up) of the market decks, and the order of the building decks. A world deals
+those from the cards the view does not show. What the view does not tell about the current turn
+(which conversions and building effects were already used) starts fresh in a world; the table's
+legal moves, not the world's, are the moves the AI chooses from.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import games
+from games.core import clone
+from games.opera.data import DATA, SIZES
+
+from .search import Blanks, view_evaluation
+
+GAME = games.get("opera")
+ROLLOUT_WEIGHTS = {"build": 6.0, "deliver": 6.0, "refine": 3.0, "use": 3.0, "pay": 3.0, "move": 2.0}
+BLANKS = Blanks(GAME)
+
+
+def _deal(pool: list[str], count: int) -> list[str]:
+    """``count`` cards taken from the end of the shuffled ``pool``."""
+    return [pool.pop() for _ in range(min(count, len(pool)))]
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    players = view["players"]
+    state = BLANKS.fresh(len(players))
+    state["rng"] = rng.getrandbits(64)
+    state["phase"] = view["phase"]
+    state["round"] = view["round"]
+    state["final_round"] = view["final_round"]
+    state["pending"] = [dict(p) for p in view["pending"]]
+    turn = view["turn"]
+    state["turn"] = {**state["turn"], "moved_to": turn["moved_to"], "ability": turn["ability"],
+                     "deliveries": turn["deliveries"]}
+    if view["phase"] == "draft":
+        state["draft_order"] = list(view["draft_order"])
+    elif view["active"]:
+        state["active"] = view["active"][0]
+    state["cities"] = {
+        city: {"cost": [c["id"] if c else None for c in data["cost"]],
+               "gain": [c["id"] if c else None for c in data["gain"]], "ability": data["ability"]["id"]}
+        for city, data in view["cities"].items()
+    }
+    state["market"] = [slot["card"]["id"] if slot["card"] else None for slot in view["market"]]
+    state["discard"] = list(view["discard"])
+    state["display"] = [card["id"] for card in view["display"]]
+    state["opera"] = [[{"token": site["token"], "face": site["face"], "by": list(site["by"])} for site in row]
+                      for row in view["opera"]]
+    own_hand = [card["id"] for card in view["you"]["hand"]]
+    seen = set(own_hand) | set(state["market"]) | set(state["discard"])
+    for city in state["cities"].values():
+        seen.update(city["cost"] + city["gain"])
+    groups = DATA.trade_groups
+
+    def unseen(*names: str) -> list[str]:
+        pool = sorted({c for name in names for c in groups[name]} - seen)
+        rng.shuffle(pool)
+        return pool
+
+    c_pool = unseen("C")
+    c_stacks = [_deal(c_pool, count) for count in view["market_decks"][1:]]
+    ab_pool = unseen("A", "B")
+    first = _deal(ab_pool, view["market_decks"][0])
+    state["decks"] = [first] + c_stacks
+    hand_pool = unseen("hand1", "hand2") + ab_pool + c_pool
+    built = set(state["display"])
+    for index, player in enumerate(players):
+        target = state["seats"][index]
+        for key in ("board", "colour", "raw", "refined", "vp", "supply"):
+            target[key] = clone(player[key])
+        target["cert"] = dict(player["certificates"])
+        target["building"] = [{"id": b["card"]["id"], "covered": b["covered"]}
+                              for b in player["under_construction"]]
+        target["slots"] = clone(player["slots"])
+        target["merchants"] = list(player["merchants"])
+        target["hand"] = own_hand if index == seat else _deal(hand_pool, player["hand_count"])
+        built.update(b["id"] for b in target["building"])
+        built.update(card for sizes in player["slots"].values() for cards in sizes.values() for card in cards)
+    for size in SIZES:
+        pool = sorted(c for c, card in DATA.buildings.items() if card["size"] == size and c not in built)
+        rng.shuffle(pool)
+        state["building_decks"][size] = pool[: view["building_decks"][size]]
+    return state
+
+
+def evaluate(state: dict[str, Any], seat: int) -> float:
+    """Victory points plus goods, buildings under way and built, carts and opera tokens."""
+    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
+
+
+def _estimate(player: dict[str, Any]) -> float:
+    built = sum(len(cards) for sizes in player["slots"].values() for cards in sizes.values())
+    covered = sum(len(b["covered"]) for b in player["under_construction"])
+    return (player["vp"] + 0.15 * sum(player["raw"].values()) + 0.6 * sum(player["refined"].values())
+            + 0.5 * sum(player["levels"].values()) + 2.5 * built + 0.8 * covered + 1.0 * player["carts"]
+            + 1.5 * player["opera_tokens"] + 0.5 * player["hand_count"])

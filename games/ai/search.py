@@ -1,0 +1,187 @@
+"""Game-independent decision making over the engine contract.
+
+Every level decides from a seat's view only: it builds a few *worlds* (full states that match the
+view, with the hidden parts sampled by the game's ``determinize``) and judges the seat's moves in
+them. ``easy`` applies each move once and keeps the best evaluation; ``normal`` and ``strong`` keep
+the best few moves by that one-move look-ahead, then share a fixed number of truncated random
+playouts among them by successive halving, and pick the best mean evaluation. Budgets are counted
+in playouts, so a decision depends only on the view, the seat and the seed; the optional deadline
+is a safety net that stops the search early with the best move so far.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from games.core import Game, IllegalAction, clone
+
+State = dict[str, Any]
+
+
+class GameAI(Protocol):
+    """What each per-game module provides."""
+
+    ROLLOUT_WEIGHTS: dict[str, float]
+    """How often a playout picks each move type when it is legal (1 for a type not listed)."""
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State: ...
+
+    def evaluate(self, state: State, seat: int) -> float: ...
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: worlds sampled, moves kept after the look-ahead, playouts, depth."""
+
+    worlds: int
+    keep: int = 0
+    playouts: int = 0
+    depth: int = 0
+
+
+LOST = float("-inf")
+
+
+class Search:
+    """One decision: the worlds, the candidate moves and the budget."""
+
+    def __init__(self, game: Game, ai: GameAI, view: dict[str, Any], seat: int, legal: list[str],
+                 budget: Budget, seed: int, deadline: float | None) -> None:
+        self.game, self.ai, self.seat, self.legal = game, ai, seat, legal
+        self.budget, self.deadline = budget, deadline
+        self.rng = random.Random(seed)
+        self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
+        self.played: dict[tuple[int, str], State | None] = {}
+
+    # ------------------------------------------------------------------ worlds
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def _play(self, world: int, text: str) -> State | None:
+        """World number ``world`` after the seat plays ``text``; None if the move cannot be played there."""
+        if (world, text) not in self.played:
+            try:
+                self.played[world, text] = self.game.play(self.worlds[world], self.seat, text)[0]
+            except IllegalAction:
+                self.played[world, text] = None
+        return self.played[world, text]
+
+    def value(self, state: State) -> float:
+        return self.ai.evaluate(state, self.seat)
+
+    # ------------------------------------------------------------------ levels
+    def look_ahead(self) -> list[tuple[float, str]]:
+        """Every legal move with its mean evaluation one move ahead, best first (ties by seed)."""
+        judged = []
+        for text in self.legal:
+            total, seen = 0.0, 0
+            for world in range(len(self.worlds)):
+                after = self._play(world, text)
+                if after is not None:
+                    total += self.value(after)
+                    seen += 1
+            judged.append((total / seen if seen else LOST, self.rng.random(), text))
+            if self._late():
+                break
+        judged.sort(reverse=True)
+        return [(score, text) for score, _, text in judged]
+
+    def playouts(self) -> str:
+        """Successive halving of the playout budget over the best moves of the look-ahead."""
+        ranked = self.look_ahead()
+        alive = [text for score, text in ranked[: self.budget.keep] if score != LOST] or [ranked[0][1]]
+        if len(alive) == 1:
+            return alive[0]
+        totals = {text: 0.0 for text in alive}
+        counts = {text: 0 for text in alive}
+        rounds = max(1, (len(alive) - 1).bit_length())
+        per_round = self.budget.playouts // rounds
+        turn = 0
+        while len(alive) > 1:
+            each = max(1, per_round // len(alive))
+            for _ in range(each):
+                for text in alive:
+                    after = self._play(turn % len(self.worlds), text)
+                    turn += 1
+                    totals[text] += self.playout(after) if after is not None else -1e9
+                    counts[text] += 1
+                    if self._late():
+                        return max(alive, key=lambda t: totals[t] / max(1, counts[t]))
+            alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
+            alive = alive[: max(1, len(alive) // 2)]
+        return alive[0]
+
+    def playout(self, state: State) -> float:
+        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
+        game, rng = self.game, self.rng
+        for _ in range(self.budget.depth):
+            if game.result(state) is not None:
+                break
+            actors = sorted(game.actors(state))
+            if not actors:
+                break
+            actor = actors[rng.randrange(len(actors))]
+            actions = game.legal_actions(state, actor)
+            if not actions:
+                break
+            try:
+                state = game.apply(state, actor, self.rollout_move(actions))[0]
+            except IllegalAction:
+                break
+        return self.value(state)
+
+    def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """A move type drawn by the game's playout weights, then one move of that type at random."""
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for action in actions:
+            by_type.setdefault(action["type"], []).append(action)
+        kinds = sorted(by_type)
+        weights = self.ai.ROLLOUT_WEIGHTS
+        kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
+        group = by_type[kind]
+        return group[self.rng.randrange(len(group))]
+
+
+class Blanks:
+    """Fresh set-ups of one game, made once per player count and options and copied for each world."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.made: dict[str, State] = {}
+
+    def fresh(self, players: int, options: dict[str, Any] | None = None) -> State:
+        key = f"{players}:{sorted((options or {}).items())}"
+        if key not in self.made:
+            self.made[key] = self.game.setup(players, 0, options)
+        return clone(self.made[key])
+
+
+def view_evaluation(game: Game, state: State, seat: int,
+                    estimates: Callable[[dict[str, Any]], list[float]]) -> float:
+    """A finished game by its result, else the seats' estimates read from the public view."""
+    result = game.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    return relative(estimates(game.view(state, None)), seat)
+
+
+def result_value(result: dict[str, Any], seat: int) -> float:
+    """A finished game seen from ``seat``: a large bonus or malus for the place, plus the margin."""
+    totals = {entry["seat"]: entry["total"] for entry in result["scores"]}
+    others = [total for s, total in totals.items() if s != seat]
+    margin = totals[seat] - max(others) if others else 0
+    if "solo" in result:
+        return (1000.0 if result["solo"].get("won") else -1000.0) + totals[seat]
+    ranking = result["ranking"]
+    place = next(i for i, group in enumerate(ranking) if seat in group)
+    return 1000.0 * (1 - 2 * place / max(1, len(ranking) - 1)) + margin if len(ranking) > 1 else margin
+
+
+def relative(estimates: list[float], seat: int) -> float:
+    """A seat's estimate against its strongest opponent (its own estimate alone when solo)."""
+    others = [value for s, value in enumerate(estimates) if s != seat]
+    return estimates[seat] - max(others) if others else estimates[seat]
+

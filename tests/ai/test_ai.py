@@ -1,0 +1,99 @@
+"""The computer players: always legal, blind to what their seat cannot see, reproducible, never stalled."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import games
+from games.ai import Budget, choose, decide, decision_seed, safe_move
+
+from .positions import random_positions, redeal
+
+KEYS = games.keys()
+SMALL = Budget(worlds=2, keep=3, playouts=6, depth=4)
+"""A search budget small enough for tests, still running every part of the search."""
+
+
+def _legal(key: str, state: dict, seat: int) -> list[str]:
+    game = games.get(key)
+    return [game.notation(a) for a in game.legal_actions(state, seat)]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_easy_plays_only_legal_moves_over_thousands_of_positions(key):
+    for number, (state, seat) in enumerate(random_positions(key, 1000, seed=11)):
+        move = choose(key, state, seat, "easy", decision_seed(11, number))
+        assert move in _legal(key, state, seat)
+        games.get(key).play(state, seat, move)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_search_levels_play_only_legal_moves(key, level):
+    for number, (state, seat) in enumerate(random_positions(key, 40, seed=23)):
+        game = games.get(key)
+        legal = _legal(key, state, seat)
+        move = decide(key, game.view(state, seat), seat, legal, level, number, budget=SMALL)
+        assert move in legal
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_redealing_what_the_seat_cannot_see_never_changes_its_choice(key, level):
+    game = games.get(key)
+    rng = random.Random(5)
+    changed = 0
+    for number, (state, seat) in enumerate(random_positions(key, 25, seed=31)):
+        other = redeal(key, state, seat, rng)
+        changed += other != state
+        assert game.view(other, seat) == game.view(state, seat)
+        seed = decision_seed(31, number)
+        budget = None if level == "easy" else SMALL
+        assert (choose(key, other, seat, level, seed, budget=budget)
+                == choose(key, state, seat, level, seed, budget=budget))
+    assert changed > 10
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_same_seed_same_move_and_seeds_matter(key):
+    game = games.get(key)
+    moves = set()
+    for state, seat in random_positions(key, 12, seed=41):
+        legal = _legal(key, state, seat)
+        view = game.view(state, seat)
+        first = decide(key, view, seat, legal, "normal", 7, budget=SMALL)
+        assert decide(key, view, seat, legal, "normal", 7, budget=SMALL) == first
+        moves.add((first, decide(key, view, seat, legal, "easy", 8)))
+    assert len(moves) > 1
+
+
+def test_decision_seed_follows_the_table_seed_and_the_move_number():
+    assert decision_seed(3, 10) == decision_seed(3, 10)
+    assert len({decision_seed(3, 10), decision_seed(3, 11), decision_seed(4, 10)}) == 3
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_an_ai_that_fails_still_gives_a_legal_move(key):
+    positions = random_positions(key, 50, seed=3)
+    state, seat = next((s, who) for s, who in positions if len(_legal(key, s, who)) > 1)
+    legal = _legal(key, state, seat)
+    with pytest.raises(KeyError):
+        decide(key, games.get(key).view(state, seat), seat, legal, "grandmaster", 1)
+    assert choose(key, state, seat, "grandmaster", 1) == safe_move(legal) == legal[0]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_an_ai_out_of_time_stops_at_once_with_a_legal_move(key):
+    for state, seat in random_positions(key, 5, seed=9):
+        started = time.monotonic()
+        move = choose(key, state, seat, "strong", 1, time_limit=0.0)
+        assert time.monotonic() - started < 2.0
+        assert move in _legal(key, state, seat)
+
+
+def test_a_seat_with_no_move_is_refused():
+    with pytest.raises(ValueError):
+        decide("mor", {}, 0, [], "easy", 1)
