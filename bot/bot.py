@@ -24,6 +24,8 @@ from discord.ext import commands
 import cogs
 from db import Store
 
+from .ai_runner import AiRunner
+from .ai_turns import AiTurns
 from .config import Config
 from .drawing import Renderer, ThreadRenderer
 from .presentation import DiscordMarkup, Presenter
@@ -93,6 +95,8 @@ class BottegaBot(commands.Bot):
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
         self.service: TableService | None = None
+        self.ai = AiRunner(workers=config.ai_workers, time_limit=config.ai_time_limit_seconds)
+        self.ai_turns = AiTurns(self, config.ai_pause_seconds)
         self.reminders: ReminderLoop | None = None
         self.presenter: Presenter = DiscordMarkup()
         """How replies become message text."""
@@ -103,7 +107,7 @@ class BottegaBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.config.database_path)
         self.service = TableService(
-            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer
+            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai
         )
         for name in extension_names():
             await self.load_extension(name)
@@ -111,6 +115,7 @@ class BottegaBot(commands.Bot):
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
         self.last_sync = await self.sync_commands()
+        self.ai_turns.catch_up_soon()
 
     async def sync_commands(self) -> str | None:
         """Send the slash commands to Discord when needed; returns what was synced."""
@@ -135,6 +140,7 @@ class BottegaBot(commands.Bot):
             self.reminders.stop()
         if self.renderer is not None:
             self.renderer.close()
+        self.ai.close()
         try:
             await super().close()
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,12 @@ class Config:
     database_path: Path = Path(DEFAULT_DATABASE)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    ai_workers: int = 1
+    """Worker processes for AI decisions (``AI_WORKERS``)."""
+    ai_time_limit_seconds: float = 10.0
+    """The hard limit of one AI decision; past it the seat plays a safe move (``AI_TIME_LIMIT_SECONDS``)."""
+    ai_pause_seconds: float = 3.0
+    """The wait before AI moves are posted, so the channel reads naturally (``AI_PAUSE_SECONDS``)."""
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Config:
@@ -54,4 +61,24 @@ class Config:
             database_path=Path(merged.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            ai_workers=int(_number(merged, "AI_WORKERS", cls.ai_workers, minimum=1, whole=True)),
+            ai_time_limit_seconds=_number(merged, "AI_TIME_LIMIT_SECONDS", cls.ai_time_limit_seconds,
+                                          minimum=0.1),
+            ai_pause_seconds=_number(merged, "AI_PAUSE_SECONDS", cls.ai_pause_seconds, minimum=0),
         )
+
+
+def _number(values: Mapping[str, str], name: str, default: float, *, minimum: float,
+            whole: bool = False) -> float:
+    """A numeric setting, ``default`` when unset; a clear :class:`ConfigError` when unusable."""
+    raw = values.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw) if whole else float(raw)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value < minimum:
+        kind = "a whole number" if whole else "a number"
+        raise ConfigError(f"{name} must be {kind} of at least {minimum:g}, not {raw!r}.")
+    return value

@@ -185,6 +185,8 @@ async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: R
     message = await channel.send(**kwargs)
     if shown.image and shown.game_id is not None:
         await service(bot).record_board_message(shown.game_id, message.id, message.jump_url)
+    if reply.ai_to_move:
+        bot.ai_turns.after(channel)
     return message
 
 

@@ -134,7 +134,14 @@ INSERT OR IGNORE INTO votes (game_id, user_id, kind)
 DELETE FROM meta WHERE key GLOB 'abandon-votes:*';
 """
 
-MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES]
+AI_LEVELS = """
+-- The level of an AI seat (is_bot = 1, a user id below 1 that no Discord account has); NULL for a
+-- person. The table plays the seat's moves at that level.
+ALTER TABLE seats ADD COLUMN ai_level TEXT
+    CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'strong'));
+"""
+
+MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, AI_LEVELS]
 
 UNMARKED_VERSIONS = range(1, 3)
 """Schema versions released before databases were marked with :data:`APPLICATION_ID`."""

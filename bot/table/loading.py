@@ -66,6 +66,9 @@ class Tables:
     async def row(self, game_id: int) -> GameRow | None:
         return await self.store.get_game(game_id)
 
+    async def active_rows(self) -> list[GameRow]:
+        return await self.store.active_games()
+
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
 
@@ -117,6 +120,9 @@ class Tables:
 
     async def seat(self, game_id: int, person: Person, now: datetime) -> None:
         await self.store.add_seat(game_id, person.id, person.name, now=now)
+
+    async def seat_ai(self, game_id: int, user_id: int, name: str, level: str, now: datetime) -> None:
+        await self.store.add_seat(game_id, user_id, name, is_bot=True, ai_level=level, now=now)
 
     async def unseat(self, game_id: int, user_id: int) -> None:
         await self.store.remove_seat(game_id, user_id)

@@ -9,7 +9,7 @@ from games.core import IllegalAction
 
 from .boards import Boards
 from .loading import Tables
-from .model import Person, Reply, StaleAction, Table, TableError, line
+from .model import Line, Person, Reply, StaleAction, Table, TableError, line
 from .timing import Timing
 
 Clock = Callable[[], datetime]
@@ -30,19 +30,26 @@ class Play:
                     "That button belongs to an earlier board; the game has moved on. Here is the board now.",
                     await self.boards.reply(table, []),
                 )
-            game, state = table.game, table.state
-            try:
-                action = game.parse(state, notation)
-                new_state, events = game.apply(state, seat, action)
-            except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
-                raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
-            now = self.clock()
-            version = await self.tables.record_move(table, seat, person.id, game.notation(action), new_state,
-                                                    now, interaction_id)
-            table = await self.tables.by_id(table.row.id, new_state)
-            assert table.row.version == version
-            await self.timing.sync_reminders(table, acted_user=person.id, now=now)
-        return await self.boards.reply(table, [line(table.fill_names(event["text"])) for event in events])
+            table, lines = await self.move(table, seat, person.id, notation, interaction_id)
+        return await self.boards.reply(table, lines)
+
+    async def move(self, table: Table, seat: int, user_id: int, notation: str,
+                   interaction_id: int | None = None) -> tuple[Table, list[Line]]:
+        """Play ``notation`` for ``seat`` (a person's or an AI's), under the channel's lock held by the
+        caller: the table after it and its event lines."""
+        game, state = table.game, table.state
+        try:
+            action = game.parse(state, notation)
+            new_state, events = game.apply(state, seat, action)
+        except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
+            raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
+        now = self.clock()
+        version = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
+                                                now, interaction_id)
+        table = await self.tables.by_id(table.row.id, new_state)
+        assert table.row.version == version
+        await self.timing.sync_reminders(table, acted_user=user_id, now=now)
+        return table, [line(table.fill_names(event["text"])) for event in events]
 
     async def private(self, channel_id: int, person: Person) -> Reply:
         """``person``'s own view (hand, pending choices), for an ephemeral reply."""
