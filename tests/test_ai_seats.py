@@ -163,3 +163,13 @@ async def test_an_ai_level_the_store_does_not_know_is_refused(service):
     with pytest.raises(sqlite3.IntegrityError):
         await service.store.add_seat(opened.game_id, -1, "Bottega AI (genius)", is_bot=True, ai_level="genius",
                                      now=service.clock())
+
+
+async def test_only_people_vote_to_abandon_a_game_with_ai_seats(service):
+    carol = Person(3, "carol")
+    await service.new_game(GUILD, CHANNEL, ALICE, "opera", 4, bots=1, level="easy")
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, carol)
+    await service.start(CHANNEL, ALICE)
+    assert "(1/2 votes needed)" in said(await service.abandon(CHANNEL, BOB))
+    assert "A majority of the players (2/3) voted" in said(await service.abandon(CHANNEL, carol))

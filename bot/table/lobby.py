@@ -119,10 +119,11 @@ class Lobby:
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             votes = await self.tables.votes(table.row.id) | {person.id}
-            needed = len(table.seats) // 2 + 1
+            people = sum(1 for seat in table.seats if seat.ai_level is None)  # AI seats do not vote
+            needed = people // 2 + 1
             if len(votes) >= needed:
                 await self.tables.close(table.row.id, "abandoned", now)
-                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{len(table.seats)}) voted: "
+                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{people}) voted: "
                                          "the game is abandoned.")])
             await self.tables.set_votes(table.row.id, votes)
         return Reply(lines=[line(
