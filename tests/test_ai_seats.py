@@ -16,16 +16,17 @@ from bot.table import Person, TableError, TableService
 from db import Store
 from games.ai import LEVELS, choose, safe_move
 from tests.support.ai_checks import (
-    DYING_SEED, SLOW_SEED, ai_moves_replayed, always_fails, dies_on_one_seed, slow_on_one_seed,
+    DYING_SEED,
+    SLOW_SEED,
+    ai_moves_replayed,
+    always_fails,
+    dies_on_one_seed,
+    legal_notations,
+    slow_on_one_seed,
 )
 
 ALICE, BOB = Person(1, "alice"), Person(2, "bob")
 GUILD, CHANNEL = 100, 200
-
-
-def legal_now(key: str, state: dict, seat: int) -> list[str]:
-    game = games.get(key)
-    return [game.notation(action) for action in game.legal_actions(state, seat)]
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def position():
     """A Lorenzo il Magnifico position with more than one legal move, and the seat to play."""
     state = games.get("lim").setup(2, 5)
     seat = min(games.get("lim").actors(state))
-    assert len(legal_now("lim", state, seat)) > 1
+    assert len(legal_notations("lim", state, seat)) > 1
     return state, seat
 
 
@@ -54,7 +55,7 @@ async def test_a_hung_ai_plays_the_safe_move_at_the_hard_limit_and_its_worker_is
     state, seat = position
     ai = runner(time_limit=1.0, decide=slow_on_one_seed)
     began = time.monotonic()
-    assert await ai.choose("lim", state, seat, "easy", SLOW_SEED) == safe_move(legal_now("lim", state, seat))
+    assert await ai.choose("lim", state, seat, "easy", SLOW_SEED) == safe_move(legal_notations("lim", state, seat))
     assert time.monotonic() - began < 30 and ai.fallbacks == 1
     assert await ai.choose("lim", state, seat, "easy", 1) == choose("lim", state, seat, "easy", 1)
     assert ai.fallbacks == 1
@@ -63,7 +64,7 @@ async def test_a_hung_ai_plays_the_safe_move_at_the_hard_limit_and_its_worker_is
 async def test_a_dead_worker_plays_the_safe_move_and_the_next_decision_gets_a_new_one(runner, position):
     state, seat = position
     ai = runner(decide=dies_on_one_seed)
-    assert await ai.choose("lim", state, seat, "easy", DYING_SEED) == safe_move(legal_now("lim", state, seat))
+    assert await ai.choose("lim", state, seat, "easy", DYING_SEED) == safe_move(legal_notations("lim", state, seat))
     assert await ai.choose("lim", state, seat, "easy", 2) == choose("lim", state, seat, "easy", 2)
     assert ai.fallbacks == 1
 
@@ -71,7 +72,7 @@ async def test_a_dead_worker_plays_the_safe_move_and_the_next_decision_gets_a_ne
 async def test_an_ai_that_raises_plays_the_safe_move(runner, position):
     state, seat = position
     ai = runner(decide=always_fails)
-    assert await ai.choose("lim", state, seat, "easy", 3) == safe_move(legal_now("lim", state, seat))
+    assert await ai.choose("lim", state, seat, "easy", 3) == safe_move(legal_notations("lim", state, seat))
     assert ai.fallbacks == 1
 
 

@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from bottega_harness import Table
 
+import games
 from bot.config import Config
-from tests.support.ai_checks import ai_moves_replayed
+from games.ai import safe_move
+from games.core import MoveStack
+from tests.support.ai_checks import ai_moves_replayed, always_fails, legal_notations
 
 AI = "Bottega AI (easy)"
 
@@ -137,3 +140,19 @@ async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
     assert "Bottega AI (strong)" in board and not re.search(r"<@-\d+>", board)
     late = await table.alice.slash(table.channel, "game bot remove")
     assert "already started" in late.response.content
+
+
+async def test_a_failing_ai_plays_a_legal_move_and_the_game_goes_on(table, env):
+    env.bot.ai.decide = always_fails
+    await open_against_the_ai(table, "opera")
+    watch = Watch(table)
+    await watch.play("opera", random.Random(3), until=12)
+    assert watch.ai_posts > 0 and env.bot.ai.fallbacks >= watch.ai_posts
+    game_id = int(table.last().attachments[0].filename.split("-")[1])
+    row = await env.bot.store.get_game(game_id)
+    game = games.get("opera")
+    stack = MoveStack(game, game.setup(row.players, row.seed, row.options))
+    for move in await env.bot.store.moves(game_id):
+        if move.user_id < 1:  # the AI seat played the safe move: the first legal one
+            assert move.notation == safe_move(legal_notations("opera", stack.state, move.seat))
+        stack.play(move.seat, move.notation)

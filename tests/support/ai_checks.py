@@ -36,6 +36,11 @@ def always_fails(game_key: str, state: dict[str, Any], seat: int, level: str, se
     raise RuntimeError("the AI broke")
 
 
+def legal_notations(game_key: str, state: dict[str, Any], seat: int) -> list[str]:
+    game = games.get(game_key)
+    return [game.notation(action) for action in game.legal_actions(state, seat)]
+
+
 async def ai_moves_replayed(store: Any, game_id: int) -> int:
     """Replays game ``game_id`` from its seed and checks that every move of an AI seat is the move
     ``choose`` gives for that seat's level, the game's seed and the move number; how many there were."""
