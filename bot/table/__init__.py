@@ -56,8 +56,8 @@ from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
-    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "Image", "Line", "Mention", "Moment",
-    "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
+    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "Image", "Line",
+    "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
 ]
 
 Clock = Callable[[], datetime]

@@ -32,10 +32,9 @@ def ai_name(number: int, level: str) -> str:
     return f"{AI_NAME} ({level})" if number == 1 else f"{AI_NAME} {number} ({level})"
 
 
-def check_level(level: str) -> str:
+def check_level(level: str) -> None:
     if level not in AI_LEVELS:
         raise TableError(f"An AI plays at one of these levels: {', '.join(AI_LEVELS)} (not '{level}').")
-    return level
 
 
 class AiSeats:
@@ -106,7 +105,6 @@ class AiSeats:
         """The channels whose tables wait on an AI seat (after a restart, say)."""
         channels = []
         for row in await self.tables.active_rows():
-            table = await self.tables.by_id(row.id)
-            if table.ai_levels() and table.ai_to_move():
+            if await self.tables.has_ai_seats(row.id) and (await self.tables.by_id(row.id)).ai_to_move():
                 channels.append(row.channel_id)
         return channels

@@ -69,6 +69,9 @@ class Tables:
     async def active_rows(self) -> list[GameRow]:
         return await self.store.active_games()
 
+    async def has_ai_seats(self, game_id: int) -> bool:
+        return any(seat.ai_level is not None for seat in await self.store.seats(game_id))
+
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
 
