@@ -78,8 +78,12 @@ def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
             if interactions.get(int(interaction), 0) > 1:
                 doubled += 1
         figures.lost, figures.doubled = lost, doubled
+        # Every game that started: active and finished ones, and abandoned ones that had begun
+        # (a table abandoned in its lobby never had a state to check).
         rows = connection.execute(
-            "SELECT id, game_key, players, seed, options, status, version FROM games WHERE status != 'lobby'"
+            "SELECT id, game_key, players, seed, options, status, version FROM games "
+            "WHERE status IN ('active', 'finished') "
+            "OR (status = 'abandoned' AND EXISTS (SELECT 1 FROM snapshots WHERE game_id = games.id))"
         ).fetchall()
         figures.games = len(rows)
         for game_id, key, players, seed, options, status, version in rows:
