@@ -284,7 +284,7 @@ async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mov
     await started(service, ALICE, BOB)
     table, actor = await current(service)
     service.clock.advance(hours=25)
-    real_load, moves = service.store.load, []
+    real_load, moves = service.store.load_game, []
 
     async def load_while_a_move_arrives(game_id):
         loaded = await real_load(game_id)
@@ -293,7 +293,7 @@ async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mov
             await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
         return loaded
 
-    monkeypatch.setattr(service.store, "load", load_while_a_move_arrives)
+    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
     due = await service.due_reminders()
     await moves[0]
     assert [r.user_ids for r in due] == [[actor.id]], "the pass ran before the move"
@@ -308,8 +308,9 @@ async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
     await service.act(CHANNEL, actor, "add 2")
     async with service.store._write() as db:
         await db.execute("UPDATE moves SET notation = 'add 7 secret-card' WHERE game_id = ?", (table.row.id,))
+    restarted = TableService(service.store, clock=service.clock, renderer=None)  # nothing kept in memory
     with pytest.raises(TableError, match="damaged"):
-        await service.status(CHANNEL)
+        await restarted.status(CHANNEL)
     logged = " ".join(record.getMessage() for record in caplog.records)
     assert "cannot be loaded: move" in logged and "secret-card" not in logged
 
