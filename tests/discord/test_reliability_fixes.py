@@ -3,12 +3,15 @@ several players move at once, and reminder timers given back at start-up."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import discord
+import pytest
 
 from bot.table import Person
 from bot.views import post_reply
+from rendering.pool import RenderPool
 
 DAY = 24 * 3600
 
@@ -80,3 +83,19 @@ async def test_a_reminder_whose_timer_was_lost_still_comes_after_a_restart(table
     await env.advance_time(DAY + 3600)
     reminders = [m for m in table.channel.history() if m.content.startswith("Reminder:")]
     assert len(reminders) == 1 and f"<@{actor.id}>" in reminders[0].content
+
+
+async def test_boards_are_drawn_by_a_render_pool_sized_by_the_settings_and_closed_with_the_bot(
+        table, env, make_bot, config):
+    bot = await make_bot(config=dataclasses.replace(config, render_workers=1))
+    await env.restart_bot(bot)
+    pool = bot.renderer
+    assert isinstance(pool, RenderPool) and pool.workers == 1
+    await table.alice.slash(table.channel, "game new", game="mor", players=2)  # a game the workers know
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    assert table.last().attachments[0].filename.endswith(".png")
+    await bot.close()
+    assert bot.renderer is None
+    with pytest.raises(RuntimeError, match="closed"):
+        await pool.card("mor", "L1")
