@@ -45,6 +45,10 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
         pressed = await (player.click(menu, label=move) if kind == "button" else player.select(menu, [move]))
         assert "moved on" not in pressed.response.content
     assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
+    kind, move = first_move(menus[0])
+    twice = await (drafters[0].click(menus[0], label=move) if kind == "button"
+                   else drafters[0].select(menus[0], [move]))
+    assert "moved on" in twice.response.content  # its player has answered: that decision passed
     again = await drafters[0].click(board, label="Your move")
     assert "moved on" in again.response.content  # that draft round is over for everyone
 
