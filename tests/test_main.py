@@ -66,7 +66,7 @@ def refused_database(tmp_path: Path, kind: str) -> Path:
 
 def start(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
         env={"PATH": "", "PYTHONPATH": ROOT, "DISCORD_TOKEN": "not-a-real-token"},
     )
 

@@ -35,12 +35,12 @@ class Play:
             table = await self.tables.playing_in(channel_id)
             seat = seat_of(table, person)
             game, state = table.game, table.state
-            if expected_version is not None and expected_version != table.row.version:
-                if not await self._still_open(table, seat, expected_version, lambda: [game.parse(state, notation)]):
-                    raise StaleAction(
-                        "That button belongs to an earlier board; the game has moved on. Here is the board now.",
-                        await self.boards.reply(table, []),
-                    )
+            if expected_version not in (None, table.row.version) and not await self._still_open(
+                    table, seat, expected_version, lambda: [game.parse(state, notation)]):
+                raise StaleAction(
+                    "That button belongs to an earlier board; the game has moved on. Here is the board now.",
+                    await self.boards.reply(table, []),
+                )
             try:
                 action = game.parse(state, notation)
                 new_state, events = game.apply(state, seat, action)
