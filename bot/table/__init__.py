@@ -104,9 +104,10 @@ class TableService:
 
     # play
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None) -> Reply:
+                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
+        """Play ``notation`` for ``person``; ``game_key`` refuses it unless the table plays that game."""
         return await self._play.act(channel_id, person, notation, interaction_id=interaction_id,
-                                    expected_version=expected_version)
+                                    expected_version=expected_version, game_key=game_key)
 
     async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:
         """The table and ``person``'s seat behind a "Your move" button of board ``version``;

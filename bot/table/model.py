@@ -214,6 +214,13 @@ class Table:
         if person.id != self.row.host_id and not person.is_manager:
             raise TableError(f"Only the host of this table or a server manager can {what}.")
 
+    def require_game(self, game_key: str) -> None:
+        """Refuse a command of another game than the one this table plays."""
+        if self.row.game_key != game_key:
+            raise TableError(
+                f"This channel is playing {self.game.title}: use `/{self.row.game_key}` commands here."
+            )
+
     def finished(self) -> bool:
         return self.state is not None and self.game.result(self.state) is not None
 

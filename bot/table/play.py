@@ -30,9 +30,13 @@ class Play:
         self.tables, self.boards, self.clock = tables, boards, clock
 
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None) -> Reply:
+                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.tables.playing_in(channel_id)
+            table = await self.tables.in_channel(channel_id)
+            if game_key is not None:
+                table.require_game(game_key)
+            if table.state is None:
+                raise TableError(NOT_STARTED)
             seat = seat_of(table, person)
             game, state = table.game, table.state
             if expected_version not in (None, table.row.version) and not await self._still_open(
