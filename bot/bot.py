@@ -1,19 +1,22 @@
 """The Discord process: the bot subclass, its start-up and its command sync.
 
-``setup_hook`` opens the store, builds the table service, loads every cog in ``cogs/``, registers
-the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the slash
-commands. Syncing is rate limited by Discord, so a global sync only happens when the command
+``setup_hook`` opens the store, starts the render pool (``RENDER_WORKERS`` processes), builds the
+table service, gives back any reminder timer a game in play is owed, loads every cog in ``cogs/``,
+registers the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the
+slash commands. Syncing is rate limited by Discord, so a global sync only happens when the command
 payload changed since the last one (its hash is kept in the store's ``meta`` table); with
 ``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are instant.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
 import logging
 import pkgutil
+import sys
 from collections.abc import Callable
 from datetime import datetime
 
@@ -22,14 +25,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from db import Store
+from db import RefusedDatabase, Store
+from rendering.pool import RenderPool
 
 from .config import Config
 from .drawing import Renderer, ThreadRenderer
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
-from .views import DYNAMIC_ITEMS, report_error
+from .views import DYNAMIC_ITEMS, BoardOrder, report_error
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +42,14 @@ CORE_EXTENSIONS = ("cogs.game", "cogs.play")
 """Loaded first, in this order: ``cogs.play`` adds the command cog of every game that has no cog
 module of its own (``cogs.mor`` ... subclass its base cog)."""
 DRAW_IN_THREADS = ThreadRenderer()
+
+
+class FromConfig:
+    """The default renderer: a :class:`RenderPool` of ``config.render_workers`` processes,
+    started in ``setup_hook`` and closed with the bot."""
+
+
+RENDER_POOL = FromConfig()
 
 
 def extension_names() -> list[str]:
@@ -72,7 +84,7 @@ class BottegaBot(commands.Bot):
         *,
         clock: Callable[[], datetime] | None = None,
         store: Store | None = None,
-        renderer: Renderer | None = DRAW_IN_THREADS,
+        renderer: Renderer | FromConfig | None = RENDER_POOL,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
     ) -> None:
@@ -89,22 +101,29 @@ class BottegaBot(commands.Bot):
         self.clock = clock or discord.utils.utcnow
         self.store: Store | None = store
         self._owns_store = store is None
-        self.renderer = renderer
+        self._renderer_choice = renderer
+        self.renderer: Renderer | None = None
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
         self.service: TableService | None = None
         self.reminders: ReminderLoop | None = None
         self.presenter: Presenter = DiscordMarkup()
         """How replies become message text."""
+        self.board_order = BoardOrder()
         self.last_sync: str | None = None
         """``"guild"``, ``"global"`` or ``None`` (unchanged, nothing sent) after start-up."""
 
     async def setup_hook(self) -> None:
         if self.store is None:
             self.store = await Store.open(self.config.database_path)
+        choice = self._renderer_choice
+        self.renderer = RenderPool(self.config.render_workers) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
             self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer
         )
+        rebuilt = await self.service.rebuild_timers()
+        if rebuilt:
+            log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -135,6 +154,7 @@ class BottegaBot(commands.Bot):
             self.reminders.stop()
         if self.renderer is not None:
             self.renderer.close()
+            self.renderer = None
         try:
             await super().close()
         finally:
@@ -148,7 +168,7 @@ def create_bot(
     *,
     clock: Callable[[], datetime] | None = None,
     store: Store | None = None,
-    renderer: Renderer | None = DRAW_IN_THREADS,
+    renderer: Renderer | FromConfig | None = RENDER_POOL,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     seed_source: Callable[[], int] | None = None,
 ) -> BottegaBot:
@@ -156,7 +176,8 @@ def create_bot(
 
     ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
     that skip days at a time check less often); ``seed_source`` makes new games reproducible;
-    ``renderer`` draws the images (``None``: no images).
+    ``renderer`` draws the images (default: a render pool sized by ``config.render_workers``;
+    :data:`DRAW_IN_THREADS` draws in threads; ``None``: no images).
     """
     return BottegaBot(
         config, clock=clock, store=store, renderer=renderer,
@@ -165,7 +186,25 @@ def create_bot(
 
 
 def run_bot(config: Config) -> int:
-    """Connect to Discord and run until interrupted (``python -m bot``)."""
-    bot = create_bot(config)
-    bot.run(config.token or "", log_handler=None)
+    """Open the database, connect to Discord and run until interrupted (``python -m bot``).
+
+    A database the store refuses (in use by another process, not a Bottega database) ends the
+    start before connecting, with the store's one sentence and exit status 1.
+    """
+    try:
+        return asyncio.run(_run(config))
+    except RefusedDatabase as refused:
+        print(refused, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(config: Config) -> int:
+    store = await Store.open(config.database_path)
+    try:
+        async with create_bot(config, store=store) as bot:
+            await bot.start(config.token or "")
+    finally:
+        await store.close()
     return 0

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Mapping
 
 DEFAULT_DATABASE = "./bottega.db"
+DEFAULT_RENDER_WORKERS = 2
+MAX_RENDER_WORKERS = 32
 
 
 class ConfigError(ValueError):
@@ -37,6 +39,8 @@ class Config:
     database_path: Path = Path(DEFAULT_DATABASE)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    render_workers: int = DEFAULT_RENDER_WORKERS
+    """Processes that draw boards (0: draw in a thread of the bot's process)."""
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Config:
@@ -49,9 +53,14 @@ class Config:
         level = merged.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ConfigError("LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL.")
+        workers = merged.get("RENDER_WORKERS", "").strip() or str(DEFAULT_RENDER_WORKERS)
+        if not workers.isdigit() or int(workers) > MAX_RENDER_WORKERS:
+            raise ConfigError(f"RENDER_WORKERS must be a number from 0 to {MAX_RENDER_WORKERS} "
+                              "(0 draws in a thread).")
         return cls(
             token=merged.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(merged.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            render_workers=int(workers),
         )
