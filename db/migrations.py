@@ -134,7 +134,13 @@ INSERT OR IGNORE INTO votes (game_id, user_id, kind)
 DELETE FROM meta WHERE key GLOB 'abandon-votes:*';
 """
 
-MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES]
+TIMER_CLAIMS = """
+-- A bot process claims the due timers it fires (several processes may share a PostgreSQL database):
+-- a claimed timer is skipped by the others until its claim runs out or the timer is moved or cleared.
+ALTER TABLE timers ADD COLUMN claimed_until TEXT;
+"""
+
+MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS]
 
 UNMARKED_VERSIONS = range(1, 3)
 """Schema versions released before databases were marked with :data:`APPLICATION_ID`."""
