@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, TextIO
 import discord
 from discord import app_commands
 
-from db import Store
+from db import Store, open_store
 
 from .bot import BottegaBot
 from .config import Config
@@ -295,7 +295,7 @@ async def play(
 
     numbered = iter(enumerate(lines, start=1))
     waiting: tuple[int, str] | None = None
-    store = await Store.open(config.database_path)
+    store = await open_store(config.database)
     try:
         while True:
             bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc),
