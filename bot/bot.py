@@ -176,8 +176,8 @@ def create_bot(
     that skip days at a time check less often); ``seed_source`` makes new games reproducible;
     ``renderer`` draws the images (``None``: no images).
     """
-    options = dict(clock=clock, store=store, renderer=renderer, reminder_check_seconds=reminder_check_seconds,
-                   seed_source=seed_source)
+    options = {"clock": clock, "store": store, "renderer": renderer,
+               "reminder_check_seconds": reminder_check_seconds, "seed_source": seed_source}
     if config.shard_count is None:
         return BottegaBot(config, **options)
     return ShardedBottegaBot(config, shard_count=config.shard_count, shard_ids=list(config.shard_ids or ()),

@@ -16,7 +16,7 @@ import sys
 from asyncpg import PostgresError
 
 from .copy import copy_database
-from .errors import NotABottegaDatabase, RefusedDatabase
+from .errors import RefusedDatabase
 from .maintenance import backup_file, check_file
 
 

@@ -20,6 +20,7 @@ from .rows import (
     VOTE_KINDS,
     GameRow,
     MoveRow,
+    SeatRow,
     Snapshot,
     TimerRow,
     game_row,
@@ -135,13 +136,11 @@ def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[s
     and returns them; ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
     stamp = to_db_time(now)
     owned, owned_params = shards.condition("games.guild_id")
-    return (
-        "UPDATE timers SET claimed_until = ? WHERE id IN ("
-        " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
-        f" WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?) AND {owned}"
-        f" {lock_rows}) RETURNING *",
-        [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params],
-    )
+    sql = ("UPDATE timers SET claimed_until = ? WHERE id IN ("
+           " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
+           f" WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?) AND {owned}"
+           f" {lock_rows}) RETURNING *")
+    return sql, [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params]
 
 
 class StoreChecks:
@@ -227,4 +226,3 @@ def options_text(options: dict[str, Any]) -> str:
     return json.dumps(options, sort_keys=True)
 
 
-__all__ = ["BoardMessage", "CLAIM_LEASE", "GameTimers", "LoadedGame", "NewTimer", "Shards", "StoreChecks", "TimerFilter", "claim_statement", "options_text"]

@@ -33,7 +33,6 @@ its first move has seq 2; seqs only ever grow, which is all that replay needs.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sqlite3

@@ -3,7 +3,6 @@ database, pg_dump backups, timers claimed per shard, and the copy from SQLite (t
 behaviour is the store suite in tests/db, which runs on both backends)."""
 
 import asyncio
-import subprocess
 from datetime import timedelta
 
 import asyncpg
@@ -76,8 +75,9 @@ async def test_a_pg_dump_backup_restores_every_game(pg_server, pg_url, tmp_path)
     finally:
         await store.close()
     restored_url = await pg_server.new_database()
-    subprocess.run([postgres_program("pg_restore"), "--no-owner", f"--dbname={restored_url}",
-                    str(tmp_path / "bottega.dump")], check=True, capture_output=True)
+    restore = await asyncio.create_subprocess_exec(
+        postgres_program("pg_restore"), "--no-owner", f"--dbname={restored_url}", str(tmp_path / "bottega.dump"))
+    assert await restore.wait() == 0
     restored = await PostgresStore.open(restored_url)
     try:
         loaded = await restored.load_game(game.id)

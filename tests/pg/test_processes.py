@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -111,7 +111,7 @@ async def test_each_due_reminder_is_posted_once_by_the_owner_of_its_shard(pg_url
                     for entry in await store.active_games_with_timers()}
         assert len(expected) == games and all(expected.values())
         guild_of = {game.id: game.guild_id for game in await store.active_games()}
-        later = (datetime.now(timezone.utc) + timedelta(days=3)).isoformat()
+        later = (datetime.now(UTC) + timedelta(days=3)).isoformat()
         start_at = time.time() + START_DELAY
         shard_sets = [",".join(str(s) for s in range(processes) if s == index or not partitioned)
                       for index in range(processes)]
