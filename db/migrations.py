@@ -112,7 +112,7 @@ ALTER TABLE snapshots ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
 UPDATE snapshots SET checksum = bottega_checksum(CAST(state AS BLOB));
 """
 
-VOTES = """
+VOTES_TABLE = """
 -- Votes (to abandon a game, for now) as rows. A vote belongs to a seat: removing the seat
 -- removes its votes in the same statement, and no one without a seat can vote.
 CREATE TABLE votes (
@@ -123,7 +123,9 @@ CREATE TABLE votes (
     FOREIGN KEY (game_id, user_id) REFERENCES seats(game_id, user_id) ON DELETE CASCADE
 ) WITHOUT ROWID;
 CREATE INDEX votes_by_seat ON votes(game_id, user_id);
+"""
 
+VOTES = VOTES_TABLE + """
 -- Carry over the votes kept as meta keys "abandon-votes:<game id>" (a JSON list of user ids).
 INSERT OR IGNORE INTO votes (game_id, user_id, kind)
     SELECT seats.game_id, seats.user_id, 'abandon'

@@ -38,7 +38,6 @@ from .errors import (
     GameNotFound,
     NotABottegaDatabase,
     NotSeated,
-    RefusedDatabase,
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
@@ -65,7 +64,9 @@ from .shared import (
     StoreChecks,
     TimerFilter,
     claim_statement,
+    move_assignments,
     options_text,
+    timers_matching,
 )
 
 POOL_SIZE = 4
@@ -97,6 +98,9 @@ class _Transaction:
 
     async def all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
         return await self.connection.fetch(numbered(sql), *params)
+
+    async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        return await self.connection.fetch(sql, *params)
 
     async def one(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:
         return await self.connection.fetchrow(numbered(sql), *params)
@@ -156,12 +160,7 @@ class PostgresStore(StoreChecks):
             async with self._transaction() as db:
                 await db.run("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
                 applied = await self._applied(db)
-                if applied > len(MIGRATIONS):
-                    raise RefusedDatabase(
-                        f"The database's schema version {applied} is newer than this Bottega's "
-                        f"({len(MIGRATIONS)}): upgrade Bottega before opening it."
-                    )
-                if applied == len(MIGRATIONS):
+                if self._schema_is_current(applied, len(MIGRATIONS)):
                     return
                 await db.connection.execute(MIGRATIONS[applied])
                 await db.run("UPDATE bottega_schema SET version = ?", (applied + 1,))
@@ -181,12 +180,11 @@ class PostgresStore(StoreChecks):
         return 0
 
     async def schema_version(self) -> int:
-        async with self._transaction() as db:
-            return (await db.one("SELECT version FROM bottega_schema"))["version"]
+        return (await self._read("SELECT version FROM bottega_schema"))[0]["version"]
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
-        async with self._transaction() as db:
-            return await db.all(sql, params)
+        """One statement, so one snapshot of the database and one round trip: no transaction needed."""
+        return await self._pool.fetch(numbered(sql), *params)
 
     @staticmethod
     async def _game_for_update(db: _Transaction, game_id: int) -> asyncpg.Record:
@@ -358,11 +356,7 @@ class PostgresStore(StoreChecks):
         new_version = expected_version + 1
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
-            new_version, stamp, stamp, "finished" if finished else "active"]
-        if board_message is not None:
-            assignments += ", board_message_id = ?, board_jump_url = ?"
-            params += [board_message.message_id, board_message.jump_url]
+        assignments, params = move_assignments(new_version, stamp, finished, board_message)
         async with self._transaction() as db:
             game = await self._game_for_update(db, game_id)
             if interaction_id is not None and await db.one(
@@ -456,12 +450,8 @@ class PostgresStore(StoreChecks):
     async def _clear_timers(db: _Transaction, game_id: int, clears: list[TimerFilter]) -> int:
         if not clears:
             return 0
-        conditions, params = [], []
-        for clear in clears:
-            condition, values = clear.condition()
-            conditions.append(condition)
-            params += [game_id, *values]
-        return await db.run(f"DELETE FROM timers WHERE {' OR '.join(conditions)}", params)
+        condition, params = timers_matching(game_id, clears)
+        return await db.run(f"DELETE FROM timers WHERE {condition}", params)
 
     @staticmethod
     async def _set_timers(db: _Transaction, timer_rows: list[tuple]) -> None:
@@ -518,8 +508,7 @@ class PostgresStore(StoreChecks):
 
     async def votes(self, game_id: int, kind: str) -> list[int]:
         self._check_vote_kind(kind)
-        async with self._transaction() as db:
-            return await self._voters(db, game_id, kind)
+        return await self._voters(self._pool, game_id, kind)
 
     async def clear_votes(self, game_id: int, kind: str | None = None) -> int:
         if kind is not None:
@@ -529,8 +518,9 @@ class PostgresStore(StoreChecks):
                                 (game_id, kind))
 
     @staticmethod
-    async def _voters(db: _Transaction, game_id: int, kind: str) -> list[int]:
-        rows = await db.all("SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
+    async def _voters(db: _Transaction | asyncpg.Pool, game_id: int, kind: str) -> list[int]:
+        rows = await db.fetch(numbered("SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id"),
+                              game_id, kind)
         return [vote_row(row)[0] for row in rows]
 
     # -- metadata ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from .errors import DamagedGame, StaleVersion, TableFull
+from .errors import DamagedGame, RefusedDatabase, StaleVersion, TableFull
 from .rows import (
     TIMER_KINDS,
     VOTE_KINDS,
@@ -131,6 +131,27 @@ class Shards:
         return f"(({guild_column} >> 22) % ?) IN ({marks})", [self.count, *sorted(self.ids)]
 
 
+def move_assignments(new_version: int, stamp: str, finished: bool,
+                     board_message: BoardMessage | None) -> tuple[str, list[Any]]:
+    """The ``UPDATE games SET`` part of recording a move (``?`` placeholders) and its values."""
+    assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
+        new_version, stamp, stamp, "finished" if finished else "active"]
+    if board_message is not None:
+        assignments += ", board_message_id = ?, board_jump_url = ?"
+        params += [board_message.message_id, board_message.jump_url]
+    return assignments, params
+
+
+def timers_matching(game_id: int, clears: list[TimerFilter]) -> tuple[str, list[Any]]:
+    """A condition (``?`` placeholders) true for the game's timers that any of ``clears`` matches."""
+    conditions, params = [], []
+    for clear in clears:
+        condition, values = clear.condition()
+        conditions.append(condition)
+        params += [game_id, *values]
+    return " OR ".join(conditions), params
+
+
 def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[str, list[Any]]:
     """One statement (``?`` placeholders) that claims the due, unheld timers of ``shards``' guilds
     and returns them; ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
@@ -170,6 +191,16 @@ class StoreChecks:
             raise StaleVersion(
                 f"game {game['id']} is at version {game['version']}, not {expected_version}"
             )
+
+    @staticmethod
+    def _schema_is_current(applied: int, steps: int) -> bool:
+        """Whether no migration is left; a database newer than this code is refused."""
+        if applied > steps:
+            raise RefusedDatabase(
+                f"The database's schema version {applied} is newer than this Bottega's "
+                f"({steps}): upgrade Bottega before opening it."
+            )
+        return applied == steps
 
     @staticmethod
     def _check_room(game: Row, seated: int, user_id: int) -> None:

@@ -52,7 +52,6 @@ from .errors import (
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
-    RefusedDatabase,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
@@ -82,7 +81,9 @@ from .shared import (
     StoreChecks,
     TimerFilter,
     claim_statement,
+    move_assignments,
     options_text,
+    timers_matching,
 )
 
 __all__ = [
@@ -214,12 +215,7 @@ class Store(StoreChecks):
         while True:
             async with self._write() as db:
                 applied = await self._scalar(db, "PRAGMA user_version")
-                if applied > len(MIGRATIONS):
-                    raise RefusedDatabase(
-                        f"The database's schema version {applied} is newer than this Bottega's "
-                        f"({len(MIGRATIONS)}): upgrade Bottega before opening it."
-                    )
-                if applied == len(MIGRATIONS):
+                if self._schema_is_current(applied, len(MIGRATIONS)):
                     return
                 for statement in statements(MIGRATIONS[applied]):
                     await _run(db, statement)
@@ -583,11 +579,7 @@ class Store(StoreChecks):
         new_version = expected_version + 1
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
-            new_version, stamp, stamp, "finished" if finished else "active"]
-        if board_message is not None:
-            assignments += ", board_message_id = ?, board_jump_url = ?"
-            params += [board_message.message_id, board_message.jump_url]
+        assignments, params = move_assignments(new_version, stamp, finished, board_message)
 
         def record(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
@@ -700,12 +692,8 @@ class Store(StoreChecks):
     def _clear_timers(db: sqlite3.Connection, game_id: int, clears: list[TimerFilter]) -> int:
         if not clears:
             return 0
-        conditions, params = [], []
-        for clear in clears:
-            condition, values = clear.condition()
-            conditions.append(condition)
-            params += [game_id, *values]
-        return db.execute(f"DELETE FROM timers WHERE {' OR '.join(conditions)}", params).rowcount
+        condition, params = timers_matching(game_id, clears)
+        return db.execute(f"DELETE FROM timers WHERE {condition}", params).rowcount
 
     @staticmethod
     def _set_timers(db: sqlite3.Connection, timer_rows: list[tuple]) -> None:
