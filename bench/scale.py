@@ -40,6 +40,7 @@ import games
 from bot.drawing import ThreadRenderer
 from bot.table import Person, TableError, TableService
 from db import PostgresStore, Shards, open_store
+from db.copy import TABLES
 from db.rows import snapshot_checksum, to_db_time
 from games.core import IllegalAction
 
@@ -64,19 +65,18 @@ def game_rows(count: int) -> tuple[list[tuple], list[tuple], list[tuple]]:
     for number in range(1, count + 1):
         seed = number % SEEDS
         guild = (number % SHARDS) << 22
+        # id, guild, channel, game, options, seed, players, status, version, host, reminder interval,
+        # created, updated, last move, board message, board link (the columns of db.copy.TABLES)
         rows_games.append((number, guild, CHANNEL_BASE + number, GAME_KEY, options_text, seed, len(PLAYERS),
-                           "active", 1, PLAYERS[0].id, 86400, stamp, stamp))
-        rows_seats += [(number, seat, person.id, person.name, 0, stamp) for seat, person in enumerate(PLAYERS)]
+                           "active", 1, PLAYERS[0].id, 86400, stamp, stamp, None, None, None))
+        rows_seats += [
+            (number, seat, person.id, person.name, 0, stamp) for seat, person in enumerate(PLAYERS)
+        ]
         rows_snapshots.append((number, 0, deals[seed], stamp, snapshot_checksum(deals[seed])))
     return rows_games, rows_seats, rows_snapshots
 
 
-COLUMNS = {
-    "games": ("id", "guild_id", "channel_id", "game_key", "options", "seed", "players", "status", "version",
-              "host_id", "reminder_seconds", "created_at", "updated_at"),
-    "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "joined_at"),
-    "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
-}
+COLUMNS = {table: TABLES[table] for table in ("games", "seats", "snapshots")}
 
 
 async def fill(target: str, count: int) -> None:
@@ -95,12 +95,15 @@ async def fill(target: str, count: int) -> None:
     with connection:
         for table, rows in tables.items():
             marks = ", ".join("?" for _ in COLUMNS[table])
-            connection.executemany(f"INSERT INTO {table} ({', '.join(COLUMNS[table])}) VALUES ({marks})", rows)
+            connection.executemany(
+                f"INSERT INTO {table} ({', '.join(COLUMNS[table])}) VALUES ({marks})", rows
+            )
     connection.close()
 
 
-async def play(target: str, shards: Shards, seconds: float, tables: int, images: bool, start_at: float,
-               seed: int) -> dict:
+async def play(
+    target: str, shards: Shards, seconds: float, tables: int, images: bool, start_at: float, seed: int
+) -> dict:
     """One bot process: ``tables`` players acting at once on this process's games for ``seconds``."""
     store = await open_store(target, shards=shards)
     renderer = ThreadRenderer() if images else None
@@ -140,11 +143,31 @@ async def play(target: str, shards: Shards, seconds: float, tables: int, images:
 def run_setup(target: str, processes: int, args: argparse.Namespace, images: bool) -> dict:
     start_at = time.time() + 4 + processes
     owned = [[shard for shard in range(SHARDS) if shard % processes == index] for index in range(processes)]
-    workers = [subprocess.Popen(
-        [sys.executable, __file__, "--worker", target, "--shard-ids", ",".join(map(str, shards)),
-         "--seconds", str(args.seconds), "--tables", str(args.tables), "--images", "on" if images else "off",
-         "--start-at", str(start_at), "--seed", str(index)],
-        stdout=subprocess.PIPE, text=True) for index, shards in enumerate(owned)]
+    workers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--worker",
+                target,
+                "--shard-ids",
+                ",".join(map(str, shards)),
+                "--seconds",
+                str(args.seconds),
+                "--tables",
+                str(args.tables),
+                "--images",
+                "on" if images else "off",
+                "--start-at",
+                str(start_at),
+                "--seed",
+                str(index),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for index, shards in enumerate(owned)
+    ]
     results = []
     for worker in workers:
         out, _ = worker.communicate()
@@ -152,9 +175,13 @@ def run_setup(target: str, processes: int, args: argparse.Namespace, images: boo
             raise RuntimeError(f"a worker failed ({worker.returncode})")
         results.append(json.loads(out.splitlines()[-1]))
     latencies = [latency for result in results for latency in result["latencies"]]
-    return {"moves": len(latencies), "per_second": len(latencies) / args.seconds,
-            "p50": percentile(latencies, 0.5) * 1000, "p99": percentile(latencies, 0.99) * 1000,
-            "refused": sum(result["refused"] for result in results)}
+    return {
+        "moves": len(latencies),
+        "per_second": len(latencies) / args.seconds,
+        "p50": percentile(latencies, 0.5) * 1000,
+        "p99": percentile(latencies, 0.99) * 1000,
+        "refused": sum(result["refused"] for result in results),
+    }
 
 
 async def new_target(kind: str, workdir: Path, server, count: int) -> str:
@@ -180,8 +207,11 @@ def main() -> int:
     args = parser.parse_args()
     if args.worker:
         shards = Shards(SHARDS, frozenset(int(shard) for shard in args.shard_ids.split(",")))
-        result = asyncio.run(play(args.worker, shards, args.seconds, args.tables, args.images == "on",
-                                  args.start_at, args.seed))
+        result = asyncio.run(
+            play(
+                args.worker, shards, args.seconds, args.tables, args.images == "on", args.start_at, args.seed
+            )
+        )
         print(json.dumps(result))
         return 0
 
@@ -190,9 +220,13 @@ def main() -> int:
     setups = [(name.split("-")[0], int(name.split("-")[1])) for name in args.setups.split(",")]
     server = PostgresServer(settings=()).start() if any(kind == "pg" for kind, _ in setups) else None
     figures: dict[tuple[str, int, bool], dict] = {}
-    print(f"{args.games} live games of {GAME_KEY}, {args.tables} players acting at once per process, "
-          f"{args.seconds:.0f} s per setup; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
-    print(f"{'setup':<22} {'images':<7} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'moves':>7} {'refused':>8}")
+    print(
+        f"{args.games} live games of {GAME_KEY}, {args.tables} players acting at once per process, "
+        f"{args.seconds:.0f} s per setup; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"{'setup':<22} {'images':<7} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'moves':>7} {'refused':>8}"
+    )
     try:
         with tempfile.TemporaryDirectory() as workdir:
             for images in [part == "on" for part in args.images.split(",")]:
@@ -200,19 +234,28 @@ def main() -> int:
                     target = asyncio.run(new_target(kind, Path(workdir), server, args.games))
                     figure = run_setup(target, processes, args, images)
                     figures[(kind, processes, images)] = figure
-                    name = f"{'SQLite' if kind == 'sqlite' else 'PostgreSQL'}, {processes} process{'es' * (processes > 1)}"
-                    print(f"{name:<22} {'on' if images else 'off':<7} {figure['per_second']:>8.1f} "
-                          f"{figure['p50']:>8.1f} {figure['p99']:>8.1f} {figure['moves']:>7} {figure['refused']:>8}",
-                          flush=True)
+                    database = "SQLite" if kind == "sqlite" else "PostgreSQL"
+                    name = f"{database}, {processes} process{'es' * (processes > 1)}"
+                    print(
+                        f"{name:<22} {'on' if images else 'off':<7} {figure['per_second']:>8.1f} "
+                        f"{figure['p50']:>8.1f} {figure['p99']:>8.1f} {figure['moves']:>7} "
+                        f"{figure['refused']:>8}",
+                        flush=True,
+                    )
     finally:
         if server is not None:
             server.stop()
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} (other work on the machine slows the larger setups most)")
+    print(
+        f"load average at the end: {os.getloadavg()[0]:.1f} "
+        "(other work on the machine slows the larger setups most)"
+    )
     for images in (False, True):
         one, two = figures.get(("pg", 1, images)), figures.get(("pg", 2, images))
         if one and two:
-            print(f"PostgreSQL 2 processes / 1 process, images {'on' if images else 'off'}: "
-                  f"{two['per_second'] / one['per_second']:.2f}x (goal: >= {GOAL_RATIO}x)")
+            print(
+                f"PostgreSQL 2 processes / 1 process, images {'on' if images else 'off'}: "
+                f"{two['per_second'] / one['per_second']:.2f}x (goal: >= {GOAL_RATIO}x)"
+            )
     return 0
 
 

@@ -149,7 +149,7 @@ class BottegaBot(commands.Bot):
 
 
 class ShardedBottegaBot(BottegaBot, commands.AutoShardedBot):
-    """Bottega over the shards ``SHARD_COUNT``/``SHARD_IDS`` give this process (discord.py's AutoShardedBot)."""
+    """Bottega over the shards ``SHARD_COUNT``/``SHARD_IDS`` give this process (an AutoShardedBot)."""
 
 
 def timer_shards(config: Config) -> Shards | None:

@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         "check", help="integrity check, schema version, and every game replayed from its seed")
     check.add_argument("database")
     copy = commands.add_parser(
-        "copy", help="copy every game from an SQLite file into an empty PostgreSQL database, then replay them")
+        "copy", help="copy every game from an SQLite file into an empty PostgreSQL database, then replay it")
     copy.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE")
     copy.add_argument("--to", dest="target", required=True, metavar="POSTGRESQL_URL")
     args = parser.parse_args(argv)

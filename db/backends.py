@@ -13,8 +13,9 @@ from .store import Store
 AnyStore = Store | PostgresStore
 
 
-async def open_store(target: str | os.PathLike[str], *, shards: Shards | None = None,
-                     game_keys: Collection[str] | None = None) -> AnyStore:
+async def open_store(
+    target: str | os.PathLike[str], *, shards: Shards | None = None, game_keys: Collection[str] | None = None
+) -> AnyStore:
     """Open the store ``target`` names (a PostgreSQL URL or an SQLite path), migrated to the latest schema."""
     if is_postgres_url(target):
         return await PostgresStore.open(str(target), shards=shards, game_keys=game_keys)

@@ -23,9 +23,24 @@ from .replay import replay_findings
 from .rows import game_row, move_row, snapshot
 
 TABLES = {
-    "games": ("id", "guild_id", "channel_id", "game_key", "options", "seed", "players", "status", "version",
-              "host_id", "reminder_seconds", "created_at", "updated_at", "last_move_at", "board_message_id",
-              "board_jump_url"),
+    "games": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "game_key",
+        "options",
+        "seed",
+        "players",
+        "status",
+        "version",
+        "host_id",
+        "reminder_seconds",
+        "created_at",
+        "updated_at",
+        "last_move_at",
+        "board_message_id",
+        "board_jump_url",
+    ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "joined_at"),
     "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
@@ -50,8 +65,11 @@ class CopyReport:
 
     def lines(self) -> list[str]:
         copied = ", ".join(f"{count} {table}" for table, count in self.rows.items())
-        verdict = (f"{self.games_verified} games replayed from PostgreSQL, every snapshot matches" if self.ok
-                   else "DIFFERENCES\n  " + "\n  ".join(self.findings))
+        verdict = (
+            f"{self.games_verified} games replayed from PostgreSQL, every snapshot matches"
+            if self.ok
+            else "DIFFERENCES\n  " + "\n  ".join(self.findings)
+        )
         return [f"copied: {copied}", f"games: {verdict}"]
 
 
@@ -63,11 +81,15 @@ async def copy_database(source: str | os.PathLike[str], target_url: str) -> Copy
         if version != len(SQLITE_MIGRATIONS):
             raise RefusedDatabase(
                 f"{source} is at schema version {version}, not {len(SQLITE_MIGRATIONS)}: open it once with "
-                "this Bottega (which upgrades it) before copying it.")
+                "this Bottega (which upgrades it) before copying it."
+            )
         reader.execute("BEGIN")  # one consistent read, even while a bot writes to the file
-        tables = {table: reader.execute(
-            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {ORDER.get(table, columns[0])}").fetchall()
-            for table, columns in TABLES.items()}
+        tables = {
+            table: reader.execute(
+                f"SELECT {', '.join(columns)} FROM {table} ORDER BY {ORDER.get(table, columns[0])}"
+            ).fetchall()
+            for table, columns in TABLES.items()
+        }
     finally:
         reader.close()
     store = await PostgresStore.open(target_url)
@@ -79,8 +101,10 @@ async def copy_database(source: str | os.PathLike[str], target_url: str) -> Copy
             for table, rows in tables.items():
                 await db.connection.copy_records_to_table(table, records=rows, columns=TABLES[table])
             for table in ("games", "timers"):
-                await db.run(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                             f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)")
+                await db.run(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                    f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
+                )
         await _verify(store, report)
     finally:
         await store.close()
@@ -94,14 +118,24 @@ async def _verify(store: PostgresStore, report: CopyReport) -> None:
         for row in await db.all("SELECT * FROM games WHERE status != 'lobby' ORDER BY id"):
             try:
                 game = game_row(row, keys)
-                snapshots = [snapshot(found) for found in await db.all(
-                    "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq", (game.id,))]
-                moves = [move_row(found, game.players) for found in await db.all(
-                    "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game.id,))]
+                snapshots = [
+                    snapshot(found)
+                    for found in await db.all(
+                        "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq", (game.id,)
+                    )
+                ]
+                moves = [
+                    move_row(found, game.players)
+                    for found in await db.all(
+                        "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game.id,)
+                    )
+                ]
             except DamagedGame as damage:
                 report.findings.append(f"game {row['id']}: {damage}")
                 continue
             if game.status == "abandoned" and not snapshots:
                 continue
             report.games_verified += 1
-            report.findings += [f"game {game.id}: {finding}" for finding in replay_findings(game, snapshots, moves)]
+            report.findings += [
+                f"game {game.id}: {finding}" for finding in replay_findings(game, snapshots, moves)
+            ]

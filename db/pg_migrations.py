@@ -36,10 +36,13 @@ def from_sqlite(script: str) -> str:
     return script
 
 
-BASE_SCHEMA = from_sqlite(sqlite_migrations.BASE_SCHEMA) + """
+BASE_SCHEMA = (
+    from_sqlite(sqlite_migrations.BASE_SCHEMA)
+    + """
 -- Seats keep their joining order (SQLite orders ties by rowid).
 ALTER TABLE seats ADD COLUMN joined_order BIGINT GENERATED ALWAYS AS IDENTITY;
 """
+)
 
 MARKED = """
 -- PostgreSQL databases are marked by bottega_schema from the start; the step is kept so that a
@@ -54,9 +57,12 @@ UPDATE snapshots SET checksum = encode(sha256(convert_to(state, 'UTF8')), 'hex')
 
 VOTES = from_sqlite(sqlite_migrations.VOTES_TABLE)  # votes were never kept as meta keys here
 
-TIMER_CLAIMS = sqlite_migrations.TIMER_CLAIMS + """
+TIMER_CLAIMS = (
+    sqlite_migrations.TIMER_CLAIMS
+    + """
 CREATE INDEX games_by_status ON games(status);
 """
+)
 
 MIGRATIONS: list[str] = [
     BASE_SCHEMA,

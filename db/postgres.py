@@ -31,6 +31,7 @@ from typing import Any
 
 import asyncpg
 
+from . import rows, shared
 from .errors import (
     AlreadySeated,
     ChannelBusy,
@@ -41,33 +42,8 @@ from .errors import (
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
-from .rows import (
-    GAME_STATUSES,
-    GameRow,
-    MoveRow,
-    SeatRow,
-    TimerRow,
-    move_row,
-    seat_row,
-    snapshot,
-    snapshot_checksum,
-    timer_row,
-    to_db_time,
-    vote_row,
-)
-from .shared import (
-    BoardMessage,
-    GameTimers,
-    LoadedGame,
-    NewTimer,
-    Shards,
-    StoreChecks,
-    TimerFilter,
-    claim_statement,
-    move_assignments,
-    options_text,
-    timers_matching,
-)
+from .rows import GAME_STATUSES, GameRow, MoveRow, SeatRow, TimerRow
+from .shared import Shards, StoreChecks
 
 POOL_SIZE = 4
 SEAT_ORDER = "ORDER BY seats.seat IS NULL, seats.seat, seats.joined_at, seats.joined_order"
@@ -155,6 +131,13 @@ class PostgresStore(StoreChecks):
         async with self._pool.acquire() as connection, connection.transaction():
             yield _Transaction(connection)
 
+    @asynccontextmanager
+    async def _consistent_read(self) -> AsyncIterator[_Transaction]:
+        """A read-only transaction in which every query sees the same committed database."""
+        async with self._pool.acquire() as connection, connection.transaction(
+                isolation="repeatable_read", readonly=True):
+            yield _Transaction(connection)
+
     async def _migrate(self) -> None:
         while True:
             async with self._transaction() as db:
@@ -198,25 +181,26 @@ class PostgresStore(StoreChecks):
     async def create_game(self, *, guild_id: int, channel_id: int, game_key: str, options: dict[str, Any],
                           seed: int, players: int, host_id: int, now: datetime) -> GameRow:
         """A new game in the lobby; :class:`ChannelBusy` if the channel already has an open one."""
-        stamp = to_db_time(now)
+        stamp = rows.to_db_time(now)
         try:
             async with self._transaction() as db:
                 row = await db.one(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, players, host_id,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                    (guild_id, channel_id, game_key, options_text(options), seed, players, host_id, stamp, stamp))
+                    (guild_id, channel_id, game_key, shared.options_text(options), seed, players, host_id,
+                     stamp, stamp))
         except asyncpg.UniqueViolationError as error:
             raise ChannelBusy(f"channel {channel_id} already has a game in progress") from error
         return self._game(row)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        rows = await self._read("SELECT * FROM games WHERE id = ?", (game_id,))
-        return self._game(rows[0]) if rows else None
+        found = await self._read("SELECT * FROM games WHERE id = ?", (game_id,))
+        return self._game(found[0]) if found else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        rows = await self._read(
+        found = await self._read(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
-        return self._game(rows[0]) if rows else None
+        return self._game(found[0]) if found else None
 
     async def games_for_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         return self._sound(await self._read(
@@ -231,18 +215,20 @@ class PostgresStore(StoreChecks):
     async def set_status(self, game_id: int, status: str, now: datetime) -> None:
         if status not in GAME_STATUSES:
             raise ValueError(f"unknown game status {status!r}; expected one of {GAME_STATUSES}")
-        await self._update_game(game_id, "status = ?, updated_at = ?", (status, to_db_time(now)))
+        await self._update_game(game_id, "status = ?, updated_at = ?", (status, rows.to_db_time(now)))
 
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         if seconds <= 0:
             raise ValueError(f"reminder interval must be positive, got {seconds}")
-        await self._update_game(game_id, "reminder_seconds = ?, updated_at = ?", (seconds, to_db_time(now)))
+        await self._update_game(
+            game_id, "reminder_seconds = ?, updated_at = ?", (seconds, rows.to_db_time(now)))
 
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:
         """As :meth:`db.store.Store.set_board_message`."""
         if for_version is None:
-            await self._update_game(game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url))
+            await self._update_game(
+                game_id, "board_message_id = ?, board_jump_url = ?", (message_id, jump_url))
             return True
         async with self._transaction() as db:
             await self._game_for_update(db, game_id)
@@ -265,7 +251,7 @@ class PostgresStore(StoreChecks):
             raise ValueError(f"a game closes as 'abandoned' or 'finished', not {status!r}")
         async with self._transaction() as db:
             row = await db.one("UPDATE games SET status = ?, updated_at = ? WHERE id = ? RETURNING *",
-                               (status, to_db_time(now), game_id))
+                               (status, rows.to_db_time(now), game_id))
             if row is None:
                 raise GameNotFound(f"no game with id {game_id}")
             await db.run("DELETE FROM timers WHERE game_id = ?", (game_id,))
@@ -283,22 +269,22 @@ class PostgresStore(StoreChecks):
                 row = await db.one(
                     "INSERT INTO seats (game_id, user_id, display_name, is_bot, joined_at)"
                     " VALUES (?, ?, ?, ?, ?) RETURNING *",
-                    (game_id, user_id, display_name, int(is_bot), to_db_time(now)))
+                    (game_id, user_id, display_name, int(is_bot), rows.to_db_time(now)))
                 seated = await db.one("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
                 self._check_room(game, seated[0], user_id)
         except asyncpg.UniqueViolationError as error:
             raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
-        return seat_row(row, game["players"])
+        return rows.seat_row(row, game["players"])
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
         async with self._transaction() as db:
             return await db.run("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) > 0
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._read(
+        found = await self._read(
             f"SELECT seats.*, games.players FROM seats JOIN games ON games.id = seats.game_id"
             f" WHERE game_id = ? {SEAT_ORDER}", (game_id,))
-        return [seat_row(row, row["players"]) for row in rows]
+        return [rows.seat_row(row, row["players"]) for row in found]
 
     async def assign_seats(self, game_id: int, user_ids_in_seat_order: list[int]) -> None:
         async with self._transaction() as db:
@@ -315,13 +301,15 @@ class PostgresStore(StoreChecks):
     # -- play ----------------------------------------------------------------------------------
 
     async def start_game(self, game_id: int, *, expected_version: int, snapshot: str, now: datetime) -> int:
-        started = await self.record_start(game_id, expected_version=expected_version, snapshot=snapshot, now=now)
+        started = await self.record_start(
+            game_id, expected_version=expected_version, snapshot=snapshot, now=now)
         return started.version
 
     async def record_start(self, game_id: int, *, expected_version: int, snapshot: str, now: datetime,
-                           seat_order: list[int] | None = None, timers: Iterable[NewTimer] = ()) -> GameRow:
+                           seat_order: list[int] | None = None,
+                           timers: Iterable[shared.NewTimer] = ()) -> GameRow:
         """As :meth:`db.store.Store.record_start`."""
-        stamp = to_db_time(now)
+        stamp = rows.to_db_time(now)
         timer_rows = [timer.params(game_id) for timer in timers]
         async with self._transaction() as db:
             game = await self._game_for_update(db, game_id)
@@ -332,14 +320,16 @@ class PostgresStore(StoreChecks):
                 await self._assign_seats(db, game_id, list(seat_order))
             row = await db.one("UPDATE games SET status = 'active', version = ?, updated_at = ?"
                                " WHERE id = ? RETURNING *", (expected_version + 1, stamp, game_id))
-            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, 0, ?, ?, ?)"
+            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
+                         " VALUES (?, 0, ?, ?, ?)"
                          " ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state,"
                          " created_at = excluded.created_at, checksum = excluded.checksum",
-                         (game_id, snapshot, stamp, snapshot_checksum(snapshot)))
+                         (game_id, snapshot, stamp, rows.snapshot_checksum(snapshot)))
             await self._set_timers(db, timer_rows)
         return self._game(row)
 
-    async def append_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int, notation: str,
+    async def append_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int,
+                          notation: str,
                           now: datetime, interaction_id: int | None = None, snapshot: str | None = None,
                           finished: bool = False) -> int:
         recorded = await self.record_move(
@@ -347,16 +337,18 @@ class PostgresStore(StoreChecks):
             now=now, interaction_id=interaction_id, snapshot=snapshot, finished=finished)
         return recorded.version
 
-    async def record_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int, notation: str,
+    async def record_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int,
+                          notation: str,
                           now: datetime, interaction_id: int | None = None, snapshot: str | None = None,
-                          finished: bool = False, clear_timers: Iterable[TimerFilter] = (),
-                          timers: Iterable[NewTimer] = (), board_message: BoardMessage | None = None) -> GameRow:
+                          finished: bool = False, clear_timers: Iterable[shared.TimerFilter] = (),
+                          timers: Iterable[shared.NewTimer] = (),
+                          board_message: shared.BoardMessage | None = None) -> GameRow:
         """As :meth:`db.store.Store.record_move`: all of it in one transaction, under the game's row lock."""
-        stamp = to_db_time(now)
+        stamp = rows.to_db_time(now)
         new_version = expected_version + 1
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = move_assignments(new_version, stamp, finished, board_message)
+        assignments, params = shared.move_assignments(new_version, stamp, finished, board_message)
         async with self._transaction() as db:
             game = await self._game_for_update(db, game_id)
             if interaction_id is not None and await db.one(
@@ -367,30 +359,32 @@ class PostgresStore(StoreChecks):
             self._check_version(game, expected_version)
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
             try:
-                await db.run("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
+                await db.run("INSERT INTO moves"
+                             " (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
                              " VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
             except asyncpg.UniqueViolationError as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded") from error
             if snapshot is not None:
-                await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
-                             (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+                await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
+                             " VALUES (?, ?, ?, ?, ?)",
+                             (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return self._game(row)
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
-        rows = await self._read(
+        found = await self._read(
             "SELECT moves.*, games.players FROM moves JOIN games ON games.id = moves.game_id"
             " WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after_seq))
-        return [move_row(row, row["players"]) for row in rows]
+        return [rows.move_row(row, row["players"]) for row in found]
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, str] | None:
-        rows = await self._read(
+        found = await self._read(
             "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
-        if not rows:
+        if not found:
             return None
-        latest = snapshot(rows[0])
+        latest = rows.snapshot(found[0])
         return latest.seq, latest.state
 
     async def load(self, game_id: int) -> tuple[int, str, list[MoveRow]] | None:
@@ -399,18 +393,16 @@ class PostgresStore(StoreChecks):
             return None
         return loaded.snapshot.seq, loaded.snapshot.state, loaded.moves
 
-    async def load_game(self, game_id: int) -> LoadedGame | None:
+    async def load_game(self, game_id: int) -> shared.LoadedGame | None:
         """As :meth:`db.store.Store.load_game`: one repeatable-read transaction."""
         return await self._load("id", game_id)
 
-    async def load_channel(self, channel_id: int) -> LoadedGame | None:
+    async def load_channel(self, channel_id: int) -> shared.LoadedGame | None:
         return await self._load("channel_id", channel_id)
 
-    async def _load(self, column: str, key: int) -> LoadedGame | None:
+    async def _load(self, column: str, key: int) -> shared.LoadedGame | None:
         open_only = " AND status IN ('lobby', 'active')" if column == "channel_id" else ""
-        async with self._pool.acquire() as connection, connection.transaction(
-                isolation="repeatable_read", readonly=True):
-            db = _Transaction(connection)
+        async with self._consistent_read() as db:
             row = await db.one(f"SELECT * FROM games WHERE {column} = ?{open_only}", (key,))
             if row is None:
                 return None
@@ -422,7 +414,8 @@ class PostgresStore(StoreChecks):
                 await db.all(f"SELECT * FROM seats WHERE game_id = ? {SEAT_ORDER}", (game_id,)),
                 latest,
                 [] if latest is None else await db.all(
-                    "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, latest["seq"])),
+                    "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+                    (game_id, latest["seq"])),
                 await db.all("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)),
                 await db.all("SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game_id,)))
 
@@ -430,13 +423,13 @@ class PostgresStore(StoreChecks):
 
     async def set_timer(self, game_id: int, kind: str, user_id: int, due_at: datetime,
                         payload: dict[str, Any] | None = None) -> None:
-        await self.update_timers(game_id, timers=[NewTimer(kind, user_id, due_at, payload)])
+        await self.update_timers(game_id, timers=[shared.NewTimer(kind, user_id, due_at, payload)])
 
     async def clear_timers(self, game_id: int, *, kind: str | None = None, user_id: int | None = None) -> int:
-        return await self.update_timers(game_id, clear=[TimerFilter(kind, user_id)])
+        return await self.update_timers(game_id, clear=[shared.TimerFilter(kind, user_id)])
 
-    async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
-                            timers: Iterable[NewTimer] = ()) -> int:
+    async def update_timers(self, game_id: int, *, clear: Iterable[shared.TimerFilter] = (),
+                            timers: Iterable[shared.NewTimer] = ()) -> int:
         """As :meth:`db.store.Store.update_timers`."""
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear)
@@ -447,10 +440,10 @@ class PostgresStore(StoreChecks):
         return deleted
 
     @staticmethod
-    async def _clear_timers(db: _Transaction, game_id: int, clears: list[TimerFilter]) -> int:
+    async def _clear_timers(db: _Transaction, game_id: int, clears: list[shared.TimerFilter]) -> int:
         if not clears:
             return 0
-        condition, params = timers_matching(game_id, clears)
+        condition, params = shared.timers_matching(game_id, clears)
         return await db.run(f"DELETE FROM timers WHERE {condition}", params)
 
     @staticmethod
@@ -466,7 +459,8 @@ class PostgresStore(StoreChecks):
         if self._shards is not None:
             return await self.claim_due_timers(now, self._shards)
         return self._sound(await self._read(
-            "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (to_db_time(now),)), timer_row)
+            "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (rows.to_db_time(now),)),
+            rows.timer_row)
 
     async def claim_due_timers(self, now: datetime, shards: Shards) -> list[TimerRow]:
         """The due timers of ``shards``' guilds that no other process holds, now held by this one.
@@ -474,24 +468,22 @@ class PostgresStore(StoreChecks):
         Rows another transaction is claiming at this moment are skipped (``SKIP LOCKED``), and a
         claimed timer is skipped by everyone until it is moved, cleared or its lease runs out.
         """
-        sql, params = claim_statement(now, shards, lock_rows=_SKIP_HELD_ROWS)
+        sql, params = shared.claim_statement(now, shards, lock_rows=_SKIP_HELD_ROWS)
         async with self._transaction() as db:
-            rows = await db.all(sql, params)
-        return sorted(self._sound(rows, timer_row), key=lambda timer: (timer.due_at, timer.id))
+            found = await db.all(sql, params)
+        return sorted(self._sound(found, rows.timer_row), key=lambda timer: (timer.due_at, timer.id))
 
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self._read("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,))
-        return [timer_row(row) for row in rows]
+        found = await self._read("SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,))
+        return [rows.timer_row(row) for row in found]
 
-    async def active_games_with_timers(self) -> list[GameTimers]:
+    async def active_games_with_timers(self) -> list[shared.GameTimers]:
         """As :meth:`db.store.Store.active_games_with_timers`."""
-        async with self._pool.acquire() as connection, connection.transaction(
-                isolation="repeatable_read", readonly=True):
-            db = _Transaction(connection)
+        async with self._consistent_read() as db:
             games = await db.all("SELECT * FROM games WHERE status = 'active' ORDER BY id")
             timers = await db.all("SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
                                   " WHERE games.status = 'active' ORDER BY due_at, timers.id")
-        return self._active_with_timers(self._sound(games, self._game), self._sound(timers, timer_row))
+        return self._active_with_timers(self._sound(games, self._game), self._sound(timers, rows.timer_row))
 
     # -- votes ---------------------------------------------------------------------------------
 
@@ -500,7 +492,8 @@ class PostgresStore(StoreChecks):
         self._check_vote_kind(kind)
         try:
             async with self._transaction() as db:
-                await db.run("INSERT INTO votes (game_id, user_id, kind) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                await db.run("INSERT INTO votes (game_id, user_id, kind) VALUES (?, ?, ?)"
+                             " ON CONFLICT DO NOTHING",
                              (game_id, user_id, kind))
                 return await self._voters(db, game_id, kind)
         except asyncpg.ForeignKeyViolationError as error:
@@ -519,15 +512,16 @@ class PostgresStore(StoreChecks):
 
     @staticmethod
     async def _voters(db: _Transaction | asyncpg.Pool, game_id: int, kind: str) -> list[int]:
-        rows = await db.fetch(numbered("SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id"),
+        found = await db.fetch(
+            numbered("SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id"),
                               game_id, kind)
-        return [vote_row(row)[0] for row in rows]
+        return [rows.vote_row(row)[0] for row in found]
 
     # -- metadata ------------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
-        return rows[0]["value"] if rows else None
+        found = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return found[0]["value"] if found else None
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self._transaction() as db:

@@ -40,6 +40,7 @@ CLAIM_LEASE = timedelta(minutes=5)
 """How long a claimed timer is left to the process that claimed it: if that process dies before
 moving or clearing it, another owner of the guild's shard fires it once the lease has run out."""
 
+
 @dataclass(frozen=True)
 class NewTimer:
     """A timer to create or move: one per game, kind and user."""
@@ -52,8 +53,13 @@ class NewTimer:
     def params(self, game_id: int) -> tuple:
         if self.kind not in TIMER_KINDS:
             raise ValueError(f"unknown timer kind {self.kind!r}; expected one of {TIMER_KINDS}")
-        return (game_id, self.kind, self.user_id, to_db_time(self.due_at),
-                json.dumps(self.payload or {}, sort_keys=True))
+        return (
+            game_id,
+            self.kind,
+            self.user_id,
+            to_db_time(self.due_at),
+            json.dumps(self.payload or {}, sort_keys=True),
+        )
 
 
 @dataclass(frozen=True)
@@ -131,11 +137,14 @@ class Shards:
         return f"(({guild_column} >> 22) % ?) IN ({marks})", [self.count, *sorted(self.ids)]
 
 
-def move_assignments(new_version: int, stamp: str, finished: bool,
-                     board_message: BoardMessage | None) -> tuple[str, list[Any]]:
+def move_assignments(
+    new_version: int, stamp: str, finished: bool, board_message: BoardMessage | None
+) -> tuple[str, list[Any]]:
     """The ``UPDATE games SET`` part of recording a move (``?`` placeholders) and its values."""
-    assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
-        new_version, stamp, stamp, "finished" if finished else "active"]
+    assignments, params = (
+        "version = ?, updated_at = ?, last_move_at = ?, status = ?",
+        [new_version, stamp, stamp, "finished" if finished else "active"],
+    )
     if board_message is not None:
         assignments += ", board_message_id = ?, board_jump_url = ?"
         params += [board_message.message_id, board_message.jump_url]
@@ -157,10 +166,13 @@ def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[s
     and returns them; ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
     stamp = to_db_time(now)
     owned, owned_params = shards.condition("games.guild_id")
-    sql = ("UPDATE timers SET claimed_until = ? WHERE id IN ("
-           " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
-           f" WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?) AND {owned}"
-           f" {lock_rows}) RETURNING *")
+    sql = (
+        "UPDATE timers SET claimed_until = ? WHERE id IN ("
+        " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
+        " WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?)"
+        f" AND {owned}"
+        f" {lock_rows}) RETURNING *"
+    )
     return sql, [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params]
 
 
@@ -188,9 +200,7 @@ class StoreChecks:
     @staticmethod
     def _check_version(game: Row, expected_version: int) -> None:
         if game["version"] != expected_version:
-            raise StaleVersion(
-                f"game {game['id']} is at version {game['version']}, not {expected_version}"
-            )
+            raise StaleVersion(f"game {game['id']} is at version {game['version']}, not {expected_version}")
 
     @staticmethod
     def _schema_is_current(applied: int, steps: int) -> bool:
@@ -207,7 +217,9 @@ class StoreChecks:
         """Checked after the insert, in its transaction: a full table refuses the next player, even one
         who asked at the same moment from another process (the game's row is locked meanwhile)."""
         if seated > game["players"]:
-            raise TableFull(f"game {game['id']} is full ({game['players']} players); user {user_id} not seated")
+            raise TableFull(
+                f"game {game['id']} is full ({game['players']} players); user {user_id} not seated"
+            )
 
     @staticmethod
     def _check_seat_order(ordered: list[int], seated: set[int]) -> None:
@@ -219,8 +231,15 @@ class StoreChecks:
         if kind not in VOTE_KINDS:
             raise ValueError(f"unknown vote kind {kind!r}; expected one of {VOTE_KINDS}")
 
-    def _loaded(self, row: Row, seats: Iterable[Row], latest_row: Row | None, moves: Iterable[Row],
-                timers: Iterable[Row], votes: Iterable[Row]) -> LoadedGame:
+    def _loaded(
+        self,
+        row: Row,
+        seats: Iterable[Row],
+        latest_row: Row | None,
+        moves: Iterable[Row],
+        timers: Iterable[Row],
+        votes: Iterable[Row],
+    ) -> LoadedGame:
         """One game's rows, read in one transaction, checked and put together."""
         game = self._game(row)
         latest = None if latest_row is None else snapshot(latest_row)
@@ -229,9 +248,13 @@ class StoreChecks:
             user_id, kind = vote_row(vote)
             voters.setdefault(kind, []).append(user_id)
         loaded = LoadedGame(
-            game, [seat_row(seat, game.players) for seat in seats], latest,
+            game,
+            [seat_row(seat, game.players) for seat in seats],
+            latest,
             [] if latest is None else [move_row(move, game.players) for move in moves],
-            [timer_row(timer) for timer in timers], voters)
+            [timer_row(timer) for timer in timers],
+            voters,
+        )
         if game.status != "lobby" and not (game.status == "abandoned" and latest is None):
             self._check_started(game, latest, loaded.moves)
         return loaded
@@ -255,5 +278,3 @@ class StoreChecks:
 
 def options_text(options: dict[str, Any]) -> str:
     return json.dumps(options, sort_keys=True)
-
-

@@ -654,7 +654,8 @@ class Store(StoreChecks):
             _all(db, f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game_id,)),
             latest,
             [] if latest is None else _all(
-                db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, latest["seq"])),
+                db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, latest["seq"])),
             _all(db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)),
             _all(db, "SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game_id,)))
 

@@ -42,8 +42,9 @@ async def race_moves(url: str, channel: int, attempts: int, start_at: float, ind
             person = next(p for p in PEOPLE if p.id == table.user_of(seat))
             interaction = (index + 1) * 1_000_000 + attempt
             try:
-                reply = await service.act(channel, person, text, interaction_id=interaction,
-                                          expected_version=table.row.version)
+                reply = await service.act(
+                    channel, person, text, interaction_id=interaction, expected_version=table.row.version
+                )
             except (TableError, IllegalAction):
                 # The service reads a table's row and its state in two calls: when another process
                 # moves in between, the refusal may read "not your turn" instead of "moved on".

@@ -49,34 +49,60 @@ class PostgresServer:
         self.directory = Path(tempfile.mkdtemp(prefix="bottega-pg-"))
         self.data = self.directory / "data"
         self.port = _free_port()
-        self.settings = (*settings, f"max_connections={max_connections}", "listen_addresses=127.0.0.1",
-                         f"port={self.port}", f"unix_socket_directories={self.directory}")
+        self.settings = (
+            *settings,
+            f"max_connections={max_connections}",
+            "listen_addresses=127.0.0.1",
+            f"port={self.port}",
+            f"unix_socket_directories={self.directory}",
+        )
         self._names = itertools.count()
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
         done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise PostgresUnavailable(f"{Path(command[0]).name} failed: {(done.stderr or done.stdout).strip()[-800:]}")
+            raise PostgresUnavailable(
+                f"{Path(command[0]).name} failed: {(done.stderr or done.stdout).strip()[-800:]}"
+            )
 
     def start(self) -> PostgresServer:
         if self.as_root:
             if shutil.which("runuser") is None:
                 raise PostgresUnavailable("running as root needs runuser to start PostgreSQL as postgres")
             shutil.chown(self.directory, "postgres", "postgres")
-        self._run(self.initdb, "--pgdata", str(self.data), "--auth=trust", "--username=bottega",
-                  "--encoding=UTF8", "--no-sync")
+        self._run(
+            self.initdb,
+            "--pgdata",
+            str(self.data),
+            "--auth=trust",
+            "--username=bottega",
+            "--encoding=UTF8",
+            "--no-sync",
+        )
         options = " ".join(f"-c {setting}" for setting in self.settings)
-        self._run(self.pg_ctl, "--pgdata", str(self.data), "--log", str(self.directory / "server.log"),
-                  "--options", options, "--wait", "start")
+        self._run(
+            self.pg_ctl,
+            "--pgdata",
+            str(self.data),
+            "--log",
+            str(self.directory / "server.log"),
+            "--options",
+            options,
+            "--wait",
+            "start",
+        )
         atexit.register(self.stop)
         return self
 
     def stop(self) -> None:
         if self.data.exists():
-            subprocess.run((["runuser", "-u", "postgres", "--"] if self.as_root else [])
-                           + [self.pg_ctl, "--pgdata", str(self.data), "--mode=immediate", "stop"],
-                           capture_output=True, check=False)
+            subprocess.run(
+                (["runuser", "-u", "postgres", "--"] if self.as_root else [])
+                + [self.pg_ctl, "--pgdata", str(self.data), "--mode=immediate", "stop"],
+                capture_output=True,
+                check=False,
+            )
         shutil.rmtree(self.directory, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:

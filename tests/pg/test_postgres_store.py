@@ -62,7 +62,10 @@ async def test_open_store_picks_the_backend_from_the_setting(pg_url, tmp_path):
     finally:
         await postgres.close()
         await sqlite.close()
-    assert describe("postgresql://bot:secret@db.example:5432/bottega") == "postgresql://bot@db.example:5432/bottega"
+    assert (
+        describe("postgresql://bot:secret@db.example:5432/bottega")
+        == "postgresql://bot@db.example:5432/bottega"
+    )
     assert describe(tmp_path / "x.db") == str(tmp_path / "x.db")
 
 
@@ -76,7 +79,11 @@ async def test_a_pg_dump_backup_restores_every_game(pg_server, pg_url, tmp_path)
         await store.close()
     restored_url = await pg_server.new_database()
     restore = await asyncio.create_subprocess_exec(
-        postgres_program("pg_restore"), "--no-owner", f"--dbname={restored_url}", str(tmp_path / "bottega.dump"))
+        postgres_program("pg_restore"),
+        "--no-owner",
+        f"--dbname={restored_url}",
+        str(tmp_path / "bottega.dump"),
+    )
     assert await restore.wait() == 0
     restored = await PostgresStore.open(restored_url)
     try:
@@ -93,8 +100,16 @@ async def test_timers_are_claimed_once_and_only_by_the_owner_of_the_guilds_shard
     try:
         games_by_guild = {}
         for channel, guild in ((100, first_shard_guild), (101, second_shard_guild)):
-            game = await store.create_game(guild_id=guild, channel_id=channel, game_key="mor", options={},
-                                           seed=1, players=1, host_id=7, now=START)
+            game = await store.create_game(
+                guild_id=guild,
+                channel_id=channel,
+                game_key="mor",
+                options={},
+                seed=1,
+                players=1,
+                host_id=7,
+                now=START,
+            )
             await store.set_timer(game.id, "reminder", 7, minutes(5))
             games_by_guild[guild] = game.id
         shard_zero, shard_one = Shards(2, frozenset({0})), Shards(2, frozenset({1}))
@@ -102,7 +117,8 @@ async def test_timers_are_claimed_once_and_only_by_the_owner_of_the_guilds_shard
         assert sorted(len(claimed) for claimed in claims) == [0, 0, 0, 0, 1]
         assert [t.game_id for claimed in claims for t in claimed] == [games_by_guild[first_shard_guild]]
         assert [t.game_id for t in await store.claim_due_timers(minutes(10), shard_one)] == [
-            games_by_guild[second_shard_guild]]
+            games_by_guild[second_shard_guild]
+        ]
         after_lease = minutes(10) + CLAIM_LEASE
         assert len(await store.claim_due_timers(after_lease - timedelta(seconds=1), Shards.every())) == 0
         assert len(await store.claim_due_timers(after_lease, Shards.every())) == 2
@@ -128,8 +144,9 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             await sqlite.set_timer(game.id, "reminder", 8, minutes(60))
             await sqlite.add_vote(game.id, 7, "abandon")
             expected[game.id] = await sqlite.load_game(game.id)
-        await sqlite.create_game(guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2,
-                                 host_id=7, now=START)
+        await sqlite.create_game(
+            guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
+        )
         await sqlite.set_meta("command_sync_hash", "abc")
     finally:
         await sqlite.close()
@@ -142,11 +159,14 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             assert await store.load_game(game_id) == loaded
         assert await store.get_meta("command_sync_hash") == "abc"
         lobby = await store.active_game(200)
-        after = await store.create_game(guild_id=1, channel_id=201, game_key="mor", options={}, seed=3,
-                                        players=2, host_id=7, now=START)
+        after = await store.create_game(
+            guild_id=1, channel_id=201, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
+        )
         assert after.id == lobby.id + 1
     finally:
         await store.close()
     with pytest.raises(RefusedDatabase, match="already holds games"):
         await copy_database(source, pg_url)
-    assert await asyncio.to_thread(main, ["copy", "--from", str(tmp_path / "missing.db"), "--to", pg_url]) == 2
+    assert (
+        await asyncio.to_thread(main, ["copy", "--from", str(tmp_path / "missing.db"), "--to", pg_url]) == 2
+    )

@@ -19,24 +19,30 @@ def test_database_url_selects_postgresql_and_is_never_printed():
     assert Config.load(environ={"DATABASE_PATH": "x.db"}, env_file=None).database == "x.db"
 
 
-@pytest.mark.parametrize("environ,shards", [
-    ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, (4, (0, 1))),
-    ({"SHARD_COUNT": "8", "SHARD_IDS": "2, 5-6"}, (8, (2, 5, 6))),
-    ({"SHARD_COUNT": "2"}, (2, (0, 1))),
-    ({}, (None, None)),
-])
+@pytest.mark.parametrize(
+    "environ,shards",
+    [
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, (4, (0, 1))),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "2, 5-6"}, (8, (2, 5, 6))),
+        ({"SHARD_COUNT": "2"}, (2, (0, 1))),
+        ({}, (None, None)),
+    ],
+)
 def test_shard_settings(environ, shards):
     config = Config.load(environ=environ, env_file=None)
     assert (config.shard_count, config.shard_ids) == shards
 
 
-@pytest.mark.parametrize("environ,named", [
-    ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS"),
-    ({"SHARD_COUNT": "2", "SHARD_IDS": "a-b"}, "SHARD_IDS"),
-    ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
-    ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
-    ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL"),
-])
+@pytest.mark.parametrize(
+    "environ,named",
+    [
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "a-b"}, "SHARD_IDS"),
+        ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL"),
+    ],
+)
 def test_bad_database_and_shard_settings_are_explained(environ, named):
     with pytest.raises(ConfigError, match=named):
         Config.load(environ=environ, env_file=None)
@@ -58,9 +64,18 @@ def test_the_console_takes_a_database_url():
 
 async def test_the_console_plays_on_postgresql(pg_url, tmp_path):
     out = io.StringIO()
-    code = await play(Config(database_url=pg_url), tmp_path / "images", [
-        "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
-    ], out, interactive=False, seed=5)
+    code = await play(
+        Config(database_url=pg_url),
+        tmp_path / "images",
+        [
+            "@alice /game new game:mor players:2",
+            "@bob /game join",
+            "@alice /game start",
+        ],
+        out,
+        interactive=False,
+        seed=5,
+    )
     assert code == 0, out.getvalue()
     store = await PostgresStore.open(pg_url)
     try:

@@ -47,12 +47,20 @@ class CrashFigures:
                 f"({self.games} games, {self.moves} moves in the database)")
 
 
-def run_drivers_until_killed(db: Path | str, acks: list[Path], seed: int, lifetime: float) -> None:
-    """One driver per acknowledgement file (each on its own tables), all killed after ``lifetime``."""
+def run_drivers_until_killed(db: Path | str, acks: list[Path], seed: int, lifetime: float,
+                             *, after_first_moves: bool = False) -> None:
+    """One driver per acknowledgement file (each on its own tables), all killed after ``lifetime``
+    (counted, with ``after_first_moves``, from when every driver has acknowledged a new move)."""
+    sizes = [ack.stat().st_size for ack in acks]
     processes = [subprocess.Popen(
         [sys.executable, "-m", "tests.reliability.crash_driver", str(db), str(ack), str(seed + lane), str(lane)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     ) for lane, ack in enumerate(acks)]
+    waited = 0.0
+    while after_first_moves and waited < 60 and any(
+            ack.stat().st_size == size for ack, size in zip(acks, sizes, strict=True)):
+        time.sleep(0.1)
+        waited += 0.1
     time.sleep(lifetime)
     for process in processes:
         if process.poll() is not None:
@@ -156,8 +164,8 @@ def run_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: float = 1.5
     for round_number in range(kills):
         # The first start pays for imports and table set-up; later ones die at any point of play.
         lifetime = chooser.uniform(0.6, 0.6 + max_lifetime) if round_number == 0 else chooser.uniform(0.35, max_lifetime)
-        lifetime *= processes  # several processes share the machine's cores
-        run_drivers_until_killed(db, acks, seed * 10_000 + round_number * 100, lifetime)
+        run_drivers_until_killed(db, acks, seed * 10_000 + round_number * 100, lifetime,
+                                 after_first_moves=processes > 1 and round_number == 0)
         figures.kills += 1
         check_database(db, acks, figures)
         if figures.lost or figures.doubled or figures.damaged:
