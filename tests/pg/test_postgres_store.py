@@ -17,7 +17,7 @@ from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from db.pg_migrations import MIGRATIONS
 from db.postgres import numbered, postgres_program
 from db.shared import CLAIM_LEASE
-from tests.db.store_fixtures import START, minutes, real_game, started_game
+from store_fixtures import START, minutes, real_game, started_game
 
 
 def test_each_sqlite_schema_step_has_its_postgresql_step():
