@@ -11,22 +11,30 @@ from tests.pg.server import server_or_skip
 BACKENDS = ["sqlite", "postgresql"]
 
 
-async def open_backend(backend: str, tmp_path) -> Store | PostgresStore:
+async def opened(backend: str, tmp_path):
     if backend == "sqlite":
-        return await Store.open(tmp_path / "bottega.db")
-    return await PostgresStore.open(await server_or_skip().migrated_database())
+        store = await Store.open(tmp_path / "bottega.db")
+    elif backend == "sqlite-memory":
+        store = await Store.open(":memory:")
+    else:
+        server = server_or_skip()
+        url = await server.migrated_database()
+        store = await PostgresStore.open(url)
+    try:
+        yield store
+    finally:
+        await store.close()
+        if backend == "postgresql":
+            await server.give_back(url)
 
 
 @pytest.fixture(params=BACKENDS)
 async def store(request, tmp_path):
-    opened = await open_backend(request.param, tmp_path)
-    yield opened
-    await opened.close()
+    async for each in opened(request.param, tmp_path):
+        yield each
 
 
 @pytest.fixture(params=["sqlite-memory", "postgresql"])
 async def memory_store(request, tmp_path):
-    opened = await (Store.open(":memory:") if request.param == "sqlite-memory"
-                    else open_backend(request.param, tmp_path))
-    yield opened
-    await opened.close()
+    async for each in opened(request.param, tmp_path):
+        yield each
