@@ -25,7 +25,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from db import RefusedDatabase, Store
+from db import RefusedDatabase, Shards, open_store
+from db.backends import AnyStore, describe
+from db.postgres import is_postgres_url
 from rendering.pool import RenderPool
 
 from .config import Config
@@ -83,10 +85,11 @@ class BottegaBot(commands.Bot):
         config: Config,
         *,
         clock: Callable[[], datetime] | None = None,
-        store: Store | None = None,
+        store: AnyStore | None = None,
         renderer: Renderer | FromConfig | None = RENDER_POOL,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
+        **sharding: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components arrive without any other intent
@@ -96,10 +99,11 @@ class BottegaBot(commands.Bot):
             help_command=None,
             tree_cls=BottegaTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.config = config
         self.clock = clock or discord.utils.utcnow
-        self.store: Store | None = store
+        self.store: AnyStore | None = store
         self._owns_store = store is None
         self._renderer_choice = renderer
         self.renderer: Renderer | None = None
@@ -115,7 +119,8 @@ class BottegaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.config.database_path)
+            self.store = await open_store(self.config.database, shards=timer_shards(self.config))
+            log.info("database: %s", describe(self.config.database))
         choice = self._renderer_choice
         self.renderer = RenderPool(self.config.render_workers) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
@@ -163,26 +168,41 @@ class BottegaBot(commands.Bot):
                 self.store = None
 
 
+class ShardedBottegaBot(BottegaBot, commands.AutoShardedBot):
+    """Bottega over the shards ``SHARD_COUNT``/``SHARD_IDS`` give this process (an AutoShardedBot)."""
+
+
+def timer_shards(config: Config) -> Shards | None:
+    """Whose timers this process fires: its shards' guilds. On PostgreSQL timers are always claimed
+    (several processes may share the database); a single SQLite process fires every timer."""
+    if config.shard_count is not None and config.shard_ids is not None:
+        return Shards(config.shard_count, frozenset(config.shard_ids))
+    return Shards.every() if is_postgres_url(config.database) else None
+
+
 def create_bot(
     config: Config,
     *,
     clock: Callable[[], datetime] | None = None,
-    store: Store | None = None,
+    store: AnyStore | None = None,
     renderer: Renderer | FromConfig | None = RENDER_POOL,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     seed_source: Callable[[], int] | None = None,
 ) -> BottegaBot:
-    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``.
+    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database``.
+    With ``SHARD_COUNT`` it is a :class:`ShardedBottegaBot` over this process's shards.
 
     ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
     that skip days at a time check less often); ``seed_source`` makes new games reproducible;
     ``renderer`` draws the images (default: a render pool sized by ``config.render_workers``;
     :data:`DRAW_IN_THREADS` draws in threads; ``None``: no images).
     """
-    return BottegaBot(
-        config, clock=clock, store=store, renderer=renderer,
-        reminder_check_seconds=reminder_check_seconds, seed_source=seed_source,
-    )
+    options = {"clock": clock, "store": store, "renderer": renderer,
+               "reminder_check_seconds": reminder_check_seconds, "seed_source": seed_source}
+    if config.shard_count is None:
+        return BottegaBot(config, **options)
+    return ShardedBottegaBot(config, shard_count=config.shard_count, shard_ids=list(config.shard_ids or ()),
+                             **options)
 
 
 def run_bot(config: Config) -> int:
@@ -201,7 +221,7 @@ def run_bot(config: Config) -> int:
 
 
 async def _run(config: Config) -> int:
-    store = await Store.open(config.database_path)
+    store = await open_store(config.database, shards=timer_shards(config))
     try:
         async with create_bot(config, store=store) as bot:
             await bot.start(config.token or "")

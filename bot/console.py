@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, TextIO
 import discord
 from discord import app_commands
 
-from db import RefusedDatabase, Store
+from db import RefusedDatabase, Store, open_store
 from rendering.pool import RenderPool
 
 from .bot import BottegaBot
@@ -296,7 +296,7 @@ async def play(
 
     numbered = iter(enumerate(lines, start=1))
     waiting: tuple[int, str] | None = None
-    store = await Store.open(config.database_path)
+    store = await open_store(config.database)
     renderer = RenderPool(config.render_workers)  # one pool for the session's bots
     try:
         while True:
