@@ -30,7 +30,8 @@ To play without Discord, on this machine:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Bottega Discord bot.")
     parser.add_argument("--local", action="store_true", help="play in the terminal instead of on Discord")
-    parser.add_argument("--db", type=Path, help="SQLite database (default: DATABASE_PATH or ./bottega.db)")
+    parser.add_argument("--db", help="an SQLite file or a postgresql:// URL "
+                                      "(default: DATABASE_URL, else DATABASE_PATH or ./bottega.db)")
     parser.add_argument("--images", type=Path, default=Path("local-images"),
                         help="with --local: where board images are saved (default: ./local-images)")
     parser.add_argument("--script", type=Path, help="with --local: play the lines of this file, then exit")
@@ -46,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     if args.db:
-        config = dataclasses.replace(config, database_path=args.db)
+        config = dataclasses.replace(config, **(
+            {"database_url": args.db} if args.db.startswith(("postgresql://", "postgres://"))
+            else {"database_url": None, "database_path": Path(args.db)}))
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.local:
         from .console import run_console

@@ -1,19 +1,22 @@
 """The Discord process: the bot subclass, its start-up and its command sync.
 
-``setup_hook`` opens the store, builds the table service, loads every cog in ``cogs/``, registers
-the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the slash
-commands. Syncing is rate limited by Discord, so a global sync only happens when the command
+``setup_hook`` opens the store, starts the render pool (``RENDER_WORKERS`` processes), builds the
+table service, gives back any reminder timer a game in play is owed, loads every cog in ``cogs/``,
+registers the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the
+slash commands. Syncing is rate limited by Discord, so a global sync only happens when the command
 payload changed since the last one (its hash is kept in the store's ``meta`` table); with
 ``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are instant.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
 import logging
 import pkgutil
+import sys
 from collections.abc import Callable
 from datetime import datetime
 
@@ -22,7 +25,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from db import Store
+from db import RefusedDatabase, Shards, open_store
+from db.backends import AnyStore, describe
+from db.postgres import is_postgres_url
+from rendering.pool import RenderPool
 
 from .ai_runner import AiRunner
 from .ai_turns import AiTurns
@@ -31,7 +37,7 @@ from .drawing import Renderer, ThreadRenderer
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
-from .views import DYNAMIC_ITEMS, report_error
+from .views import DYNAMIC_ITEMS, BoardOrder, report_error
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +46,14 @@ CORE_EXTENSIONS = ("cogs.game", "cogs.play")
 """Loaded first, in this order: ``cogs.play`` adds the command cog of every game that has no cog
 module of its own (``cogs.mor`` ... subclass its base cog)."""
 DRAW_IN_THREADS = ThreadRenderer()
+
+
+class FromConfig:
+    """The default renderer: a :class:`RenderPool` of ``config.render_workers`` processes,
+    started in ``setup_hook`` and closed with the bot."""
+
+
+RENDER_POOL = FromConfig()
 
 
 def extension_names() -> list[str]:
@@ -73,10 +87,11 @@ class BottegaBot(commands.Bot):
         config: Config,
         *,
         clock: Callable[[], datetime] | None = None,
-        store: Store | None = None,
-        renderer: Renderer | None = DRAW_IN_THREADS,
+        store: AnyStore | None = None,
+        renderer: Renderer | FromConfig | None = RENDER_POOL,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
+        **sharding: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components arrive without any other intent
@@ -86,12 +101,14 @@ class BottegaBot(commands.Bot):
             help_command=None,
             tree_cls=BottegaTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.config = config
         self.clock = clock or discord.utils.utcnow
-        self.store: Store | None = store
+        self.store: AnyStore | None = store
         self._owns_store = store is None
-        self.renderer = renderer
+        self._renderer_choice = renderer
+        self.renderer: Renderer | None = None
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
         self.service: TableService | None = None
@@ -100,15 +117,22 @@ class BottegaBot(commands.Bot):
         self.reminders: ReminderLoop | None = None
         self.presenter: Presenter = DiscordMarkup()
         """How replies become message text."""
+        self.board_order = BoardOrder()
         self.last_sync: str | None = None
         """``"guild"``, ``"global"`` or ``None`` (unchanged, nothing sent) after start-up."""
 
     async def setup_hook(self) -> None:
         if self.store is None:
-            self.store = await Store.open(self.config.database_path)
+            self.store = await open_store(self.config.database, shards=timer_shards(self.config))
+            log.info("database: %s", describe(self.config.database))
+        choice = self._renderer_choice
+        self.renderer = RenderPool(self.config.render_workers) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
             self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai
         )
+        rebuilt = await self.service.rebuild_timers()
+        if rebuilt:
+            log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -140,6 +164,7 @@ class BottegaBot(commands.Bot):
             self.reminders.stop()
         if self.renderer is not None:
             self.renderer.close()
+            self.renderer = None
         self.ai.close()
         try:
             await super().close()
@@ -149,29 +174,63 @@ class BottegaBot(commands.Bot):
                 self.store = None
 
 
+class ShardedBottegaBot(BottegaBot, commands.AutoShardedBot):
+    """Bottega over the shards ``SHARD_COUNT``/``SHARD_IDS`` give this process (an AutoShardedBot)."""
+
+
+def timer_shards(config: Config) -> Shards | None:
+    """Whose timers this process fires: its shards' guilds. On PostgreSQL timers are always claimed
+    (several processes may share the database); a single SQLite process fires every timer."""
+    if config.shard_count is not None and config.shard_ids is not None:
+        return Shards(config.shard_count, frozenset(config.shard_ids))
+    return Shards.every() if is_postgres_url(config.database) else None
+
+
 def create_bot(
     config: Config,
     *,
     clock: Callable[[], datetime] | None = None,
-    store: Store | None = None,
-    renderer: Renderer | None = DRAW_IN_THREADS,
+    store: AnyStore | None = None,
+    renderer: Renderer | FromConfig | None = RENDER_POOL,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     seed_source: Callable[[], int] | None = None,
 ) -> BottegaBot:
-    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database_path``.
+    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database``.
+    With ``SHARD_COUNT`` it is a :class:`ShardedBottegaBot` over this process's shards.
 
     ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
     that skip days at a time check less often); ``seed_source`` makes new games reproducible;
-    ``renderer`` draws the images (``None``: no images).
+    ``renderer`` draws the images (default: a render pool sized by ``config.render_workers``;
+    :data:`DRAW_IN_THREADS` draws in threads; ``None``: no images).
     """
-    return BottegaBot(
-        config, clock=clock, store=store, renderer=renderer,
-        reminder_check_seconds=reminder_check_seconds, seed_source=seed_source,
-    )
+    options = {"clock": clock, "store": store, "renderer": renderer,
+               "reminder_check_seconds": reminder_check_seconds, "seed_source": seed_source}
+    if config.shard_count is None:
+        return BottegaBot(config, **options)
+    return ShardedBottegaBot(config, shard_count=config.shard_count, shard_ids=list(config.shard_ids or ()),
+                             **options)
 
 
 def run_bot(config: Config) -> int:
-    """Connect to Discord and run until interrupted (``python -m bot``)."""
-    bot = create_bot(config)
-    bot.run(config.token or "", log_handler=None)
+    """Open the database, connect to Discord and run until interrupted (``python -m bot``).
+
+    A database the store refuses (in use by another process, not a Bottega database) ends the
+    start before connecting, with the store's one sentence and exit status 1.
+    """
+    try:
+        return asyncio.run(_run(config))
+    except RefusedDatabase as refused:
+        print(refused, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(config: Config) -> int:
+    store = await open_store(config.database, shards=timer_shards(config))
+    try:
+        async with create_bot(config, store=store) as bot:
+            await bot.start(config.token or "")
+    finally:
+        await store.close()
     return 0

@@ -34,7 +34,8 @@ from typing import Any, Callable, Iterable, TextIO
 import discord
 from discord import app_commands
 
-from db import Store
+from db import RefusedDatabase, Store, open_store
+from rendering.pool import RenderPool
 
 from .bot import BottegaBot
 from .config import Config
@@ -295,11 +296,12 @@ async def play(
 
     numbered = iter(enumerate(lines, start=1))
     waiting: tuple[int, str] | None = None
-    store = await Store.open(config.database_path)
+    store = await open_store(config.database)
+    renderer = RenderPool(config.render_workers)  # one pool for the session's bots
     try:
         while True:
             bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc),
-                             seed_source=seeds.__next__ if seeds else None)
+                             seed_source=seeds.__next__ if seeds else None, renderer=renderer)
             async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
                 console = Console(env, bot, store, images, out)
                 await console.open_world()
@@ -321,6 +323,7 @@ async def play(
                 else:
                     return 0
     finally:
+        renderer.close()
         await store.close()
 
 
@@ -351,4 +354,8 @@ def run_console(config: Config, *, images: Path, script: Path | None, seed: int 
         lines: Iterable[str] = script.read_text(encoding="utf-8").splitlines()
     else:
         lines = _interactive_lines()
-    return asyncio.run(play(config, images, lines, sys.stdout, interactive=script is None, seed=seed))
+    try:
+        return asyncio.run(play(config, images, lines, sys.stdout, interactive=script is None, seed=seed))
+    except RefusedDatabase as refused:
+        print(refused, file=sys.stderr)
+        return 1

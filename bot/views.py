@@ -15,6 +15,7 @@ moves they are (see :func:`menu_view`); a game's cog chooses the components of i
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import logging
@@ -170,8 +171,45 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, public: boo
     return posted
 
 
+class BoardOrder:
+    """Keeps each game's boards in the channel in version order.
+
+    Several players moving at once get their replies drawn and sent concurrently, and a board
+    drawn slowly could land after a newer one. Boards of a game are sent one at a time, and one
+    older than a board already sent goes out as text only, without pings, image or buttons, so
+    the channel's latest board is always the newest.
+    """
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._sent: dict[int, int] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def superseded(self, game_id: int, version: int) -> bool:
+        return self._sent.get(game_id, -1) > version
+
+    def sent(self, game_id: int, version: int) -> None:
+        self._sent[game_id] = max(version, self._sent.get(game_id, -1))
+
+
 async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     """The public message of a reply; a board message becomes the table's latest board."""
+    if reply.image is None or reply.game_id is None or reply.version is None:
+        return await _send(bot, channel, reply)
+    game_id, version = reply.game_id, reply.version
+    async with bot.board_order.lock(game_id):
+        if bot.board_order.superseded(game_id, version):
+            late = post(bot.presenter, reply)
+            return await channel.send(content=_clip(late.text) or None, allowed_mentions=mentions_of([]))
+        message = await _send(bot, channel, reply)
+        bot.board_order.sent(game_id, version)
+        await service(bot).record_board_message(game_id, message.id, message.jump_url, version=version)
+    return message
+
+
+async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     view = await board_view(bot, reply)
     shown = post(bot.presenter, reply)
     kwargs: dict[str, Any] = {
@@ -183,8 +221,6 @@ async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: R
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(**kwargs)
-    if shown.image and shown.game_id is not None:
-        await service(bot).record_board_message(shown.game_id, message.id, message.jump_url)
     if reply.ai_to_move:
         bot.ai_turns.after(channel)
     return message
@@ -293,24 +329,14 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
     await interaction.response.defer(ephemeral=True, thinking=True)
     person = person_of(interaction)
     try:
-        table = await tables.table(interaction.channel_id)
-        if table.row.id != game_id:
-            raise TableError("That button belongs to a game that is over; this channel has a new table.")
-        if table.row.version != version:
-            raise StaleAction(
-                "That board is out of date; the game has moved on. Here is the board now.",
-                await tables.status(interaction.channel_id),
-            )
-        seat = table.seat_of(person.id)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        table, seat = await tables.menu(interaction.channel_id, person, game_id, version)
         legal = table.legal(seat)
         if not legal:
             raise TableError(table.waiting_message(seat))
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return
-    view = private_moves(game_id, version, legal)
+    view = private_moves(game_id, table.row.version, legal)
     text = table.prompt(seat)
     if view is None:
         key = table.row.game_key

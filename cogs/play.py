@@ -51,10 +51,7 @@ class GameCommands(commands.GroupCog):
     async def table(self, interaction: discord.Interaction) -> Table:
         """The channel's table, refused when it plays another game than this cog's."""
         table = await service(self.bot).table(interaction.channel_id)
-        if table.row.game_key != self.game_key:
-            raise TableError(
-                f"This channel is playing {table.game.title}: use `/{table.row.game_key}` commands here."
-            )
+        table.require_game(self.game_key)
         return table
 
     async def board_components(self, reply: Reply) -> discord.ui.View | None:
@@ -65,9 +62,9 @@ class GameCommands(commands.GroupCog):
     @app_commands.describe(notation="Your move; the suggestions are exactly the moves you may make now")
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
         async def play() -> Reply:
-            await self.table(interaction)
             return await service(self.bot).act(
-                interaction.channel_id, person_of(interaction), notation.strip(), interaction_id=interaction.id
+                interaction.channel_id, person_of(interaction), notation.strip(), interaction_id=interaction.id,
+                game_key=self.game_key,
             )
 
         await respond(interaction, play)

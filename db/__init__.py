@@ -2,7 +2,7 @@
 
 A game's life in the store::
 
-    store = await Store.open("bottega.db")                  # one process per file
+    store = await open_store("bottega.db")    # or "postgresql://..." for several processes
     game = await store.create_game(guild_id=1, channel_id=2, game_key="mor", options={}, seed=7,
                                    players=2, host_id=10, now=now)
     await store.add_seat(game.id, 10, "Ada", now=now)
@@ -15,9 +15,13 @@ A game's life in the store::
                                    timers=[NewTimer("reminder", 10, due)])
     loaded = await store.load_game(game.id)    # row, seats, latest snapshot, later moves, timers, votes
 
-Operators back up and check a database with ``python -m db backup|check`` (see ``db.maintenance``).
+``Store`` is the SQLite store (one process per file), ``PostgresStore`` the PostgreSQL one (several
+processes, each serving its own Discord shards); ``open_store`` picks one from the setting.
+Operators back up and check a database with ``python -m db backup|check`` (see ``db.maintenance``)
+and move one to PostgreSQL with ``python -m db copy`` (see ``db.copy``).
 """
 
+from .backends import open_store
 from .errors import (
     AlreadySeated,
     ChannelBusy,
@@ -30,8 +34,11 @@ from .errors import (
     RefusedDatabase,
     StaleVersion,
     StoreError,
+    TableFull,
     WrongStatus,
 )
+from .postgres import PostgresStore
+from .shared import Shards
 from .store import (
     BoardMessage,
     GameRow,
@@ -61,13 +68,17 @@ __all__ = [
     "NewTimer",
     "NotABottegaDatabase",
     "NotSeated",
+    "PostgresStore",
     "RefusedDatabase",
     "SeatRow",
+    "Shards",
     "Snapshot",
     "StaleVersion",
     "Store",
     "StoreError",
+    "TableFull",
     "TimerFilter",
     "TimerRow",
     "WrongStatus",
+    "open_store",
 ]

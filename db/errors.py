@@ -19,6 +19,10 @@ class AlreadySeated(StoreError):
     """The user already holds a seat at this game."""
 
 
+class TableFull(StoreError):
+    """Every seat of the game is taken; the user was not seated."""
+
+
 class StaleVersion(StoreError):
     """The game moved on since the caller read it; nothing was written."""
 

@@ -112,7 +112,7 @@ ALTER TABLE snapshots ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
 UPDATE snapshots SET checksum = bottega_checksum(CAST(state AS BLOB));
 """
 
-VOTES = """
+VOTES_TABLE = """
 -- Votes (to abandon a game, for now) as rows. A vote belongs to a seat: removing the seat
 -- removes its votes in the same statement, and no one without a seat can vote.
 CREATE TABLE votes (
@@ -123,7 +123,9 @@ CREATE TABLE votes (
     FOREIGN KEY (game_id, user_id) REFERENCES seats(game_id, user_id) ON DELETE CASCADE
 ) WITHOUT ROWID;
 CREATE INDEX votes_by_seat ON votes(game_id, user_id);
+"""
 
+VOTES = VOTES_TABLE + """
 -- Carry over the votes kept as meta keys "abandon-votes:<game id>" (a JSON list of user ids).
 INSERT OR IGNORE INTO votes (game_id, user_id, kind)
     SELECT seats.game_id, seats.user_id, 'abandon'
@@ -134,6 +136,12 @@ INSERT OR IGNORE INTO votes (game_id, user_id, kind)
 DELETE FROM meta WHERE key GLOB 'abandon-votes:*';
 """
 
+TIMER_CLAIMS = """
+-- A bot process claims the due timers it fires (several processes may share a PostgreSQL database):
+-- a claimed timer is skipped by the others until its claim runs out or the timer is moved or cleared.
+ALTER TABLE timers ADD COLUMN claimed_until TEXT;
+"""
+
 AI_LEVELS = """
 -- The level of an AI seat (is_bot = 1, a user id below 1 that no Discord account has); NULL for a
 -- person. The table plays the seat's moves at that level.
@@ -141,7 +149,9 @@ ALTER TABLE seats ADD COLUMN ai_level TEXT
     CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'strong'));
 """
 
-MIGRATIONS: list[str] = [BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, AI_LEVELS]
+MIGRATIONS: list[str] = [
+    BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
+]
 
 UNMARKED_VERSIONS = range(1, 3)
 """Schema versions released before databases were marked with :data:`APPLICATION_ID`."""

@@ -59,7 +59,7 @@ def check_games(db: sqlite3.Connection, game_keys: Collection[str] | None = None
         if game.status == "abandoned" and not snapshots:
             continue
         replayed += 1
-        findings += [f"game {game.id}: {finding}" for finding in _replay(game, snapshots, moves)]
+        findings += [f"game {game.id}: {finding}" for finding in replay_findings(game, snapshots, moves)]
     return replayed, findings
 
 
@@ -76,7 +76,7 @@ def _check_rows(db: sqlite3.Connection, game: GameRow, has_votes: bool) -> None:
             vote_row(found)
 
 
-def _replay(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRow]) -> list[str]:
+def replay_findings(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRow]) -> list[str]:
     """What differs between the stored game and its replay from the seed."""
     engine = games.get(game.game_key)
     saved = {found.seq: found.state for found in snapshots}

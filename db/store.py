@@ -33,7 +33,6 @@ its first move has seq 2; seqs only ever grow, which is all that replay needs.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sqlite3
@@ -50,19 +49,14 @@ from . import files
 from .errors import (
     AlreadySeated,
     ChannelBusy,
-    DamagedGame,
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
-    RefusedDatabase,
-    StaleVersion,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
 from .rows import (
     GAME_STATUSES,
-    TIMER_KINDS,
-    VOTE_KINDS,
     GameRow,
     MoveRow,
     SeatRow,
@@ -70,7 +64,6 @@ from .rows import (
     TimerRow,
     decode_text,
     from_db_time,
-    game_row,
     move_row,
     seat_row,
     snapshot,
@@ -79,10 +72,23 @@ from .rows import (
     to_db_time,
     vote_row,
 )
+from .shared import (
+    BoardMessage,
+    GameTimers,
+    LoadedGame,
+    NewTimer,
+    Shards,
+    StoreChecks,
+    TimerFilter,
+    claim_statement,
+    move_assignments,
+    options_text,
+    timers_matching,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_MS", "BoardMessage", "GameRow", "GameTimers", "LoadedGame", "MoveRow", "NewTimer",
-    "SeatRow", "Snapshot", "Store", "TimerFilter", "TimerRow", "from_db_time", "to_db_time",
+    "SeatRow", "Shards", "Snapshot", "Store", "TimerFilter", "TimerRow", "from_db_time", "to_db_time",
 ]
 
 log = logging.getLogger(__name__)
@@ -117,87 +123,27 @@ def _one(db: sqlite3.Connection, sql: str, params: tuple | list = ()) -> sqlite3
     return rows[0] if rows else None
 
 
-@dataclass(frozen=True)
-class NewTimer:
-    """A timer to create or move: one per game, kind and user."""
-
-    kind: str
-    user_id: int
-    due_at: datetime
-    payload: dict[str, Any] | None = None
-
-    def params(self, game_id: int) -> tuple:
-        if self.kind not in TIMER_KINDS:
-            raise ValueError(f"unknown timer kind {self.kind!r}; expected one of {TIMER_KINDS}")
-        return (game_id, self.kind, self.user_id, to_db_time(self.due_at),
-                json.dumps(self.payload or {}, sort_keys=True))
-
-
-@dataclass(frozen=True)
-class TimerFilter:
-    """Which of a game's timers to clear: all of them, or only one kind and/or one user's."""
-
-    kind: str | None = None
-    user_id: int | None = None
-
-    def condition(self) -> tuple[str, list[Any]]:
-        conditions, params = ["game_id = ?"], []
-        if self.kind is not None:
-            conditions.append("kind = ?")
-            params.append(self.kind)
-        if self.user_id is not None:
-            conditions.append("user_id = ?")
-            params.append(self.user_id)
-        return "(" + " AND ".join(conditions) + ")", params
-
-
-@dataclass(frozen=True)
-class BoardMessage:
-    """The Discord message that shows a game's board."""
-
-    message_id: int | None
-    jump_url: str | None
-
-
-@dataclass(frozen=True)
-class LoadedGame:
-    """Everything the table service needs about one game, read in one transaction."""
-
-    game: GameRow
-    seats: list[SeatRow]
-    snapshot: Snapshot | None
-    """The latest snapshot; None only in the lobby."""
-    moves: list[MoveRow]
-    """The moves after the latest snapshot, in order."""
-    timers: list[TimerRow]
-    votes: dict[str, list[int]]
-    """Each vote kind's voters (user ids, ascending); only seated users can have voted."""
-
-
-@dataclass(frozen=True)
-class GameTimers:
-    game: GameRow
-    timers: list[TimerRow]
-
-
-class Store:
+class Store(StoreChecks):
     """Bottega's persistent state. Create with ``await Store.open(path)``; ``await close()`` at exit."""
 
     def __init__(self, connection: aiosqlite.Connection, *, lock: str | None = None,
-                 game_keys: Collection[str] | None = None) -> None:
+                 game_keys: Collection[str] | None = None, shards: Shards | None = None) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
         self._file_lock = lock
         self._game_keys = game_keys
+        self._shards = shards
         self._reported_damage: set[str] = set()
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, game_keys: Collection[str] | None = None) -> Store:
+    async def open(cls, path: str | os.PathLike[str], *, game_keys: Collection[str] | None = None,
+                   shards: Shards | None = None) -> Store:
         """Open the database at ``path`` (creating it only where no file exists) and upgrade its schema.
 
         ``game_keys`` are the games a stored row may name (default: every game of ``games``).
+        With ``shards``, :meth:`due_timers` claims the due timers of those shards' guilds only.
         Refused with one sentence: :class:`DatabaseInUse` if another process has the file open,
         :class:`NotABottegaDatabase` if the file is not a Bottega database.
         """
@@ -206,7 +152,7 @@ class Store:
 
             game_keys = frozenset(games.keys())
         if os.fspath(path) == ":memory:":
-            store = cls(await cls._connect(":memory:"), game_keys=game_keys)
+            store = cls(await cls._connect(":memory:"), game_keys=game_keys, shards=shards)
             await store._migrate()
             return store
         database = Path(path)
@@ -215,7 +161,7 @@ class Store:
         try:
             if not database.exists():
                 await cls._create(database)
-            store = cls(await cls._connect(database), lock=lock, game_keys=game_keys)
+            store = cls(await cls._connect(database), lock=lock, game_keys=game_keys, shards=shards)
         except BaseException:
             files.unlock(lock)
             raise
@@ -269,12 +215,7 @@ class Store:
         while True:
             async with self._write() as db:
                 applied = await self._scalar(db, "PRAGMA user_version")
-                if applied > len(MIGRATIONS):
-                    raise RefusedDatabase(
-                        f"The database's schema version {applied} is newer than this Bottega's "
-                        f"({len(MIGRATIONS)}): upgrade Bottega before opening it."
-                    )
-                if applied == len(MIGRATIONS):
+                if self._schema_is_current(applied, len(MIGRATIONS)):
                     return
                 for statement in statements(MIGRATIONS[applied]):
                     await _run(db, statement)
@@ -368,21 +309,6 @@ class Store:
             raise GameNotFound(f"no game with id {game_id}")
         return row
 
-    def _game(self, row: sqlite3.Row) -> GameRow:
-        return game_row(row, self._game_keys)
-
-    def _sound(self, rows: Iterable[sqlite3.Row], convert: Callable[[sqlite3.Row], T]) -> list[T]:
-        """The rows that convert, for lists spanning games; each damaged one is logged once."""
-        sound = []
-        for row in rows:
-            try:
-                sound.append(convert(row))
-            except DamagedGame as damage:
-                if str(damage) not in self._reported_damage:
-                    self._reported_damage.add(str(damage))
-                    log.error("%s; it is left out until repaired (run python -m db check)", damage)
-        return sound
-
     # -- games ---------------------------------------------------------------------------------
 
     async def create_game(
@@ -399,7 +325,7 @@ class Store:
     ) -> GameRow:
         """A new game in the lobby; :class:`ChannelBusy` if the channel already has an open one."""
         stamp = to_db_time(now)
-        params = (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), seed, players,
+        params = (guild_id, channel_id, game_key, options_text(options), seed, players,
                   host_id, stamp, stamp)
 
         def create(db: sqlite3.Connection) -> GameRow:
@@ -524,6 +450,8 @@ class Store:
                 if "seats.game_id, seats.user_id" in str(error):
                     raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
                 raise
+            self._check_room(game, _one(db, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))[0],
+                             user_id)
             return seat_row(row, game["players"])
 
         return await self._writing(add)
@@ -547,8 +475,7 @@ class Store:
     def _assign_seats(self, db: sqlite3.Connection, game_id: int, ordered: list[int]) -> None:
         self._game_for_update(db, game_id)
         seated = {row[0] for row in _all(db, "SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
-        if len(ordered) != len(set(ordered)) or set(ordered) != seated:
-            raise ValueError(f"seat order {ordered} must name each of the seated users {sorted(seated)} once")
+        self._check_seat_order(ordered, seated)
         db.execute("UPDATE seats SET seat = NULL WHERE game_id = ?", (game_id,))
         db.executemany("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                        [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)])
@@ -656,11 +583,7 @@ class Store:
         new_version = expected_version + 1
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = "version = ?, updated_at = ?, last_move_at = ?, status = ?", [
-            new_version, stamp, stamp, "finished" if finished else "active"]
-        if board_message is not None:
-            assignments += ", board_message_id = ?, board_jump_url = ?"
-            params += [board_message.message_id, board_message.jump_url]
+        assignments, params = move_assignments(new_version, stamp, finished, board_message)
 
         def record(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
@@ -684,13 +607,6 @@ class Store:
             return self._game(row)
 
         return await self._writing(record)
-
-    @staticmethod
-    def _check_version(game: sqlite3.Row, expected_version: int) -> None:
-        if game["version"] != expected_version:
-            raise StaleVersion(
-                f"game {game['id']} is at version {game['version']}, not {expected_version}"
-            )
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         """The move log after ``after_seq``, in order."""
@@ -735,31 +651,17 @@ class Store:
         row = _one(db, f"SELECT * FROM games WHERE {column} = ?{open_only}", (key,))
         if row is None:
             return None
-        game = self._game(row)
-        seats = [seat_row(seat, game.players)
-                 for seat in _all(db, f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game.id,))]
-        latest_row = _one(
-            db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game.id,))
-        latest = None if latest_row is None else snapshot(latest_row)
-        moves = [] if latest is None else [move_row(move, game.players) for move in _all(
-            db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game.id, latest.seq))]
-        timers = [timer_row(timer) for timer in _all(
-            db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game.id,))]
-        votes: dict[str, list[int]] = {}
-        for vote in _all(db, "SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game.id,)):
-            user_id, kind = vote_row(vote)
-            votes.setdefault(kind, []).append(user_id)
-        if game.status != "lobby" and not (game.status == "abandoned" and latest is None):
-            self._check_started(game, latest, moves)
-        return LoadedGame(game, seats, latest, moves, timers, votes)
-
-    @staticmethod
-    def _check_started(game: GameRow, latest: Snapshot | None, moves: list[MoveRow]) -> None:
-        if latest is None:
-            raise DamagedGame(game.id, "snapshots (none saved)")
-        first = latest.seq + 1 if latest.seq else 2
-        if [move.seq for move in moves] != list(range(first, game.version + 1)) or game.version < first - 1:
-            raise DamagedGame(game.id, "moves (the log does not reach the game's version)")
+        game_id = row["id"]
+        latest = _one(db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
+        return self._loaded(
+            row,
+            _all(db, f"SELECT * FROM seats WHERE game_id = ? {_SEAT_ORDER}", (game_id,)),
+            latest,
+            [] if latest is None else _all(
+                db, "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, latest["seq"])),
+            _all(db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)),
+            _all(db, "SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game_id,)))
 
     # -- timers --------------------------------------------------------------------------------
 
@@ -795,27 +697,35 @@ class Store:
     def _clear_timers(db: sqlite3.Connection, game_id: int, clears: list[TimerFilter]) -> int:
         if not clears:
             return 0
-        conditions, params = [], []
-        for clear in clears:
-            condition, values = clear.condition()
-            conditions.append(condition)
-            params += [game_id, *values]
-        return db.execute(f"DELETE FROM timers WHERE {' OR '.join(conditions)}", params).rowcount
+        condition, params = timers_matching(game_id, clears)
+        return db.execute(f"DELETE FROM timers WHERE {condition}", params).rowcount
 
     @staticmethod
     def _set_timers(db: sqlite3.Connection, timer_rows: list[tuple]) -> None:
         db.executemany(
             "INSERT INTO timers (game_id, kind, user_id, due_at, payload) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, kind, user_id)"
-            " DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
+            " DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload, claimed_until = NULL",
             timer_rows,
         )
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
-        """Timers due at or before ``now``, earliest first. They stay until cleared or moved."""
+        """Timers due at or before ``now``, earliest first. They stay until cleared or moved.
+
+        A store opened with ``shards`` claims them instead (:meth:`claim_due_timers`).
+        """
+        if self._shards is not None:
+            return await self.claim_due_timers(now, self._shards)
         stamp = to_db_time(now)
         return await self._call(lambda db: self._sound(
             _all(db, "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, id", (stamp,)), timer_row))
+
+    async def claim_due_timers(self, now: datetime, shards: Shards) -> list[TimerRow]:
+        """The due timers of games in ``shards``' guilds that no one holds, each now held for
+        :data:`~db.shared.CLAIM_LEASE`; moving or clearing a timer ends its claim."""
+        sql, params = claim_statement(now, shards, lock_rows="")
+        return await self._writing(lambda db: sorted(
+            self._sound(_all(db, sql, params), timer_row), key=lambda timer: (timer.due_at, timer.id)))
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._call(lambda db: _all(
@@ -830,15 +740,10 @@ class Store:
         """
 
         def read(db: sqlite3.Connection) -> list[GameTimers]:
-            games = self._sound(
-                _all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game)
-            timers: dict[int, list[TimerRow]] = {game.id: [] for game in games}
-            for timer in self._sound(_all(
-                    db, "SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
-                        " WHERE games.status = 'active' ORDER BY due_at, timers.id"), timer_row):
-                if timer.game_id in timers:
-                    timers[timer.game_id].append(timer)
-            return [GameTimers(game, timers[game.id]) for game in games]
+            return self._active_with_timers(
+                self._sound(_all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game),
+                self._sound(_all(db, "SELECT timers.* FROM timers JOIN games ON games.id = timers.game_id"
+                                     " WHERE games.status = 'active' ORDER BY due_at, timers.id"), timer_row))
 
         return await self._reading(read)
 
@@ -881,11 +786,6 @@ class Store:
         rows = _all(
             db, "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
         return [vote_row(row)[0] for row in rows]
-
-    @staticmethod
-    def _check_vote_kind(kind: str) -> None:
-        if kind not in VOTE_KINDS:
-            raise ValueError(f"unknown vote kind {kind!r}; expected one of {VOTE_KINDS}")
 
     # -- metadata ------------------------------------------------------------------------------
 

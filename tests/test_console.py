@@ -28,7 +28,7 @@ def test_lines_read_like_chat():
 
 async def run_script(tmp_path: Path, text: str) -> tuple[int, str]:
     out = io.StringIO()
-    config = Config(database_path=tmp_path / "local.db")
+    config = Config(database_path=tmp_path / "local.db", render_workers=0)
     code = await play(config, tmp_path / "images", text.strip().splitlines(), out, interactive=False)
     return code, out.getvalue()
 
@@ -66,7 +66,7 @@ async def test_script_stops_at_the_first_unexpected_line(tmp_path, capsys):
 async def test_a_whole_game_through_console_lines(tmp_path):
     """Solo Masters of Renaissance from /game new to the final score, every move a console line."""
     store = await Store.open(tmp_path / "local.db")
-    bot = ConsoleBot(Config(database_path=tmp_path / "local.db"), store=store, renderer=None)
+    bot = ConsoleBot(Config(database_path=tmp_path / "local.db", render_workers=0), store=store, renderer=None)
     chooser = random.Random(3)
     out = io.StringIO()
     try:
@@ -98,7 +98,7 @@ async def test_the_example_script_replays_a_whole_game(tmp_path):
     """docs/examples/mor-two-players.txt, dealt from its seed, plays to the final scores."""
     script = Path(__file__).resolve().parents[1] / "docs/examples/mor-two-players.txt"
     out = io.StringIO()
-    code = await play(Config(database_path=tmp_path / "example.db"), tmp_path / "images",
+    code = await play(Config(database_path=tmp_path / "example.db", render_workers=0), tmp_path / "images",
                       script.read_text().splitlines(), out, interactive=False, seed=2026)
     assert code == 0
     assert "Game over. Winner: bruno!" in out.getvalue()
@@ -107,7 +107,7 @@ async def test_the_example_script_replays_a_whole_game(tmp_path):
 
 async def test_private_buttons_and_menus_can_be_used(tmp_path):
     out = io.StringIO()
-    code = await play(Config(database_path=tmp_path / "local.db"), tmp_path / "images", [
+    code = await play(Config(database_path=tmp_path / "local.db", render_workers=0), tmp_path / "images", [
         "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
         "@alice click:Choose your leaders", "@alice pick:L9,L7", "! @bob pick:L1,L2",
         "@bob click:Choose your leaders", "! @bob pick:L1,L2",

@@ -1,5 +1,8 @@
 """Starting the process: configuration and the friendly no-token message."""
 
+import os
+import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -36,3 +39,75 @@ def test_settings_come_from_env_file_and_environment(tmp_path):
 def test_bad_settings_are_explained(name, value):
     with pytest.raises(ConfigError, match=name):
         Config.load(environ={name: value}, env_file=None)
+
+
+HOLDER = """
+import asyncio, sys
+from db import Store
+async def main():
+    store = await Store.open(sys.argv[1])
+    print("open", flush=True)
+    await asyncio.sleep(60)
+asyncio.run(main())
+"""
+
+
+def refused_database(tmp_path: Path, kind: str) -> Path:
+    path = tmp_path / f"{kind}.db"
+    if kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "another program's":
+        connection = sqlite3.connect(path)
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+        connection.commit()
+        connection.close()
+    return path
+
+
+def start(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+        env={"PATH": "", "PYTHONPATH": ROOT, "DISCORD_TOKEN": "not-a-real-token"},
+    )
+
+
+ROOT = str(Path(__file__).resolve().parents[1])
+
+
+@pytest.mark.parametrize("kind", ["empty", "another program's"])
+@pytest.mark.parametrize("local", [False, True], ids=["bot", "console"])
+def test_a_database_that_is_not_bottegas_ends_the_start_with_one_sentence(tmp_path, kind, local):
+    path = refused_database(tmp_path, kind)
+    script = tmp_path / "script.txt"
+    script.write_text("@alice /game help\n")
+    run = start(tmp_path, "--db", str(path), *(["--local", "--script", str(script)] if local else []))
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr + run.stdout
+    assert run.stderr.strip().count("\n") == 0 and str(path) in run.stderr
+
+
+@pytest.mark.parametrize("local", [False, True], ids=["bot", "console"])
+def test_a_second_process_on_the_same_file_ends_the_start_with_one_sentence(tmp_path, local):
+    path = tmp_path / "shared.db"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        script = tmp_path / "script.txt"
+        script.write_text("@alice /game help\n")
+        run = start(tmp_path, "--db", str(path), *(["--local", "--script", str(script)] if local else []))
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr + run.stdout
+    assert run.stderr.strip() == (
+        f"{path} is already in use by process {holder.pid}: on SQLite only one Bottega process may run "
+        "at a time (several processes need the PostgreSQL store).")
+
+
+def test_render_workers_come_from_the_settings():
+    assert Config.load(environ={}, env_file=None).render_workers == 2
+    assert Config.load(environ={"RENDER_WORKERS": "0"}, env_file=None).render_workers == 0
+    with pytest.raises(ConfigError, match="RENDER_WORKERS"):
+        Config.load(environ={"RENDER_WORKERS": "many"}, env_file=None)

@@ -284,7 +284,7 @@ async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mov
     await started(service, ALICE, BOB)
     table, actor = await current(service)
     service.clock.advance(hours=25)
-    real_load, moves = service.store.load, []
+    real_load, moves = service.store.load_game, []
 
     async def load_while_a_move_arrives(game_id):
         loaded = await real_load(game_id)
@@ -293,7 +293,7 @@ async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mov
             await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
         return loaded
 
-    monkeypatch.setattr(service.store, "load", load_while_a_move_arrives)
+    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
     due = await service.due_reminders()
     await moves[0]
     assert [r.user_ids for r in due] == [[actor.id]], "the pass ran before the move"
@@ -308,8 +308,9 @@ async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
     await service.act(CHANNEL, actor, "add 2")
     async with service.store._write() as db:
         await db.execute("UPDATE moves SET notation = 'add 7 secret-card' WHERE game_id = ?", (table.row.id,))
+    restarted = TableService(service.store, clock=service.clock, renderer=None)  # nothing kept in memory
     with pytest.raises(TableError, match="damaged"):
-        await service.status(CHANNEL)
+        await restarted.status(CHANNEL)
     logged = " ".join(record.getMessage() for record in caplog.records)
     assert "cannot be loaded: move" in logged and "secret-card" not in logged
 
@@ -330,3 +331,126 @@ async def test_a_reply_reads_as_discord_text_or_as_plain_text(service):
     lobby = await service.mine(GUILD, ALICE)
     assert "**" in said(lobby).ephemeral and "**" not in post(PlainText(str), lobby).ephemeral
     assert reply.image is None, "a service without a renderer posts no images"
+
+
+# --------------------------------------------------------------------------- damage, timers, votes
+OTHER_CHANNEL = 201
+
+
+async def two_tables(service):
+    """An older table in CHANNEL (alice, bob) and a newer one in OTHER_CHANNEL (alice, carol)."""
+    await started(service, ALICE, BOB)
+    await service.new_game(GUILD, OTHER_CHANNEL, ALICE, "race", 2)
+    await service.join(OTHER_CHANNEL, CAROL)
+    await service.start(OTHER_CHANNEL, ALICE)
+    return await service.table(CHANNEL), await service.table(OTHER_CHANNEL)
+
+
+async def damage(service, sql, game_id):
+    async with service.store._write() as db:
+        await db.execute(sql, (game_id,))
+
+
+async def test_a_damaged_game_is_skipped_by_reminders_and_mine_and_its_channel_told_once(service, caplog):
+    older, healthy = await two_tables(service)
+    await damage(service, "UPDATE snapshots SET state = '{' WHERE game_id = ?", older.row.id)
+    service.clock.advance(days=3)
+    first = {r.channel_id: r for r in await service.due_reminders()}
+    assert first[OTHER_CHANNEL].user_ids == healthy.actor_users()
+    notice = first[CHANNEL]
+    assert notice.user_ids == [] and "saved state is damaged" in text(DiscordMarkup(), notice.lines)
+    service.clock.advance(days=1)
+    assert [r.channel_id for r in await service.due_reminders()] == [OTHER_CHANNEL]
+    logged = [record.getMessage() for record in caplog.records if "damaged" in record.getMessage()]
+    assert logged and all(f"game {older.row.id}" in message for message in logged)
+    mine = said(await service.mine(GUILD, ALICE)).ephemeral
+    assert "saved state is damaged" in mine
+    assert "Your move:" in mine if ALICE.id in healthy.actor_users() else "waiting on others" in mine
+
+
+DAMAGE = {
+    "an empty snapshot": "UPDATE snapshots SET state = '{}' WHERE game_id = ?",
+    "a time that is not a time": "UPDATE games SET updated_at = 'yesterday' WHERE id = ?",
+    "a seat past the table": "UPDATE seats SET seat = 7 WHERE game_id = ? AND seat = 1",
+    "a garbled timer": "UPDATE timers SET due_at = 'soon' WHERE game_id = ?",
+    "text that does not decode": "UPDATE seats SET display_name = CAST(X'FFFE41' AS TEXT) WHERE game_id = ?",
+    "an unknown game": "UPDATE games SET game_key = 'chess' WHERE id = ?",
+}
+
+
+@pytest.mark.parametrize("kind", DAMAGE)
+async def test_every_kind_of_damage_gets_the_documented_message(service, kind):
+    table, actor = await current_after_start(service)
+    await damage(service, DAMAGE[kind], table.row.id)
+    restarted = TableService(service.store, clock=service.clock, renderer=None)
+    for call in (lambda s: s.status(CHANNEL), lambda s: s.act(CHANNEL, actor, "add 1"),
+                 lambda s: s.private(CHANNEL, actor), lambda s: s.game(table.row.id),
+                 lambda s: s.table(CHANNEL)):
+        for tables in (service, restarted):
+            with pytest.raises(TableError, match="saved state is damaged"):
+                await call(tables)
+    await service.mine(GUILD, actor)  # the damaged game is listed or left out, never an error
+    service.clock.advance(days=2)
+    await service.due_reminders()
+
+
+async def current_after_start(service):
+    await started(service, ALICE, BOB)
+    return await current(service)
+
+
+async def test_a_move_writes_the_next_players_reminder_in_its_own_transaction(service, monkeypatch):
+    """A kill between the move and a separate timer write would lose the reminder: there is none."""
+    table, actor = await current_after_start(service)
+
+    async def killed(*args, **kwargs):
+        raise SystemExit("killed")
+
+    with monkeypatch.context() as kill:
+        for write in ("update_timers", "set_timer", "clear_timers"):
+            kill.setattr(service.store, write, killed)
+        await service.act(CHANNEL, actor, "add 1")
+    waiting = (await service.table(CHANNEL)).actor_users()
+    reminded = {t.user_id for t in await service.store.timers(table.row.id) if t.kind == "reminder"}
+    assert reminded == set(waiting) and actor.id not in waiting
+
+
+async def test_missing_timers_are_rebuilt_from_who_must_act_at_start_up(service):
+    table, actor = await current_after_start(service)
+    await service.act(CHANNEL, actor, "add 1")
+    moved_at = service.clock()
+    waiting = (await service.table(CHANNEL)).actor_users()
+    await service.store.clear_timers(table.row.id)
+    service.clock.advance(hours=30)
+    restarted = TableService(service.store, clock=service.clock, renderer=None)
+    assert await restarted.rebuild_timers() == 1
+    timers = await service.store.timers(table.row.id)
+    assert [(t.user_id, t.due_at) for t in timers] == [(waiting[0], moved_at + timedelta(days=1))]
+    assert await restarted.rebuild_timers() == 0
+    [reminder] = await restarted.due_reminders()
+    assert reminder.user_ids == waiting
+
+
+async def test_an_abandon_vote_leaves_with_its_seat(service):
+    await service.new_game(GUILD, CHANNEL, ALICE, "race", 3)
+    await service.join(CHANNEL, BOB)
+    await service.abandon(CHANNEL, BOB)
+    await service.leave(CHANNEL, BOB)
+    await service.join(CHANNEL, CAROL)
+    reply = said(await service.abandon(CHANNEL, CAROL))
+    assert "(1/2 votes needed)" in reply.text
+    assert (await service.table(CHANNEL)).row.status == "lobby"
+    await service.join(CHANNEL, BOB)
+    reply = said(await service.abandon(CHANNEL, BOB))
+    assert "voted: the game is abandoned" in reply.text
+
+
+async def test_a_cached_state_is_served_only_at_its_version(service):
+    """The state of each game is kept in memory by version: a change written by another service
+    on the same store (a stale version here) is reloaded, never answered from memory."""
+    table, actor = await current_after_start(service)
+    other = TableService(service.store, clock=service.clock, renderer=None)
+    await other.act(CHANNEL, actor, "add 2")
+    fresh = await service.table(CHANNEL)
+    assert fresh.row.version == table.row.version + 1
+    assert fresh.state == (await other.table(CHANNEL)).state != table.state

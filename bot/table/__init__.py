@@ -38,6 +38,7 @@ from .lobby import Lobby
 from .model import (
     BoardLink,
     ChannelLink,
+    DamagedTable,
     Image,
     Line,
     Mention,
@@ -56,8 +57,9 @@ from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
-    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "Image", "Line",
-    "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
+    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
+    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
+    "TableError", "TableService", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -79,10 +81,10 @@ class TableService:
         boards = Boards(renderer)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now)
-        self._play = Play(tables, boards, self._timing, self._now)
+        self._play = Play(tables, boards, self._now)
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
-        self._lobby = Lobby(tables, boards, self._timing, self._now,
-                            seed_source or (lambda: secrets.randbits(63)), self._ai_seats)
+        self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
+                            self._ai_seats)
         self._history = History(tables)
         self._queries = Queries(tables, boards, self._timing)
 
@@ -124,9 +126,15 @@ class TableService:
 
     # play
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None) -> Reply:
+                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
+        """Play ``notation`` for ``person``; ``game_key`` refuses it unless the table plays that game."""
         return await self._play.act(channel_id, person, notation, interaction_id=interaction_id,
-                                    expected_version=expected_version)
+                                    expected_version=expected_version, game_key=game_key)
+
+    async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:
+        """The table and ``person``'s seat behind a "Your move" button of board ``version``;
+        :class:`StaleAction` when that board is out of date for them."""
+        return await self._play.menu(channel_id, person, game_id, version)
 
     async def private(self, channel_id: int, person: Person) -> Reply:
         return await self._play.private(channel_id, person)
@@ -139,8 +147,14 @@ class TableService:
         return await self._timing.settings(channel_id, person, reminder_hours)
 
     async def due_reminders(self) -> list[Reminder]:
-        """Reminders that are due now; each is rescheduled one interval later."""
+        """Reminders that are due now; each is rescheduled one interval later. A game that cannot
+        be loaded gives one notice for its channel instead, and is left alone after it."""
         return await self._timing.due()
+
+    async def rebuild_timers(self) -> int:
+        """At start-up: give every game in play the reminder timers its players need; returns
+        how many games needed a change."""
+        return await self._timing.rebuild()
 
     # history
     async def log(self, channel_id: int) -> list[tuple[int, str]]:
@@ -166,5 +180,8 @@ class TableService:
         """A card of ``game_key`` drawn large (None without a renderer)."""
         return await self._boards.card_image(game_key, card_id)
 
-    async def record_board_message(self, game_id: int, message_id: int, jump_url: str) -> None:
-        await self._tables.record_board_message(game_id, message_id, jump_url)
+    async def record_board_message(self, game_id: int, message_id: int, jump_url: str, *,
+                                   version: int | None = None) -> bool:
+        """Remember the message showing board ``version`` (None: whatever the game's version) as
+        the table's latest board, unless the game has moved past it; returns whether it did."""
+        return await self._tables.record_board_message(game_id, version, message_id, jump_url)

@@ -3,8 +3,9 @@
 An AI seat is a seat row with ``is_bot`` and a level. Its user id is ``-n`` (n = 1, 2, ...), which
 no Discord account can have, and its name is "Bottega AI (level)" ("Bottega AI 2 (level)" for a
 second one at the same table). Its moves go through :meth:`Play.move`, the path of a person's
-move (version guard, snapshots, timers), under the channel's lock. Everything about an AI seat is
-in the store, so after a restart :meth:`AiSeats.owed_channels` finds every move still owed.
+move (version guard, the move with its snapshot and timers in one transaction, the state cache),
+under the channel's lock. Everything about an AI seat is in the store, so after a restart
+:meth:`AiSeats.owed_channels` finds every move still owed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.ai import LEVELS, decision_seed
 
 from .boards import Boards
 from .loading import Tables
-from .model import Line, Person, Reply, Strong, Table, TableError, line
+from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, line
 from .play import Play
 
 Clock = Callable[[], datetime]
@@ -104,7 +105,10 @@ class AiSeats:
     async def owed_channels(self) -> list[int]:
         """The channels whose tables wait on an AI seat (after a restart, say)."""
         channels = []
-        for row in await self.tables.active_rows():
-            if await self.tables.has_ai_seats(row.id) and (await self.tables.by_id(row.id)).ai_to_move():
-                channels.append(row.channel_id)
+        for row in await self.tables.active_games():
+            try:
+                if await self.tables.has_ai_seats(row.id) and (await self.tables.by_id(row.id)).ai_to_move():
+                    channels.append(row.channel_id)
+            except DamagedTable:
+                continue  # logged by its id; its channel is told when a reminder falls due
         return channels

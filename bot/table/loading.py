@@ -1,29 +1,48 @@
 """Loading tables and writing them back: every store call of the table service is here.
 
-A table is loaded from its row, its seats and its state (the latest snapshot plus the moves
-after it, replayed through :class:`games.core.MoveStack`). Writes are named by what they mean
-for the table, so a change of store (one transaction per move, another backend) stays here.
-Each channel has a lock: every change of a table happens under it.
+A table is loaded in one read (:meth:`db.Store.load_channel` / :meth:`db.Store.load_game`: its
+row, seats, latest snapshot, the moves after it and its timers). Its state comes from
+:class:`StateCache` when the cache holds the game at the loaded version, else from the snapshot
+and the moves replayed through :class:`games.core.MoveStack`. A move is written in one
+transaction with its snapshot and the reminder timers it changes.
+
+Damage of any kind (a row the store refuses with :class:`db.DamagedGame`, a snapshot or move the
+engine cannot read) becomes :class:`DamagedTable` with the documented message; the log names the
+game's id and the damaged place, never the content. Each channel has a lock: every change of a
+table happens under it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 import games
-from db import GameRow, MoveRow, Store, TimerRow
+from db import (
+    DamagedGame,
+    GameRow,
+    LoadedGame,
+    MoveRow,
+    NewTimer,
+    Store,
+    TimerFilter,
+    TimerRow,
+)
 from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
 from games.core import CorruptState, Game, IllegalAction, MoveStack
 
-from .model import Person, StaleAction, Table, TableError
+from .model import DamagedTable, Person, StaleAction, Table, TableError
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 25
+CACHED_GAMES = 512
+ABANDON = "abandon"
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
 DAMAGED = (
@@ -32,11 +51,53 @@ DAMAGED = (
 )
 
 
+@contextmanager
+def damage_refused(game_id: int | None = None) -> Iterator[None]:
+    """Turn the store's :class:`DamagedGame` into the player's :class:`DamagedTable`."""
+    try:
+        yield
+    except DamagedGame as damage:
+        owner = damage.game_id if damage.game_id is not None else game_id
+        log.error("game %s cannot be loaded: its saved %s is damaged", owner, damage.where)
+        raise DamagedTable(DAMAGED, owner) from None
+
+
+class StateCache:
+    """The state of recently used games, each kept with the version it belongs to.
+
+    A state is served only for the version it was stored with, so a table read at any other
+    version is replayed from the store: the cache can never answer with a stale state. (Only this
+    process writes the database: the store refuses a second process on a SQLite file.) States are
+    never changed in place (engines apply moves to a copy), so one object may be shared.
+    """
+
+    def __init__(self, size: int = CACHED_GAMES) -> None:
+        self.size = size
+        self._states: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> dict[str, Any] | None:
+        cached = self._states.get(game_id)
+        if cached is None or cached[0] != version:
+            return None
+        self._states.move_to_end(game_id)
+        return cached[1]
+
+    def put(self, game_id: int, version: int, state: dict[str, Any]) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > self.size:
+            self._states.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._states.pop(game_id, None)
+
+
 class Tables:
-    """The store as the table service uses it, with one lock per channel."""
+    """The store as the table service uses it, with one lock per channel and the state cache."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.states = StateCache()
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -44,10 +105,11 @@ class Tables:
 
     # ------------------------------------------------------------------ reading
     async def in_channel(self, channel_id: int) -> Table:
-        row = await self.store.active_game(channel_id)
-        if row is None:
+        with damage_refused():
+            loaded = await self.store.load_channel(channel_id)
+        if loaded is None:
             raise TableError(NO_GAME)
-        return await self.by_id(row.id)
+        return self._table(loaded)
 
     async def playing_in(self, channel_id: int) -> Table:
         table = await self.in_channel(channel_id)
@@ -55,55 +117,59 @@ class Tables:
             raise TableError(NOT_STARTED)
         return table
 
-    async def by_id(self, game_id: int, state: dict[str, Any] | None = None) -> Table:
-        row = await self.store.get_game(game_id)
-        game = games.get(row.game_key)
-        seats = await self.store.seats(game_id)
-        if state is None and row.status != "lobby":
-            state = await self.state_of(row, game)
-        return Table(row=row, seats=seats, game=game, state=state)
+    async def by_id(self, game_id: int) -> Table:
+        with damage_refused(game_id):
+            loaded = await self.store.load_game(game_id)
+        if loaded is None:
+            raise TableError(NO_GAME)
+        return self._table(loaded)
 
     async def row(self, game_id: int) -> GameRow | None:
-        return await self.store.get_game(game_id)
-
-    async def active_rows(self) -> list[GameRow]:
-        return await self.store.active_games()
+        with damage_refused(game_id):
+            return await self.store.get_game(game_id)
 
     async def has_ai_seats(self, game_id: int) -> bool:
-        return any(seat.ai_level is not None for seat in await self.store.seats(game_id))
+        with damage_refused(game_id):
+            return any(seat.ai_level is not None for seat in await self.store.seats(game_id))
 
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
 
-    async def state_of(self, row: GameRow, game: Game) -> dict[str, Any]:
-        """Latest snapshot plus the moves after it, replayed through the engine."""
+    def _table(self, loaded: LoadedGame) -> Table:
+        row = loaded.game
+        game = games.get(row.game_key)
+        state = None if loaded.snapshot is None else self._state(loaded, game)
+        return Table(row=row, seats=loaded.seats, game=game, state=state, timers=loaded.timers)
+
+    def _state(self, loaded: LoadedGame, game: Game) -> dict[str, Any]:
+        """The cached state at the loaded version, or the latest snapshot plus the moves after it."""
+        row = loaded.game
+        cached = self.states.get(row.id, row.version)
+        if cached is not None:
+            return cached
+        assert loaded.snapshot is not None
         step = "the snapshot"
         try:
-            loaded = await self.store.load(row.id)
-            if loaded is None:
-                raise CorruptState("no snapshot")
-            _, text, moves = loaded
-            stack = MoveStack(game, game.loads(text))
-            for move in moves:
+            stack = MoveStack(game, game.loads(loaded.snapshot.state))
+            for move in loaded.moves:
                 step = f"move {move.seq}"
                 stack.play(move.seat, move.notation)
-            return stack.state
-        except (CorruptState, IllegalAction, KeyError, TypeError, ValueError) as exc:
+        except (CorruptState, IllegalAction, KeyError, TypeError, ValueError, AttributeError) as exc:
             # The exception's text may quote a hand or a hidden card: the log names only where it broke.
             log.error("game %s cannot be loaded: %s failed (%s)", row.id, step, type(exc).__name__)
-            raise TableError(DAMAGED) from None
+            raise DamagedTable(DAMAGED, row.id) from None
+        self.states.put(row.id, row.version, stack.state)
+        return stack.state
 
-    async def moves(self, game_id: int) -> list[MoveRow]:
-        return await self.store.moves(game_id)
-
-    async def timers(self, game_id: int, kind: str) -> list[TimerRow]:
-        return [t for t in await self.store.timers(game_id) if t.kind == kind]
+    async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
+        with damage_refused(game_id):
+            return await self.store.moves(game_id, after_seq)
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         return await self.store.due_timers(now)
 
-    async def votes(self, game_id: int) -> set[int]:
-        return set(json.loads(await self.store.get_meta(_votes_key(game_id)) or "[]"))
+    async def active_games(self) -> list[GameRow]:
+        return [entry.game for entry in await self.store.active_games_with_timers()]
 
     # ------------------------------------------------------------------ writing
     async def open(self, guild_id: int, channel_id: int, host: Person, game_key: str, options: dict[str, Any],
@@ -130,53 +196,55 @@ class Tables:
     async def unseat(self, game_id: int, user_id: int) -> None:
         await self.store.remove_seat(game_id, user_id)
 
-    async def start(self, table: Table, seat_order: list[int], state: dict[str, Any], now: datetime) -> None:
-        await self.store.assign_seats(table.row.id, seat_order)
-        await self.store.start_game(
-            table.row.id, expected_version=table.row.version, snapshot=table.game.dumps(state), now=now
+    async def start(self, table: Table, seat_order: list[int], state: dict[str, Any], now: datetime,
+                    timers: list[NewTimer]) -> GameRow:
+        """Number the seats, save the first snapshot and the first timers: one transaction."""
+        row = await self.store.record_start(
+            table.row.id, expected_version=table.row.version, snapshot=table.game.dumps(state), now=now,
+            seat_order=seat_order, timers=timers,
         )
+        self.states.put(row.id, row.version, state)
+        return row
 
     async def record_move(self, table: Table, seat: int, user_id: int, notation: str,
-                          new_state: dict[str, Any], now: datetime, interaction_id: int | None) -> int:
-        """Append a move under the table's version (and a snapshot when due); the new version."""
+                          new_state: dict[str, Any], now: datetime, interaction_id: int | None,
+                          clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
+        """Append a move under the table's version with its snapshot (when due) and the timers it
+        changes, in one transaction; the game's new row."""
         finished = table.game.result(new_state) is not None
         next_version = table.row.version + 1
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
         try:
-            return await self.store.append_move(
+            row = await self.store.record_move(
                 table.row.id, expected_version=table.row.version, seat=seat, user_id=user_id,
                 notation=notation, now=now, interaction_id=interaction_id,
-                snapshot=snapshot, finished=finished,
+                snapshot=snapshot, finished=finished, clear_timers=clear_timers, timers=timers,
             )
         except DuplicateInteraction:
             raise TableError("That move was already recorded.") from None
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
+        self.states.put(row.id, row.version, new_state)
+        return row
 
-    async def close(self, game_id: int, status: str, now: datetime) -> None:
-        """End a table (``abandoned``): its timers and votes go with it."""
-        await self.store.set_status(game_id, status, now)
-        await self.store.clear_timers(game_id)
-        await self.store.set_meta(_votes_key(game_id), "[]")
+    async def close(self, game_id: int, now: datetime) -> None:
+        """Abandon a table: its timers and votes go with it, in one transaction."""
+        await self.store.close_game(game_id, "abandoned", now)
+        self.states.drop(game_id)
 
-    async def close_lobby(self, game_id: int, now: datetime) -> None:
-        await self.store.set_status(game_id, "abandoned", now)
-
-    async def set_votes(self, game_id: int, votes: set[int]) -> None:
-        await self.store.set_meta(_votes_key(game_id), json.dumps(sorted(votes)))
+    async def vote_to_abandon(self, game_id: int, user_id: int) -> list[int]:
+        """Record ``user_id``'s vote; the voters among the current seats (votes leave with a seat)."""
+        return await self.store.add_vote(game_id, user_id, ABANDON)
 
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         await self.store.set_reminder_seconds(game_id, seconds, now)
 
-    async def set_timer(self, game_id: int, kind: str, user_id: int, due_at: datetime) -> None:
-        await self.store.set_timer(game_id, kind, user_id, due_at)
+    async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
+                            timers: Iterable[NewTimer] = ()) -> None:
+        await self.store.update_timers(game_id, clear=clear, timers=timers)
 
-    async def clear_timers(self, game_id: int, *, kind: str | None = None, user_id: int | None = None) -> None:
-        await self.store.clear_timers(game_id, kind=kind, user_id=user_id)
+    async def record_board_message(self, game_id: int, version: int | None, message_id: int,
+                                   jump_url: str) -> bool:
+        """Remember the board message of ``version``; never replaces the link to a newer board."""
+        return await self.store.set_board_message(game_id, message_id, jump_url, for_version=version)
 
-    async def record_board_message(self, game_id: int, message_id: int, jump_url: str) -> None:
-        await self.store.set_board_message(game_id, message_id, jump_url)
-
-
-def _votes_key(game_id: int) -> str:
-    return f"abandon-votes:{game_id}"

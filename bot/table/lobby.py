@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import games
@@ -13,15 +14,15 @@ from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
 from .loading import Tables
 from .model import Person, Reply, Strong, TableError, line
-from .timing import Timing
+from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
 
 
 class Lobby:
-    def __init__(self, tables: Tables, boards: Boards, timing: Timing, clock: Clock,
-                 seed_source: Callable[[], int], ai_seats: AiSeats) -> None:
-        self.tables, self.boards, self.timing = tables, boards, timing
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock, seed_source: Callable[[], int],
+                 ai_seats: AiSeats) -> None:
+        self.tables, self.boards = tables, boards
         self.clock, self.seed_source, self.ai_seats = clock, seed_source, ai_seats
 
     async def new_game(self, guild_id: int, channel_id: int, host: Person, game_key: str, players: int,
@@ -78,7 +79,7 @@ class Lobby:
                     "or vote to abandon it yourself with `/game abandon`."
                 )
             if person.id == table.row.host_id:
-                await self.tables.close_lobby(table.row.id, self.clock())
+                await self.tables.close(table.row.id, self.clock())
                 return Reply(lines=[line(Strong(person.name), " (the host) left, so the table is closed.")])
             await self.tables.unseat(table.row.id, person.id)
         left = line(Strong(person.name), f" left the table ({len(table.seats) - 1}/{table.row.players}).")
@@ -102,9 +103,12 @@ class Lobby:
             Rng(shuffle_state).shuffle(order)
             state = game.setup(count, table.row.seed, table.row.options)
             now = self.clock()
-            await self.tables.start(table, order, state, now)
-            table = await self.tables.by_id(table.row.id, state)
-            await self.timing.sync_reminders(table, acted_user=None, now=now)
+            seats = [replace(seat, seat=order.index(seat.user_id)) for seat in table.seats]
+            started = replace(table, seats=sorted(seats, key=lambda s: s.seat), state=state)
+            _, timers = reminder_changes(
+                started, acted_user=None, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+            row = await self.tables.start(table, order, state, now, timers)
+            table = replace(started, row=row)
         seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
         return await self.boards.reply(table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
 
@@ -113,19 +117,18 @@ class Lobby:
             table = await self.tables.in_channel(channel_id)
             now = self.clock()
             if person.id == table.row.host_id or person.is_manager:
-                await self.tables.close(table.row.id, "abandoned", now)
+                await self.tables.close(table.row.id, now)
                 return Reply(lines=[line(Strong(person.name),
                                          " abandoned the game. The channel is free for a new table.")])
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
-            votes = await self.tables.votes(table.row.id) | {person.id}
+            votes = await self.tables.vote_to_abandon(table.row.id, person.id)
             people = sum(1 for seat in table.seats if seat.ai_level is None)  # AI seats do not vote
             needed = people // 2 + 1
             if len(votes) >= needed:
-                await self.tables.close(table.row.id, "abandoned", now)
+                await self.tables.close(table.row.id, now)
                 return Reply(lines=[line(f"A majority of the players ({len(votes)}/{people}) voted: "
                                          "the game is abandoned.")])
-            await self.tables.set_votes(table.row.id, votes)
         return Reply(lines=[line(
             Strong(person.name), f" votes to abandon this game ({len(votes)}/{needed} votes needed). "
             "Other players can agree with `/game abandon`.")])

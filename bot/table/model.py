@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from db import GameRow, SeatRow
+from db import GameRow, SeatRow, TimerRow
 from games.core import Game
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
@@ -122,6 +122,14 @@ class TableError(Exception):
         self.message = message
 
 
+class DamagedTable(TableError):
+    """Game ``game_id`` cannot be loaded: its saved rows or state are damaged (the documented message)."""
+
+    def __init__(self, message: str, game_id: int | None) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+
+
 class StaleAction(TableError):
     """A button or command aimed at a board that has moved on; ``current`` is the board now."""
 
@@ -132,7 +140,7 @@ class StaleAction(TableError):
 
 @dataclass
 class Table:
-    """A game as loaded from the store: its row, its seats and (once started) its state.
+    """A game as loaded from the store: its row, its seats, (once started) its state, its timers.
 
     Adapters read the game through :meth:`view` and :meth:`actions`, never through ``state``.
     """
@@ -141,6 +149,7 @@ class Table:
     seats: list[SeatRow]
     game: Game
     state: dict[str, Any] | None
+    timers: list[TimerRow] = field(default_factory=list)
 
     @property
     def started(self) -> bool:
@@ -206,6 +215,13 @@ class Table:
         """Refuse ``person`` unless they host this table or manage the server."""
         if person.id != self.row.host_id and not person.is_manager:
             raise TableError(f"Only the host of this table or a server manager can {what}.")
+
+    def require_game(self, game_key: str) -> None:
+        """Refuse a command of another game than the one this table plays."""
+        if self.row.game_key != game_key:
+            raise TableError(
+                f"This channel is playing {self.game.title}: use `/{self.row.game_key}` commands here."
+            )
 
     def finished(self) -> bool:
         return self.state is not None and self.game.result(self.state) is not None

@@ -1,31 +1,46 @@
-"""Playing: a move, the moves a player may make, a player's own view."""
+"""Playing: a move, the moves a player may make, a player's own view.
+
+A button carries the board version it was made for. It is stale once the game has moved on,
+except for a seat's own part of a simultaneous decision (``Move.own_decision``, such as a
+leader draft pick): other seats answering theirs does not close it, so it stays valid while that
+seat is still acting, has not moved since and the action is still legal.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
 
 from games.core import IllegalAction
 
 from .boards import Boards
-from .loading import Tables
+from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line
-from .timing import Timing
+from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
 NOT_PLAYING = "You are not playing at this table."
+OLD_GAME = "That button belongs to a game that is over; this channel has a new table."
 
 
 class Play:
-    def __init__(self, tables: Tables, boards: Boards, timing: Timing, clock: Clock) -> None:
-        self.tables, self.boards, self.timing, self.clock = tables, boards, timing, clock
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock) -> None:
+        self.tables, self.boards, self.clock = tables, boards, clock
 
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None) -> Reply:
+                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.tables.playing_in(channel_id)
+            table = await self.tables.in_channel(channel_id)
+            if game_key is not None:
+                table.require_game(game_key)
+            if table.state is None:
+                raise TableError(NOT_STARTED)
             seat = seat_of(table, person)
-            if expected_version is not None and expected_version != table.row.version:
+            game, state = table.game, table.state
+            if expected_version not in (None, table.row.version) and not await self._still_open(
+                    table, seat, expected_version, lambda: [game.parse(state, notation)]):
                 raise StaleAction(
                     "That button belongs to an earlier board; the game has moved on. Here is the board now.",
                     await self.boards.reply(table, []),
@@ -35,8 +50,9 @@ class Play:
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
                    interaction_id: int | None = None) -> tuple[Table, list[Line]]:
-        """Play ``notation`` for ``seat`` (a person's or an AI's), under the channel's lock held by the
-        caller: the table after it and its event lines."""
+        """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
+        channel's lock held by the caller: the move, its snapshot and the reminder timers it changes
+        are written in one transaction. The table after it (no new read) and its event lines."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
@@ -44,12 +60,43 @@ class Play:
         except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
             raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
         now = self.clock()
-        version = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
-                                                now, interaction_id)
-        table = await self.tables.by_id(table.row.id, new_state)
-        assert table.row.version == version
-        await self.timing.sync_reminders(table, acted_user=user_id, now=now)
+        moved = replace(table, state=new_state)
+        clears, timers = reminder_changes(
+            moved, acted_user=user_id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+        row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
+                                            now, interaction_id, clears, timers)
+        table = replace(moved, row=row)
         return table, [line(table.fill_names(event["text"])) for event in events]
+
+    async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:
+        """The table and ``person``'s seat for a "Your move" button of board ``version`` of game
+        ``game_id``; refused when that board is stale for them (see the module's docstring)."""
+        table = await self.tables.in_channel(channel_id)
+        if table.row.id != game_id:
+            raise TableError(OLD_GAME)
+        if table.state is None:
+            raise TableError(NOT_STARTED)
+        seat = seat_of(table, person)
+        if version != table.row.version and not await self._still_open(
+                table, seat, version, lambda: table.actions(seat)):
+            raise StaleAction(
+                "That board is out of date; the game has moved on. Here is the board now.",
+                await self.boards.reply(table, []),
+            )
+        return table, seat
+
+    async def _still_open(self, table: Table, seat: int, version: int,
+                          actions: Callable[[], list[dict[str, Any]]]) -> bool:
+        """Whether a button of board ``version`` still stands for ``seat``'s open own decision."""
+        if version > table.row.version or not table.is_acting(seat):
+            return False
+        try:
+            chosen = actions()
+            if not chosen or not all(table.game.move(a["type"]).own_decision for a in chosen):
+                return False
+        except IllegalAction:
+            return False
+        return all(move.seat != seat for move in await self.tables.moves(table.row.id, version))
 
     async def private(self, channel_id: int, person: Person) -> Reply:
         """``person``'s own view (hand, pending choices), for an ephemeral reply."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import games
+
 from .boards import Boards
 from .loading import Tables
-from .model import BoardLink, ChannelLink, Line, Moment, Person, Reply, Strong, Table, line
+from .model import BoardLink, ChannelLink, DamagedTable, Line, Moment, Person, Reply, Strong, Table, line
 from .timing import Timing
 
 
@@ -25,7 +27,7 @@ class Queries:
         reply = await self.boards.reply(table, [])
         if table.actor_users():
             since: list[Any] = ["Waiting since ", Moment(table.waiting_since()), "."]
-            due = await self.timing.next_reminder(table.row.id)
+            due = self.timing.next_reminder(table)
             if due is not None:
                 since += [" Next reminder ", Moment(due), "."]
             reply.lines.append(line(*since))
@@ -50,8 +52,14 @@ class Queries:
         waiting: list[Line] = []
         others: list[Line] = []
         for row in await self.tables.rows_of(guild_id, person.id):
-            table = await self.tables.by_id(row.id)
-            title, where = table.game.title, ChannelLink(row.channel_id)
+            where = ChannelLink(row.channel_id)
+            try:
+                table = await self.tables.by_id(row.id)
+            except DamagedTable:  # logged by its id; the player's other tables go on
+                others.append(line(f"- {games.get(row.game_key).title} in ", where,
+                                   ": its saved state is damaged; an operator can restore it"))
+                continue
+            title = table.game.title
             if row.status == "lobby":
                 others.append(line(f"- {title}: waiting for players in ", where))
             elif person.id in table.actor_users():

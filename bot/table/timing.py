@@ -1,24 +1,57 @@
 """Time at a table: the timers in the store, and what each kind does when it falls due.
 
-Due timers are dispatched by kind (:attr:`Timing.handlers`): a ``reminder`` pings the players a
-table is waiting on. Each game is handled under its channel's lock, like a move, so a move made
-meanwhile is not reminded of and its timers are not overwritten.
+Which reminder timers a table needs follows from who must act (:func:`reminder_changes`); a move
+or a start writes them in its own transaction, and :meth:`Timing.rebuild` restores them at
+start-up for every game in play. Due timers are dispatched by kind (:attr:`Timing.handlers`): a
+``reminder`` pings the players a table is waiting on. Each game is handled under its channel's
+lock, like a move, so a move made meanwhile is not reminded of and its timers are not
+overwritten. A game that cannot be loaded is skipped: its channel is told once, its timers are
+cleared (the rebuild at the next start brings them back once it is repaired), the others go on.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from db import TimerRow
+from db import NewTimer, TimerFilter, TimerRow
 
-from .loading import Tables
-from .model import BoardLink, Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, line
+from .loading import DAMAGED, Tables
+from .model import (
+    BoardLink,
+    DamagedTable,
+    Line,
+    Moment,
+    Person,
+    Reminder,
+    Reply,
+    Strong,
+    Table,
+    TableError,
+    line,
+)
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 MIN_REMINDER = timedelta(hours=1)
 MAX_REMINDER = timedelta(days=7)
 REMINDER = "reminder"
+
+
+def reminder_changes(table: Table, *, acted_user: int | None, due_at: datetime
+                     ) -> tuple[list[TimerFilter], list[NewTimer]]:
+    """The timer changes after a change of ``table`` (its state now, its timers as they were):
+    exactly one reminder per player the table waits on, restarted for the player who acted."""
+    actors = set(table.actor_users())
+    if not actors:
+        return [TimerFilter()], []
+    current = {t.user_id for t in table.timers if t.kind == REMINDER}
+    clears = [TimerFilter(REMINDER, user) for user in sorted(current - actors)]
+    timers = [NewTimer(REMINDER, user, due_at) for user in sorted(actors)
+              if user not in current or user == acted_user]
+    return clears, timers
 
 
 class Timing:
@@ -37,9 +70,20 @@ class Timing:
                 due.setdefault((timer.kind, timer.game_id), []).append(timer)
         posts = []
         for (kind, game_id), timers in due.items():
-            row = await self.tables.row(game_id)
+            try:
+                row = await self.tables.row(game_id)
+            except DamagedTable:
+                await self.tables.update_timers(game_id, clear=[TimerFilter()])  # nowhere to tell
+                continue
+            if row is None:
+                continue
             async with self.tables.lock(row.channel_id):
-                post = await self.handlers[kind](game_id, timers, now)
+                try:
+                    post = await self.handlers[kind](game_id, timers, now)
+                except DamagedTable:
+                    await self.tables.update_timers(game_id, clear=[TimerFilter()])
+                    post = Reminder(channel_id=row.channel_id, game_id=game_id, user_ids=[],
+                                    lines=[line(DAMAGED)])
             if post is not None:
                 posts.append(post)
         return posts
@@ -47,15 +91,13 @@ class Timing:
     async def _remind(self, game_id: int, _: list[TimerRow], now: datetime) -> Reminder | None:
         """One game's reminder, from its state and timers as they are once its channel is locked."""
         table = await self.tables.by_id(game_id)
-        timers = [t for t in await self.tables.timers(game_id, REMINDER) if t.due_at <= now]
+        timers = [t for t in table.timers if t.kind == REMINDER and t.due_at <= now]
         actors = set(table.actor_users())
         users = [t.user_id for t in timers if t.user_id in actors]
-        for timer in timers:
-            if timer.user_id in actors:
-                interval = timedelta(seconds=table.row.reminder_seconds)
-                await self.tables.set_timer(game_id, REMINDER, timer.user_id, now + interval)
-            else:
-                await self.tables.clear_timers(game_id, kind=REMINDER, user_id=timer.user_id)
+        interval = timedelta(seconds=table.row.reminder_seconds)
+        await self.tables.update_timers(
+            game_id, clear=[TimerFilter(REMINDER, t.user_id) for t in timers if t.user_id not in actors],
+            timers=[NewTimer(REMINDER, user, now + interval) for user in users])
         if not users:
             return None
         lines: list[Line] = [line("Reminder: ", Strong(table.game.title), " has been waiting since ",
@@ -67,23 +109,26 @@ class Timing:
                                                           table.row.board_jump_url)))
         return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=users, lines=lines)
 
-    async def sync_reminders(self, table: Table, *, acted_user: int | None, now: datetime) -> None:
-        """After a change: a reminder timer for exactly the players the table waits on."""
-        game_id = table.row.id
-        actors = set(table.actor_users())
-        if not actors:
-            await self.tables.clear_timers(game_id)
-            return
-        current = {t.user_id for t in await self.tables.timers(game_id, REMINDER)}
-        interval = timedelta(seconds=table.row.reminder_seconds)
-        for user in current - actors:
-            await self.tables.clear_timers(game_id, kind=REMINDER, user_id=user)
-        for user in actors:
-            if user not in current or user == acted_user:
-                await self.tables.set_timer(game_id, REMINDER, user, now + interval)
+    async def rebuild(self) -> int:
+        """Give every game in play the reminder timers its players need (after a crash between a
+        move and its timers, or a repair); a missing one falls due one interval after the table
+        last changed. Returns how many games were changed."""
+        changed = 0
+        for row in await self.tables.active_games():
+            async with self.tables.lock(row.channel_id):
+                try:
+                    table = await self.tables.by_id(row.id)
+                except DamagedTable:
+                    continue  # logged by its id; its channel is told when a reminder falls due
+                due_at = table.waiting_since() + timedelta(seconds=table.row.reminder_seconds)
+                clears, timers = reminder_changes(table, acted_user=None, due_at=due_at)
+                if (clears and table.timers) or timers:
+                    await self.tables.update_timers(row.id, clear=clears, timers=timers)
+                    changed += 1
+        return changed
 
-    async def next_reminder(self, game_id: int) -> datetime | None:
-        reminders = [t.due_at for t in await self.tables.timers(game_id, REMINDER)]
+    def next_reminder(self, table: Table) -> datetime | None:
+        reminders = [t.due_at for t in table.timers if t.kind == REMINDER]
         return min(reminders) if reminders else None
 
     async def settings(self, channel_id: int, person: Person, reminder_hours: float) -> Reply:
@@ -95,8 +140,8 @@ class Timing:
                 raise TableError("The reminder interval must be between 1 hour and 7 days (168 hours).")
             now = self.clock()
             await self.tables.set_reminder_seconds(table.row.id, int(interval.total_seconds()), now)
-            for timer in await self.tables.timers(table.row.id, REMINDER):
-                await self.tables.set_timer(table.row.id, REMINDER, timer.user_id, now + interval)
+            await self.tables.update_timers(table.row.id, timers=[
+                NewTimer(REMINDER, t.user_id, now + interval) for t in table.timers if t.kind == REMINDER])
         return Reply(lines=[line(f"Reminders at this table now come every {duration(interval)} of waiting.")])
 
 

@@ -1,10 +1,11 @@
 """What every engine shares: the contract, the errors and the seeded RNG."""
 
-from .contract import (
-    MAX_NOTATION, Action, Event, Game, Move, MoveStack, OptionSpec, State, clone, event, make_result,
-)
+from .contract import MAX_NOTATION, Game, OptionSpec, clone
 from .errors import RULE_ID, CorruptState, IllegalAction, refuse
+from .move import Action, Event, Move, State, event
+from .result import make_result
 from .rng import Rng, seed_state
+from .stack import MoveStack
 
 __all__ = [
     "MAX_NOTATION", "RULE_ID", "Action", "CorruptState", "Event", "Game", "IllegalAction", "Move",

@@ -24,58 +24,18 @@ from __future__ import annotations
 import json
 import pickle
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .errors import CorruptState, IllegalAction
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Event = dict[str, Any]
-"""One thing that happened, for the public log: ``{"type": ..., "text": ...}``.
-
-``text`` is one English line that may name seats as ``{p0}``, ``{p1}``...; the table fills in the
-players' display names. Events never carry hidden information.
-"""
-
+from .move import Action, Event, Move, State
+from .stack import MoveStack
 
 MAX_NOTATION = 200
 """The longest move text any game accepts; no real move comes near it."""
 MAX_DIGITS = 6
 """The longest number a move may hold; card numbers, counts and servants are far shorter."""
-
-
-def event(kind: str, text: str, **params: Any) -> Event:
-    """One public event line; ``params`` carry the values the line was written from.
-
-    >>> event("buy", "{p0} bought c19.", card="c19")
-    {'type': 'buy', 'text': '{p0} bought c19.', 'params': {'card': 'c19'}}
-    """
-    found: Event = {"type": kind, "text": text}
-    if params:
-        found["params"] = params
-    return found
-
-
-@dataclass(frozen=True)
-class Move:
-    """One kind of move in a game's move table.
-
-    ``phases`` are the values of :meth:`Game.phase` in which the move may be played; in any other
-    phase it is refused with ``rule`` (and the game's :meth:`Game.out_of_phase` message).
-    ``reveals``: playing it may turn up hidden information (a card drawn, a tile turned), so it can
-    never be taken back. ``private``: its notation may name hidden information, so the public log
-    shows only that the move was made. ``own_decision``: it is one seat's own answer to a
-    simultaneous decision, so other seats answering theirs does not make it stale.
-    """
-
-    type: str
-    handler: Callable[[State, int, Action], list[Event]]
-    phases: tuple[str, ...]
-    rule: str
-    reveals: bool = False
-    private: bool = False
-    own_decision: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,7 +72,13 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- lifecycle
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        """A new game, fully determined by ``(players, seed, options)``."""
+        """A new game, fully determined by ``(players, seed, options)``.
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> mor.dumps(mor.setup(2, 7)) == mor.dumps(mor.setup(2, 7)), sorted(mor.actors(mor.setup(2, 7)))
+        (True, [0, 1])
+        """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise IllegalAction(
                 f"{self.title} is for {self.player_range()} players, not {players}.", "CORE-PLAYERS"
@@ -136,7 +102,19 @@ class Game(ABC):
         return f"{self.min_players} to {self.max_players}"
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """The state after ``seat`` plays ``action``, and what happened; raises IllegalAction."""
+        """The state after ``seat`` plays ``action``, and what happened; raises IllegalAction.
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> state = mor.setup(2, 7)
+        >>> after, events = mor.apply(state, 0, {"type": "keep", "leaders": ["L4", "L14"], "resources": []})
+        >>> events
+        [{'type': 'keep', 'text': '{p0} kept 2 leaders.'}]
+        >>> mor.apply(state, 0, {"type": "keep", "leaders": ["L4", 14], "resources": []})
+        Traceback (most recent call last):
+        ...
+        games.core.errors.IllegalAction: That is not a well-formed move of this game.
+        """
         if self.result(state) is not None:
             raise IllegalAction("This game is over: no more moves can be made.", "CORE-OVER")
         if seat not in self.actors(state):
@@ -317,41 +295,17 @@ class Game(ABC):
         """``None`` while playing; then the final result (see :func:`make_result`)."""
 
     @abstractmethod
-    def notation(self, action: Action) -> str: ...
+    def notation(self, action: Action) -> str:
+        """The canonical text of ``action``, which ``parse`` reads back as the same action.
+
+        >>> import games
+        >>> games.get("mor").notation({"type": "market", "line": "row-2"})
+        'market row-2'
+        """
 
     @abstractmethod
     def _parse(self, state: State, text: str) -> Action:
         """The action that ``text`` (stripped, bounded) names; IllegalAction if malformed."""
-
-
-def make_result(
-    totals: list[int],
-    breakdowns: list[dict[str, int]],
-    tiebreak: list[Any] | None = None,
-    extra: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The common result shape.
-
-    ``ranking`` lists groups of seats from first place down; seats in one group are still tied
-    after the tie-break (higher ``tiebreak`` value wins). ``winners`` is the first group.
-    """
-    keys = [(totals[s], tiebreak[s] if tiebreak else 0) for s in range(len(totals))]
-    ranking: list[list[int]] = []
-    for seat in sorted(range(len(totals)), key=lambda s: keys[s], reverse=True):
-        if ranking and keys[ranking[-1][0]] == keys[seat]:
-            ranking[-1].append(seat)
-        else:
-            ranking.append([seat])
-    result = {
-        "scores": [
-            {"seat": s, "total": totals[s], "breakdown": breakdowns[s]} for s in range(len(totals))
-        ],
-        "ranking": ranking,
-        "winners": ranking[0],
-    }
-    if extra:
-        result.update(extra)
-    return result
 
 
 def _unordered(value: Any) -> Any:
@@ -371,44 +325,3 @@ def _longest_digit_run(text: str) -> int:
     return longest
 
 
-class MoveStack:
-    """A game as a starting state and the moves played on it: play, undo, replay.
-
-    The one replay loop of the project: the store's latest snapshot plus the moves after it, a
-    whole game from its seed, and the undo of the last move (replayed from the start state, so
-    nothing but the log is trusted).
-
-    >>> import games
-    >>> mor = games.get("mor")
-    >>> stack = MoveStack(mor, mor.setup(1, 3))
-    >>> keep = mor.notation(mor.legal_actions(stack.state, 0)[0])
-    >>> _ = stack.play(0, keep)
-    >>> len(stack), stack.undo() == (0, keep), len(stack)
-    (1, True, 0)
-    """
-
-    def __init__(self, game: Game, start: State, moves: Iterable[tuple[int, str]] = ()) -> None:
-        self.game = game
-        self.start = start
-        self.moves: list[tuple[int, str]] = []
-        self.state = start
-        for seat, text in moves:
-            self.play(seat, text)
-
-    def __len__(self) -> int:
-        return len(self.moves)
-
-    def play(self, seat: int, text: str) -> list[Event]:
-        """Play ``text`` for ``seat``; the stack is unchanged when it is refused."""
-        self.state, events = self.game.play(self.state, seat, text)
-        self.moves.append((seat, text))
-        return events
-
-    def undo(self) -> tuple[int, str]:
-        """Take the last move back; returns it."""
-        if not self.moves:
-            raise IndexError("no move to undo")
-        last = self.moves[-1]
-        rebuilt = MoveStack(self.game, self.start, self.moves[:-1])
-        self.state, self.moves = rebuilt.state, rebuilt.moves
-        return last

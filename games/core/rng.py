@@ -7,7 +7,8 @@ for bit from its seed and move log.
 
 from __future__ import annotations
 
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")

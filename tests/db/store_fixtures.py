@@ -2,9 +2,15 @@
 
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
 import games
 from db import GameRow, Store
+from db.postgres import PostgresStore
 from games.core import MoveStack
+
+sqlite_only = pytest.mark.parametrize("store", ["sqlite"], indirect=True)
+sqlite_memory_only = pytest.mark.parametrize("memory_store", ["sqlite-memory"], indirect=True)
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -56,3 +62,21 @@ async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", us
         if finished:
             break
     return game, stack
+
+
+async def raw_scalar(store: Store | PostgresStore, sql: str, params: tuple = ()):
+    """The first column of the first row of ``sql`` (``?`` placeholders), read behind the store's back."""
+    if isinstance(store, PostgresStore):
+        async with store._transaction() as db:
+            return (await db.one(sql, params))[0]
+    return await store._call(lambda db: db.execute(sql, params).fetchone()[0])
+
+
+async def raw_execute(store: Store | PostgresStore, sql: str, params: tuple = ()) -> None:
+    """Run ``sql`` (``?`` placeholders) in a transaction of its own, behind the store's back."""
+    if isinstance(store, PostgresStore):
+        async with store._transaction() as db:
+            await db.run(sql, params)
+        return
+    async with store._write() as db:
+        await db.execute(sql, params)

@@ -10,7 +10,7 @@ from db.__main__ import main
 from db.maintenance import backup_file, check_file
 from db.migrations import MIGRATIONS
 
-from store_fixtures import minutes, real_game
+from store_fixtures import minutes, real_game, sqlite_memory_only, sqlite_only
 
 FIRST_MOVE: list[str] = []
 
@@ -36,6 +36,7 @@ async def assert_same_game(copy_path, game_id: int) -> None:
         await copy.close()
 
 
+@sqlite_only
 async def test_store_backup_makes_a_readable_copy_while_open(store, tmp_path):
     game_id = await a_played_game(store)
     destination = tmp_path / "backups" / "copy.db"
@@ -46,12 +47,14 @@ async def test_store_backup_makes_a_readable_copy_while_open(store, tmp_path):
     await assert_same_game(destination, game_id)
 
 
+@sqlite_memory_only
 async def test_memory_store_can_be_backed_up_to_a_file(memory_store, tmp_path):
     game_id = await a_played_game(memory_store)
     await memory_store.backup(tmp_path / "from-memory.db")
     await assert_same_game(tmp_path / "from-memory.db", game_id)
 
 
+@sqlite_only
 async def test_cli_backup_copies_a_live_database_and_checks_the_copy(store, tmp_path, capsys):
     game_id = await a_played_game(store)
     destination = tmp_path / "cli" / "copy.db"

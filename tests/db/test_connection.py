@@ -8,9 +8,10 @@ import pytest
 from db import GameNotFound, Store
 from db.store import BUSY_TIMEOUT_MS
 
-from store_fixtures import START, new_game
+from store_fixtures import START, new_game, raw_execute, sqlite_memory_only, sqlite_only
 
 
+@sqlite_only
 async def test_file_database_uses_wal_foreign_keys_and_busy_timeout(store):
     assert await store.pragma("journal_mode") == "wal"
     assert await store.pragma("foreign_keys") == 1
@@ -24,6 +25,7 @@ async def test_open_creates_missing_parent_directories(tmp_path):
     assert path.is_file()
 
 
+@sqlite_memory_only
 async def test_memory_database_works_without_wal(memory_store):
     assert await memory_store.pragma("journal_mode") == "memory"
     assert await memory_store.pragma("foreign_keys") == 1
@@ -51,8 +53,7 @@ async def test_deleting_a_game_cascades_to_its_rows(store):
     game = await new_game(store)
     await store.add_seat(game.id, 7, "host", now=START)
     await store.set_timer(game.id, "reminder", 7, START)
-    async with store._write() as db:
-        await db.execute("DELETE FROM games WHERE id = ?", (game.id,))
+    await raw_execute(store, "DELETE FROM games WHERE id = ?", (game.id,))
     assert await store.seats(game.id) == []
     assert await store.timers(game.id) == []
 

@@ -14,7 +14,7 @@ from db import DatabaseInUse, NotABottegaDatabase, Store
 from db.__main__ import main
 from db.migrations import APPLICATION_ID
 
-from store_fixtures import new_game
+from store_fixtures import new_game, sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,6 +161,7 @@ async def test_stores_of_one_process_share_its_lock_until_the_last_closes(tmp_pa
     await again.close()
 
 
+@sqlite_only
 async def test_check_and_backup_still_work_while_the_bot_has_the_database_open(store, tmp_path, capsys):
     await new_game(store)
     assert main(["check", str(tmp_path / "bottega.db")]) == 0

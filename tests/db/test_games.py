@@ -2,7 +2,7 @@
 
 import pytest
 
-from db import AlreadySeated, ChannelBusy, GameNotFound
+from db import AlreadySeated, ChannelBusy, GameNotFound, TableFull
 
 from store_fixtures import START, minutes, new_game, started_game
 
@@ -107,6 +107,30 @@ async def test_add_seat_and_already_seated(store):
     robot = await store.add_seat(game.id, 0, "Lorenzo bot", is_bot=True, now=minutes(1))
     assert robot.is_bot is True
     assert [s.user_id for s in await store.seats(game.id)] == [7, 0]
+
+
+async def test_an_ai_seat_keeps_its_level_in_every_read(store):
+    game = await new_game(store)
+    await store.add_seat(game.id, 7, "ada", now=START)
+    robot = await store.add_seat(game.id, -1, "Bottega AI (strong)", is_bot=True, ai_level="strong", now=START)
+    assert (robot.is_bot, robot.ai_level) == (True, "strong")
+    assert [(s.user_id, s.ai_level) for s in await store.seats(game.id)] == [(7, None), (-1, "strong")]
+    loaded = await store.load_game(game.id)
+    assert [(s.user_id, s.ai_level) for s in loaded.seats] == [(7, None), (-1, "strong")]
+
+
+async def test_a_full_table_refuses_another_seat_and_a_freed_seat_can_be_taken(store):
+    game = await new_game(store, players=2)
+    for user_id in (7, 8):
+        await store.add_seat(game.id, user_id, f"u{user_id}", now=START)
+    with pytest.raises(TableFull, match="full"):
+        await store.add_seat(game.id, 9, "late", now=minutes(1))
+    with pytest.raises(AlreadySeated):
+        await store.add_seat(game.id, 8, "u8 again", now=minutes(1))
+    assert [s.user_id for s in await store.seats(game.id)] == [7, 8]
+    await store.remove_seat(game.id, 8)
+    await store.add_seat(game.id, 9, "late", now=minutes(2))
+    assert [s.user_id for s in await store.seats(game.id)] == [7, 9]
 
 
 async def test_remove_seat_reports_whether_a_seat_was_freed(store):

@@ -22,7 +22,7 @@ from db import (
     WrongStatus,
 )
 
-from store_fixtures import START, minutes, new_game, started_game
+from store_fixtures import START, minutes, new_game, sqlite_only, started_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,6 +133,7 @@ async def test_load_game_and_load_channel_read_everything_about_a_game(store):
     assert (await store.load_game(lobby.id)).game.status == "abandoned"
 
 
+@sqlite_only
 async def test_one_move_and_one_load_are_one_round_trip_each(store, monkeypatch):
     """Each store call reaches the database thread once, whatever it reads or writes."""
     game = await started_game(store)
@@ -193,6 +194,7 @@ async def test_close_game_clears_timers_and_votes_in_the_same_transaction(store)
         await store.close_game(999, "abandoned", START)
 
 
+@sqlite_only
 async def test_writes_are_fully_durable(store):
     """WAL with synchronous FULL: a commit is on disk before the store returns."""
     assert await store.pragma("journal_mode") == "wal"

@@ -4,7 +4,8 @@ from datetime import timedelta, timezone
 
 import pytest
 
-from db import GameNotFound
+from db import GameNotFound, Shards
+from db.shared import CLAIM_LEASE
 
 from store_fixtures import START, minutes, new_game, started_game
 
@@ -73,3 +74,19 @@ async def test_meta_get_and_set(memory_store):
     await memory_store.set_meta("command_sync_hash", "abc123")
     await memory_store.set_meta("command_sync_hash", "def456")
     assert await memory_store.get_meta("command_sync_hash") == "def456"
+
+
+async def test_claimed_timers_are_skipped_until_moved_cleared_or_the_claim_runs_out(store):
+    game = await started_game(store)
+    other = await started_game(store, channel_id=101)
+    await store.set_timer(game.id, "reminder", 7, minutes(5))
+    await store.set_timer(other.id, "deadline", 8, minutes(6))
+    every = Shards.every()
+    assert [t.game_id for t in await store.claim_due_timers(minutes(10), every)] == [game.id, other.id]
+    assert await store.claim_due_timers(minutes(10), every) == []
+    assert len(await store.due_timers(minutes(10))) == 2  # reading is not claiming
+    await store.set_timer(game.id, "reminder", 7, minutes(8))
+    assert [t.game_id for t in await store.claim_due_timers(minutes(10), every)] == [game.id]
+    assert await store.claim_due_timers(minutes(10) + CLAIM_LEASE, Shards(2, frozenset({1}))) == []  # guild 1
+    assert [t.game_id for t in await store.claim_due_timers(minutes(10) + CLAIM_LEASE, every)] == [
+        other.id, game.id]  # earliest due first

@@ -4,7 +4,7 @@ import pytest
 
 from db import GameNotFound, NotSeated
 
-from store_fixtures import START, new_game, started_game
+from store_fixtures import START, new_game, raw_execute, started_game
 
 
 async def test_add_vote_returns_the_voters_and_a_second_vote_counts_once(store):
@@ -61,8 +61,7 @@ async def test_unknown_vote_kinds_are_refused(store):
 async def test_deleting_a_game_deletes_its_votes(store):
     game = await started_game(store)
     await store.add_vote(game.id, 7, "abandon")
-    async with store._write() as db:
-        await db.execute("DELETE FROM games WHERE id = ?", (game.id,))
+    await raw_execute(store, "DELETE FROM games WHERE id = ?", (game.id,))
     assert await store.votes(game.id, "abandon") == []
     with pytest.raises(GameNotFound):
         await store.close_game(game.id, "abandoned", START)

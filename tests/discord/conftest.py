@@ -30,7 +30,7 @@ def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None)
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0)
 
 
 @pytest.fixture

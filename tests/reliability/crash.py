@@ -1,16 +1,19 @@
 """Kill the crash driver at random moments and check the database against what it acknowledged.
 
-After every SIGKILL the database is read with plain ``sqlite3`` (an oracle independent of the
-store code) and every game is rebuilt twice: from its seed through the whole move log, and from
+After every SIGKILL the database is read with plain ``sqlite3``, or ``asyncpg`` for a PostgreSQL
+URL (an oracle independent of the store code), and every game is rebuilt twice: from its seed through the whole move log, and from
 its latest snapshot plus the moves after it. The figures count acknowledged moves that are missing
 (lost), acknowledged interactions recorded more than once (doubled) and games that do not load or
-whose two rebuilds disagree (damaged).
+whose two rebuilds disagree (damaged). On PostgreSQL several drivers may play at once, each on
+tables of its own, and all of them are killed together.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -18,6 +21,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import asyncpg
 
 import games
 from games.core import MoveStack
@@ -44,21 +49,57 @@ class CrashFigures:
                 f"({self.games} games, {self.moves} moves in the database)")
 
 
-def run_driver_until_killed(db: Path, acks: Path, seed: int, lifetime: float) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.reliability.crash_driver", str(db), str(acks), str(seed)],
+def run_drivers_until_killed(db: Path | str, acks: list[Path], seed: int, lifetime: float,
+                             *, after_first_moves: bool = False) -> None:
+    """One driver per acknowledgement file (each on its own tables), all killed after ``lifetime``
+    (counted, with ``after_first_moves``, from when every driver has acknowledged a new move)."""
+    sizes = [ack.stat().st_size for ack in acks]
+    processes = [subprocess.Popen(
+        [sys.executable, "-m", "tests.reliability.crash_driver", str(db), str(ack), str(seed + lane), str(lane)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    ) for lane, ack in enumerate(acks)]
+    waited = 0.0
+    while after_first_moves and waited < 60 and any(
+            ack.stat().st_size == size for ack, size in zip(acks, sizes, strict=True)):
+        time.sleep(0.1)
+        waited += 0.1
     time.sleep(lifetime)
-    if process.poll() is not None:
-        raise RuntimeError(f"the crash driver stopped by itself: {process.stderr.read().decode()[-2000:]}")
-    process.send_signal(signal.SIGKILL)
-    process.wait()
-    process.stderr.close()
+    for process in processes:
+        if process.poll() is not None:
+            raise RuntimeError(f"the crash driver stopped by itself: {process.stderr.read().decode()[-2000:]}")
+    for process in processes:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        process.stderr.close()
 
 
-def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
-    connection = sqlite3.connect(db)
+class _PostgresOracle:
+    """The few calls of ``sqlite3.Connection`` this check makes, on a PostgreSQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.connection = self.loop.run_until_complete(asyncpg.connect(url))
+
+    def execute(self, sql: str, params: tuple = ()) -> _Rows:
+        counter = iter(range(1, 100))
+        numbered = re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+        return _Rows([tuple(row) for row in self.loop.run_until_complete(self.connection.fetch(numbered, *params))])
+
+    def close(self) -> None:
+        self.loop.run_until_complete(self.connection.close())
+        self.loop.close()
+
+
+class _Rows(list):
+    def fetchall(self) -> list[tuple]:
+        return self
+
+    def fetchone(self) -> tuple | None:
+        return self[0] if self else None
+
+
+def check_database(db: Path | str, acks: list[Path], figures: CrashFigures) -> None:
+    connection = _PostgresOracle(db) if str(db).startswith("postgresql://") else sqlite3.connect(db)
     try:
         moves = {(g, s): (n, i) for g, s, n, i in connection.execute(
             "SELECT game_id, seq, notation, interaction_id FROM moves")}
@@ -69,7 +110,7 @@ def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
         figures.moves = len(moves)
         figures.acknowledged = 0
         lost = doubled = 0
-        for line in acks.read_text(encoding="utf-8").splitlines():
+        for line in (line for ack in acks for line in ack.read_text(encoding="utf-8").splitlines()):
             game_id, version, interaction, text = line.split(" ", 3)
             figures.acknowledged += 1
             if moves.get((int(game_id), int(version))) != (text, int(interaction)):
@@ -78,8 +119,12 @@ def check_database(db: Path, acks: Path, figures: CrashFigures) -> None:
             if interactions.get(int(interaction), 0) > 1:
                 doubled += 1
         figures.lost, figures.doubled = lost, doubled
+        # Every game that started: active and finished ones, and abandoned ones that had begun
+        # (a table abandoned in its lobby never had a state to check).
         rows = connection.execute(
-            "SELECT id, game_key, players, seed, options, status, version FROM games WHERE status != 'lobby'"
+            "SELECT id, game_key, players, seed, options, status, version FROM games "
+            "WHERE status IN ('active', 'finished') "
+            "OR (status = 'abandoned' AND EXISTS (SELECT 1 FROM snapshots WHERE game_id = games.id))"
         ).fetchall()
         figures.games = len(rows)
         for game_id, key, players, seed, options, status, version in rows:
@@ -112,16 +157,24 @@ def _rebuild_problem(connection, game_id, game, players, seed, options) -> str |
     return None
 
 
-def run_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: float = 1.5) -> CrashFigures:
-    """``kills`` rounds of start, play, SIGKILL, check; returns the figures after the last."""
+def run_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: float = 1.5, database: str | None = None,
+              processes: int = 1) -> CrashFigures:
+    """``kills`` rounds of start, play, SIGKILL, check; returns the figures after the last.
+
+    ``database`` is a PostgreSQL URL to play on (default: an SQLite file in ``workdir``); several
+    ``processes`` need one (SQLite takes one process per file).
+    """
     chooser = random.Random(seed)
-    db, acks = workdir / "crash.db", workdir / "acks.txt"
-    acks.touch()
+    db = database or workdir / "crash.db"
+    acks = [workdir / f"acks-{lane}.txt" for lane in range(processes)]
+    for ack in acks:
+        ack.touch()
     figures = CrashFigures()
     for round_number in range(kills):
         # The first start pays for imports and table set-up; later ones die at any point of play.
         lifetime = chooser.uniform(0.6, 0.6 + max_lifetime) if round_number == 0 else chooser.uniform(0.35, max_lifetime)
-        run_driver_until_killed(db, acks, seed * 10_000 + round_number, lifetime)
+        run_drivers_until_killed(db, acks, seed * 10_000 + round_number * 100, lifetime,
+                                 after_first_moves=processes > 1 and round_number == 0)
         figures.kills += 1
         check_database(db, acks, figures)
         if figures.lost or figures.doubled or figures.damaged:

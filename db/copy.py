@@ -1,0 +1,141 @@
+"""``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
+onto PostgreSQL, to run several bot processes.
+
+Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes and
+metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
+target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
+through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
+sound only if each one replays to exactly what is stored.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import games
+
+from .errors import DamagedGame, RefusedDatabase
+from .maintenance import _open_read_only
+from .migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from .postgres import PostgresStore
+from .replay import replay_findings
+from .rows import game_row, move_row, snapshot
+
+TABLES = {
+    "games": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "game_key",
+        "options",
+        "seed",
+        "players",
+        "status",
+        "version",
+        "host_id",
+        "reminder_seconds",
+        "created_at",
+        "updated_at",
+        "last_move_at",
+        "board_message_id",
+        "board_jump_url",
+    ),
+    "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at"),
+    "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),
+    "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
+    "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
+    "votes": ("game_id", "user_id", "kind"),
+    "meta": ("key", "value"),
+}
+"""What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
+
+ORDER = {"seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq"}
+
+
+@dataclass
+class CopyReport:
+    rows: dict[str, int] = field(default_factory=dict)
+    games_verified: int = 0
+    findings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def lines(self) -> list[str]:
+        copied = ", ".join(f"{count} {table}" for table, count in self.rows.items())
+        verdict = (
+            f"{self.games_verified} games replayed from PostgreSQL, every snapshot matches"
+            if self.ok
+            else "DIFFERENCES\n  " + "\n  ".join(self.findings)
+        )
+        return [f"copied: {copied}", f"games: {verdict}"]
+
+
+async def copy_database(source: str | os.PathLike[str], target_url: str) -> CopyReport:
+    """Copy the SQLite database at ``source`` into the PostgreSQL database at ``target_url`` and verify it."""
+    reader = _open_read_only(source)
+    try:
+        (version,) = reader.execute("PRAGMA user_version").fetchone()
+        if version != len(SQLITE_MIGRATIONS):
+            raise RefusedDatabase(
+                f"{source} is at schema version {version}, not {len(SQLITE_MIGRATIONS)}: open it once with "
+                "this Bottega (which upgrades it) before copying it."
+            )
+        reader.execute("BEGIN")  # one consistent read, even while a bot writes to the file
+        tables = {
+            table: reader.execute(
+                f"SELECT {', '.join(columns)} FROM {table} ORDER BY {ORDER.get(table, columns[0])}"
+            ).fetchall()
+            for table, columns in TABLES.items()
+        }
+    finally:
+        reader.close()
+    store = await PostgresStore.open(target_url)
+    try:
+        report = CopyReport(rows={table: len(rows) for table, rows in tables.items()})
+        async with store._transaction() as db:
+            if await db.one("SELECT 1 FROM games LIMIT 1") is not None:
+                raise RefusedDatabase("The PostgreSQL database already holds games: copy into an empty one.")
+            for table, rows in tables.items():
+                await db.connection.copy_records_to_table(table, records=rows, columns=TABLES[table])
+            for table in ("games", "timers"):
+                await db.run(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                    f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
+                )
+        await _verify(store, report)
+    finally:
+        await store.close()
+    return report
+
+
+async def _verify(store: PostgresStore, report: CopyReport) -> None:
+    """Replay every started game as PostgreSQL now holds it."""
+    keys = frozenset(games.keys())
+    async with store._transaction() as db:
+        for row in await db.all("SELECT * FROM games WHERE status != 'lobby' ORDER BY id"):
+            try:
+                game = game_row(row, keys)
+                snapshots = [
+                    snapshot(found)
+                    for found in await db.all(
+                        "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq", (game.id,)
+                    )
+                ]
+                moves = [
+                    move_row(found, game.players)
+                    for found in await db.all(
+                        "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game.id,)
+                    )
+                ]
+            except DamagedGame as damage:
+                report.findings.append(f"game {row['id']}: {damage}")
+                continue
+            if game.status == "abandoned" and not snapshots:
+                continue
+            report.games_verified += 1
+            report.findings += [
+                f"game {game.id}: {finding}" for finding in replay_findings(game, snapshots, moves)
+            ]

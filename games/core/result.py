@@ -1,0 +1,35 @@
+"""The one shape of a finished game's result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def make_result(
+    totals: list[int],
+    breakdowns: list[dict[str, int]],
+    tiebreak: list[Any] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The common result shape.
+
+    ``ranking`` lists groups of seats from first place down; seats in one group are still tied
+    after the tie-break (higher ``tiebreak`` value wins). ``winners`` is the first group.
+    """
+    keys = [(totals[s], tiebreak[s] if tiebreak else 0) for s in range(len(totals))]
+    ranking: list[list[int]] = []
+    for seat in sorted(range(len(totals)), key=lambda s: keys[s], reverse=True):
+        if ranking and keys[ranking[-1][0]] == keys[seat]:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+    result = {
+        "scores": [
+            {"seat": s, "total": totals[s], "breakdown": breakdowns[s]} for s in range(len(totals))
+        ],
+        "ranking": ranking,
+        "winners": ranking[0],
+    }
+    if extra:
+        result.update(extra)
+    return result

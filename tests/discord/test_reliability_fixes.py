@@ -1,0 +1,105 @@
+"""Through the real client: simultaneous decisions through buttons, boards kept in order when
+several players move at once, and reminder timers given back at start-up."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import discord
+import pytest
+
+from bot.table import Person
+from bot.views import post_reply
+from rendering.pool import RenderPool
+
+DAY = 24 * 3600
+
+
+def first_move(menu) -> tuple[str, object]:
+    """The first move a private menu offers: ("button", label) or ("select", value)."""
+    item = menu.message.components[0].children[0]
+    if isinstance(item, discord.SelectMenu):
+        return "select", item.options[0].value
+    return "button", item.label
+
+
+async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
+    """In a 3-player advanced Lorenzo game all three open their menu on the same board and press
+    their first draft move: each is their own part of the draft, so all three apply."""
+    await table.alice.slash(table.channel, "game new", game="lim", players=3, options="advanced=true")
+    await table.bob.slash(table.channel, "game join")
+    await table.carol.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    while len(drafters := [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]) == 1:
+        [mover] = drafters  # the personal bonus tiles are chosen one player at a time, before the draft
+        choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
+        await mover.slash(table.channel, "lim move", notation=choices[0]["value"])
+    board = table.last()
+    assert len(drafters) == 3
+    menus = [(await player.click(board, label="Your move")).response for player in drafters]
+    version = (await env.bot.service.table(table.channel.id)).row.version
+    for player, menu in zip(drafters, menus):
+        kind, move = first_move(menu)
+        assert move.startswith("draft ")
+        pressed = await (player.click(menu, label=move) if kind == "button" else player.select(menu, [move]))
+        assert "moved on" not in pressed.response.content
+    assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
+    kind, move = first_move(menus[0])
+    twice = await (drafters[0].click(menus[0], label=move) if kind == "button"
+                   else drafters[0].select(menus[0], [move]))
+    assert "moved on" in twice.response.content  # its player has answered: that decision passed
+    again = await drafters[0].click(board, label="Your move")
+    assert "moved on" in again.response.content  # that draft round is over for everyone
+
+
+async def test_a_board_posted_late_never_becomes_the_latest(table, env):
+    """Two players move at once and the older board is drawn more slowly, so it is sent second:
+    it goes out as text only, and the channel's latest board (and the reminders' link) stay the newest."""
+    board = await table.open()
+    service = env.bot.service
+    first = table.actor(board)
+    second = table.bob if first is table.alice else table.alice
+    older = await service.act(table.channel.id, person(first), "add 3")
+    newer = await service.act(table.channel.id, person(second), "add 1")
+    channel = env.bot.get_channel(table.channel.id)
+    await post_reply(env.bot, channel, newer)
+    await post_reply(env.bot, channel, older)
+    boards = [m for m in table.channel.history() if m.attachments]
+    latest = await service.table(table.channel.id)
+    assert boards[-1].attachments[0].filename.endswith(f"-{latest.row.version}.png")
+    assert latest.row.version == newer.version and latest.row.board_jump_url == boards[-1].jump_url
+    late = table.last()
+    assert "adds 3" in late.content and not late.attachments and not late.components
+
+
+def person(member) -> Person:
+    return Person(member.id, member.name)
+
+
+async def test_a_reminder_whose_timer_was_lost_still_comes_after_a_restart(table, env, make_bot):
+    """As after a kill between a move and its timers: the restarted bot rebuilds them."""
+    board = await table.open()
+    actor = table.actor(board)
+    game = await env.bot.service.table(table.channel.id)
+    await env.bot.store.clear_timers(game.row.id)
+    await env.restart_bot(await make_bot())
+    await env.advance_time(DAY + 3600)
+    reminders = [m for m in table.channel.history() if m.content.startswith("Reminder:")]
+    assert len(reminders) == 1 and f"<@{actor.id}>" in reminders[0].content
+
+
+async def test_boards_are_drawn_by_a_render_pool_sized_by_the_settings_and_closed_with_the_bot(
+        table, env, make_bot, config):
+    bot = await make_bot(config=dataclasses.replace(config, render_workers=1))
+    await env.restart_bot(bot)
+    pool = bot.renderer
+    assert isinstance(pool, RenderPool) and pool.workers == 1
+    await table.alice.slash(table.channel, "game new", game="mor", players=2)  # a game the workers know
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    assert table.last().attachments[0].filename.endswith(".png")
+    await bot.close()
+    assert bot.renderer is None
+    with pytest.raises(RuntimeError, match="closed"):
+        await pool.card("mor", "L1")

@@ -1,0 +1,174 @@
+"""What only the PostgreSQL store has: its schema steps and marking, several stores at once on one
+database, pg_dump backups, timers claimed per shard, and the copy from SQLite (the rest of its
+behaviour is the store suite in tests/db, which runs on both backends)."""
+
+import asyncio
+from datetime import timedelta
+
+import asyncpg
+import pytest
+
+import games
+from db import NotABottegaDatabase, PostgresStore, RefusedDatabase, Shards, Store, open_store
+from db.__main__ import main
+from db.backends import describe
+from db.copy import copy_database
+from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
+from db.pg_migrations import MIGRATIONS
+from db.postgres import numbered, postgres_program
+from db.shared import CLAIM_LEASE
+from store_fixtures import START, minutes, real_game, started_game
+
+
+def test_each_sqlite_schema_step_has_its_postgresql_step():
+    assert len(MIGRATIONS) == len(SQLITE_MIGRATIONS) >= 6
+
+
+def test_placeholders_are_numbered_in_order():
+    assert numbered("SELECT ? WHERE a = ? AND b IN (?, ?)") == "SELECT $1 WHERE a = $2 AND b IN ($3, $4)"
+
+
+async def test_a_new_database_is_marked_and_migrated_and_several_processes_may_open_it_at_once(pg_url):
+    stores = await asyncio.gather(*(PostgresStore.open(pg_url) for _ in range(4)))
+    try:
+        assert {await store.schema_version() for store in stores} == {len(MIGRATIONS)}
+        game = await started_game(stores[0])
+        assert (await stores[3].get_game(game.id)).version == game.version
+    finally:
+        await asyncio.gather(*(store.close() for store in stores))
+
+
+async def test_another_programs_database_and_a_newer_schema_are_refused(pg_server):
+    foreign = await pg_server.new_database()
+    connection = await asyncpg.connect(foreign)
+    await connection.execute("CREATE TABLE invoices (id INT)")
+    await connection.close()
+    with pytest.raises(NotABottegaDatabase, match="not a Bottega database"):
+        await PostgresStore.open(foreign)
+    newer = await pg_server.new_database()
+    await (await PostgresStore.open(newer)).close()
+    connection = await asyncpg.connect(newer)
+    await connection.execute("UPDATE bottega_schema SET version = version + 1")
+    await connection.close()
+    with pytest.raises(RefusedDatabase, match="newer than this Bottega"):
+        await PostgresStore.open(newer)
+
+
+async def test_open_store_picks_the_backend_from_the_setting(pg_url, tmp_path):
+    postgres = await open_store(pg_url)
+    sqlite = await open_store(tmp_path / "bottega.db")
+    try:
+        assert isinstance(postgres, PostgresStore) and isinstance(sqlite, Store)
+    finally:
+        await postgres.close()
+        await sqlite.close()
+    assert (
+        describe("postgresql://bot:secret@db.example:5432/bottega")
+        == "postgresql://bot@db.example:5432/bottega"
+    )
+    assert describe(tmp_path / "x.db") == str(tmp_path / "x.db")
+
+
+async def test_a_pg_dump_backup_restores_every_game(pg_server, pg_url, tmp_path):
+    store = await PostgresStore.open(pg_url)
+    try:
+        game, stack = await real_game(store, moves=5)
+        await store.set_timer(game.id, "reminder", 8, minutes(60))
+        await store.backup(tmp_path / "bottega.dump")
+    finally:
+        await store.close()
+    restored_url = await pg_server.new_database()
+    restore = await asyncio.create_subprocess_exec(
+        postgres_program("pg_restore"),
+        "--no-owner",
+        f"--dbname={restored_url}",
+        str(tmp_path / "bottega.dump"),
+    )
+    assert await restore.wait() == 0
+    restored = await PostgresStore.open(restored_url)
+    try:
+        loaded = await restored.load_game(game.id)
+        assert loaded.game.version == game.version and [t.user_id for t in loaded.timers] == [8]
+        assert [m.notation for m in await restored.moves(game.id)] == [n for _, n in stack.moves]
+    finally:
+        await restored.close()
+
+
+async def test_timers_are_claimed_once_and_only_by_the_owner_of_the_guilds_shard(pg_url):
+    first_shard_guild, second_shard_guild = 0 << 22, 1 << 22
+    store = await PostgresStore.open(pg_url)
+    try:
+        games_by_guild = {}
+        for channel, guild in ((100, first_shard_guild), (101, second_shard_guild)):
+            game = await store.create_game(
+                guild_id=guild,
+                channel_id=channel,
+                game_key="mor",
+                options={},
+                seed=1,
+                players=1,
+                host_id=7,
+                now=START,
+            )
+            await store.set_timer(game.id, "reminder", 7, minutes(5))
+            games_by_guild[guild] = game.id
+        shard_zero, shard_one = Shards(2, frozenset({0})), Shards(2, frozenset({1}))
+        claims = await asyncio.gather(*(store.claim_due_timers(minutes(10), shard_zero) for _ in range(5)))
+        assert sorted(len(claimed) for claimed in claims) == [0, 0, 0, 0, 1]
+        assert [t.game_id for claimed in claims for t in claimed] == [games_by_guild[first_shard_guild]]
+        assert [t.game_id for t in await store.claim_due_timers(minutes(10), shard_one)] == [
+            games_by_guild[second_shard_guild]
+        ]
+        after_lease = minutes(10) + CLAIM_LEASE
+        assert len(await store.claim_due_timers(after_lease - timedelta(seconds=1), Shards.every())) == 0
+        assert len(await store.claim_due_timers(after_lease, Shards.every())) == 2
+        await store.set_timer(games_by_guild[first_shard_guild], "reminder", 7, minutes(5))
+        assert len(await store.claim_due_timers(after_lease, shard_zero)) == 1
+    finally:
+        await store.close()
+
+
+def test_shards_follow_discords_rule_and_refuse_impossible_sets():
+    assert Shards(4, frozenset({2})).owns(2 << 22) and not Shards(4, frozenset({2})).owns(3 << 22)
+    with pytest.raises(ValueError):
+        Shards(2, frozenset({2}))
+
+
+async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tmp_path, capsys):
+    source = tmp_path / "bottega.db"
+    sqlite = await Store.open(source)
+    expected = {}
+    try:
+        for channel, key in enumerate(games.keys(), start=100):
+            game, _ = await real_game(sqlite, channel, key=key, moves=12)
+            await sqlite.set_timer(game.id, "reminder", 8, minutes(60))
+            await sqlite.add_vote(game.id, 7, "abandon")
+            expected[game.id] = await sqlite.load_game(game.id)
+        lobby = await sqlite.create_game(
+            guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
+        )
+        await sqlite.add_seat(lobby.id, -1, "Bottega AI (easy)", is_bot=True, ai_level="easy", now=START)
+        await sqlite.set_meta("command_sync_hash", "abc")
+    finally:
+        await sqlite.close()
+    assert await asyncio.to_thread(main, ["copy", "--from", str(source), "--to", pg_url]) == 0
+    output = capsys.readouterr().out
+    assert f"{len(expected)} games replayed from PostgreSQL, every snapshot matches" in output
+    store = await PostgresStore.open(pg_url)
+    try:
+        for game_id, loaded in expected.items():
+            assert await store.load_game(game_id) == loaded
+        assert await store.get_meta("command_sync_hash") == "abc"
+        lobby = await store.active_game(200)
+        assert [(s.user_id, s.ai_level) for s in await store.seats(lobby.id)] == [(-1, "easy")]
+        after = await store.create_game(
+            guild_id=1, channel_id=201, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
+        )
+        assert after.id == lobby.id + 1
+    finally:
+        await store.close()
+    with pytest.raises(RefusedDatabase, match="already holds games"):
+        await copy_database(source, pg_url)
+    assert (
+        await asyncio.to_thread(main, ["copy", "--from", str(tmp_path / "missing.db"), "--to", pg_url]) == 2
+    )
