@@ -257,7 +257,8 @@ def _cards_to_buy(view: dict[str, Any]) -> Question:
 
 def _buy_variants(view: dict[str, Any], actions: list[dict[str, Any]], before: str) -> Question:
     deck = before.split()[1]
-    variants = [a for a in actions if a["type"] == "buy" and a["deck"] == deck]
+    # The menu offers the two named orders; an explicit split is typed (and autocompleted).
+    variants = [a for a in actions if a["type"] == "buy" and a["deck"] == deck and isinstance(a["pay"], str)]
     if not variants:
         raise IllegalAction(f"You cannot buy the top card of {deck} now (MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
     options = []

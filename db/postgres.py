@@ -28,6 +28,7 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -537,12 +538,32 @@ class PostgresStore(StoreChecks):
         """A consistent ``pg_dump`` of the live database in its custom format (``pg_restore`` reads it)."""
         destination = Path(path)
         destination.parent.mkdir(parents=True, exist_ok=True)
+        target, environment = dump_target(self._url)
         dump = await asyncio.create_subprocess_exec(
-            postgres_program("pg_dump"), "--format=custom", f"--file={destination}", f"--dbname={self._url}",
-            stderr=asyncio.subprocess.PIPE)
+            postgres_program("pg_dump"), "--format=custom", f"--file={destination}",
+            f"--dbname={target}", stderr=asyncio.subprocess.PIPE, env=environment)
         _, errors = await dump.communicate()
         if dump.returncode != 0:
             raise RuntimeError(f"pg_dump failed: {errors.decode(errors='replace').strip()}")
+
+
+def dump_target(url: str) -> tuple[str, dict[str, str]]:
+    """The address and environment for a PostgreSQL client program started on ``url``.
+
+    The password goes through the environment (``PGPASSWORD``), never on the command line, where
+    every user of the machine could read it in the process list.
+
+    >>> address, environment = dump_target("postgresql://bot:s%40cret@db.example:5432/bottega")
+    >>> address, environment["PGPASSWORD"]
+    ('postgresql://bot@db.example:5432/bottega', 's@cret')
+    """
+    address = urlsplit(url)
+    environment = dict(os.environ)
+    if address.password is not None:
+        environment["PGPASSWORD"] = unquote(address.password)
+        userinfo, _, hostport = address.netloc.rpartition("@")
+        address = address._replace(netloc=f"{userinfo.split(':', 1)[0]}@{hostport}")
+    return urlunsplit(address), environment
 
 
 def postgres_program(name: str) -> str:

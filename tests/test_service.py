@@ -454,3 +454,22 @@ async def test_a_cached_state_is_served_only_at_its_version(service):
     fresh = await service.table(CHANNEL)
     assert fresh.row.version == table.row.version + 1
     assert fresh.state == (await other.table(CHANNEL)).state != table.state
+
+
+async def test_a_seat_taken_by_another_process_a_moment_ago_is_refused_in_one_sentence(service, monkeypatch):
+    """With several bot processes on one PostgreSQL database, the last seat can be taken between
+    this process reading the table and seating the player: the store refuses (TableFull), and the
+    player reads one sentence, not an error id."""
+    await service.new_game(GUILD, CHANNEL, ALICE, "race", 2)
+    lobby = service._lobby
+    before = await lobby.tables.in_channel(CHANNEL)
+    await service.store.add_seat(before.row.id, BOB.id, BOB.name, now=service.clock())
+
+    async def as_read_before(channel_id):
+        return before
+
+    monkeypatch.setattr(lobby.tables, "in_channel", as_read_before)
+    with pytest.raises(TableError, match="^This table is full.$"):
+        await service.join(CHANNEL, CAROL)
+    with pytest.raises(TableError, match="already have a seat"):
+        await lobby.tables.seat(before.row.id, BOB, service.clock())

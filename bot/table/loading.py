@@ -33,7 +33,7 @@ from db import (
     TimerFilter,
     TimerRow,
 )
-from db.errors import ChannelBusy, DuplicateInteraction, StaleVersion
+from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, StaleVersion, TableFull
 from games.core import CorruptState, Game, IllegalAction, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
@@ -188,7 +188,14 @@ class Tables:
         return row
 
     async def seat(self, game_id: int, person: Person, now: datetime) -> None:
-        await self.store.add_seat(game_id, person.id, person.name, now=now)
+        """Seat ``person``. Another bot process (PostgreSQL) may have filled the last seat or seated
+        the same person a moment ago: the store refuses, and so does the table, in one sentence."""
+        try:
+            await self.store.add_seat(game_id, person.id, person.name, now=now)
+        except AlreadySeated:
+            raise TableError("You already have a seat at this table.") from None
+        except TableFull:
+            raise TableError("This table is full.") from None
 
     async def seat_ai(self, game_id: int, user_id: int, name: str, level: str, now: datetime) -> None:
         await self.store.add_seat(game_id, user_id, name, is_bot=True, ai_level=level, now=now)

@@ -7,27 +7,25 @@ What is listed:
   warehouse as it was and discarding what was taken, then every other legal layout of old + new
   resources, most kept first (each with the discard it implies);
 - a main action: every market line (with every white-marble choice when two white-marble leaders
-  make it a choice), every top card with every legal slot, paid warehouse first and also
-  strongbox first when that differs, and every production: every set of top cards and
-  production leaders (the largest sets first), alone or with the base power on every
+  make it a choice), every top card with every legal slot, paid every way (see below), and
+  every production: every set of top cards and production leaders (the largest sets first), alone or with the base power on every
   affordable input pair, then the base power alone, with every
   multiset of chosen outputs (the outputs all land in the strongbox, so which power makes which
-  is settled in one order), paid the same two ways;
+  is settled in one order), paid every way (see below);
 - leader actions, ``end`` once the main action is done, and every rearrangement of the
   warehouse (``arrange``), last because it changes no count.
 
-One thing is accepted but not listed: an explicit payment split (``wh:coin sb:coin``) that is
-neither "warehouse first" nor "strongbox first" (a split that equals one of them is settled to
-it). Listing every split would multiply every purchase and production by the ways each unit
-could be sourced, and the splits differ only in which store keeps the units left over; the two
-named orders are the useful ends of that range (the Discord buy menu offers exactly those).
+Payments: every purchase and production is listed paid warehouse first, then strongbox first
+when that takes other units, then every other split of the units between warehouse and
+strongbox as an explicit ``wh:... sb:...`` (which store keeps the units left over is a real
+choice); a split that equals one of the two orders is settled to it.
 """
 
 from __future__ import annotations
 
 import pickle
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from .data import (
@@ -149,19 +147,32 @@ def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, An
     return actions
 
 
-def _pay_variants(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> list[str]:
-    """``wh`` when affordable, plus ``sb`` when strongbox-first is a different split.
+def _payments(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> list[Any]:
+    """Every way to pay ``need``: ``"wh"`` (warehouse first), ``"sb"`` (strongbox first) when it
+    differs, then every other split as an explicit ``{"wh": [...], "sb": [...]}``.
 
-    Same result as comparing :func:`payment_plan` for both orders, without building the plans.
+    >>> _payments({"coin": 2}, {"coin": 2}, {"coin": 2})
+    ['wh', 'sb', {'wh': ['coin'], 'sb': ['coin']}]
+    >>> _payments({"coin": 1}, {}, {"coin": 2})
+    []
     """
-    differs = False
-    for r, n in need.items():
-        in_wh, in_sb = wh.get(r, 0), sb.get(r, 0)
+    ranges = []
+    for r in sorted(need, key=RESOURCES.index):
+        n, in_wh, in_sb = need[r], wh.get(r, 0), sb.get(r, 0)
         if in_wh + in_sb < n:
             return []
-        if min(n, in_wh) != n - min(n, in_sb):
-            differs = True
-    return ["wh", "sb"] if differs else ["wh"]
+        ranges.append((r, n, max(0, n - in_sb), min(n, in_wh)))  # units from the warehouse: lo..hi
+    warehouse_first = tuple(hi for _, _, _, hi in ranges)
+    strongbox_first = tuple(lo for _, _, lo, _ in ranges)
+    found: list[Any] = ["wh"] + (["sb"] if strongbox_first != warehouse_first else [])
+    for split in product(*(range(hi, lo - 1, -1) for _, _, lo, hi in ranges)):
+        if split in (warehouse_first, strongbox_first):
+            continue
+        found.append({
+            "wh": [r for (r, _, _, _), k in zip(ranges, split) for _ in range(k)],
+            "sb": [r for (r, n, _, _), k in zip(ranges, split) for _ in range(n - k)],
+        })
+    return found
 
 
 def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
@@ -174,7 +185,7 @@ def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]
         slots = legal_slots(player, cards[0])
         if not slots:
             continue
-        for pay in _pay_variants(wh, sb, discounted_cost(player, cards[0])):
+        for pay in _payments(wh, sb, discounted_cost(player, cards[0])):
             for slot in slots:
                 actions.append({"type": "buy", "deck": deck, "slot": slot, "pay": pay})
     return actions
@@ -203,7 +214,7 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
             if all(left.get(r, 0) >= n for r, n in pair_counts.items()):
                 bases.append((pair, add_counts(need, pair_counts)))
         for base, total in bases:
-            strongbox_too = "sb" in _pay_variants(wh, sb, total)
+            payments = _payments(wh, sb, total)
             for outputs in combinations_with_replacement(RESOURCES, len(chosen_leaders) + (base is not None)):
                 action: dict[str, Any] = {"type": "produce"}
                 if base is not None:
@@ -214,6 +225,5 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                 if chosen_leaders:
                     action["leaders"] = dict(zip(chosen_leaders, outputs))
                 actions.append(action)
-                if strongbox_too:
-                    actions.append({**action, "pay": "sb"})
+                actions += [{**action, "pay": pay} for pay in payments[1:]]
     return actions

@@ -252,3 +252,26 @@ def test_MOR_WAREHOUSE_6_and_8_every_layout_written_by_hand_that_is_accepted_is_
                 continue
             assert GAME.notation(action) in texts, layout
     assert checked == {"place": 3, "arrange": 3}
+
+
+def test_MOR_BUY_4_MOR_PROD_7_every_payment_split_a_player_can_type_is_listed():
+    """Issue (reliability 11): every text the parser accepts is a listed legal move. Each way to
+    pay the base production's coin and stone from warehouse or strongbox, typed by hand, is
+    accepted and listed: the two named orders and the two mixed splits."""
+    from itertools import product
+
+    state = blank_game()
+    depots(state, 0, ("coin", 1), None, ("stone", 1))
+    strongbox(state, 0, coin=1, stone=1)
+    texts = set(listed(state))
+    played = set()
+    for coin_from, stone_from in product(("wh", "sb"), repeat=2):
+        split = {"wh": [], "sb": []}
+        split[coin_from].append("coin")
+        split[stone_from].append("stone")
+        words = " ".join(f"{source}:{','.join(units)}" for source, units in split.items() if units)
+        action = GAME.parse(state, f"produce base:coin+stone>shield {words}")
+        after, _ = GAME.apply(state, 0, action)
+        assert GAME.notation(action) in texts, words
+        played.add(GAME.notation(action))
+    assert len(played) == 4
