@@ -174,3 +174,20 @@ async def test_only_people_vote_to_abandon_a_game_with_ai_seats(service):
     await service.start(CHANNEL, ALICE)
     assert "(1/2 votes needed)" in said(await service.abandon(CHANNEL, BOB))
     assert "A majority of the players (2/3) voted" in said(await service.abandon(CHANNEL, carol))
+
+
+async def test_an_ai_seat_taken_after_another_process_filled_the_table_is_refused_in_one_sentence(
+        service, monkeypatch):
+    """With several bot processes on one PostgreSQL database, the last seat can go between this
+    process reading the lobby and seating the AI: the store refuses, the host reads one sentence."""
+    await service.new_game(GUILD, CHANNEL, ALICE, "lim", 2)
+    before = await service.table(CHANNEL)
+    await service.store.add_seat(before.row.id, BOB.id, BOB.name, now=service.clock())
+    tables = service._ai_seats.tables
+
+    async def as_read_before(channel_id):
+        return before
+
+    monkeypatch.setattr(tables, "in_channel", as_read_before)
+    with pytest.raises(TableError, match="^This table is full.$"):
+        await service.add_ai(CHANNEL, ALICE)
