@@ -30,6 +30,8 @@ from db.backends import AnyStore, describe
 from db.postgres import is_postgres_url
 from rendering.pool import RenderPool
 
+from .ai_runner import AiRunner
+from .ai_turns import AiTurns
 from .config import Config
 from .drawing import Renderer, ThreadRenderer
 from .presentation import DiscordMarkup, Presenter
@@ -110,6 +112,8 @@ class BottegaBot(commands.Bot):
         self._reminder_check_seconds = reminder_check_seconds
         self._seed_source = seed_source
         self.service: TableService | None = None
+        self.ai = AiRunner(workers=config.ai_workers, time_limit=config.ai_time_limit_seconds)
+        self.ai_turns = AiTurns(self, config.ai_pause_seconds)
         self.reminders: ReminderLoop | None = None
         self.presenter: Presenter = DiscordMarkup()
         """How replies become message text."""
@@ -124,7 +128,7 @@ class BottegaBot(commands.Bot):
         choice = self._renderer_choice
         self.renderer = RenderPool(self.config.render_workers) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
-            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer
+            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai
         )
         rebuilt = await self.service.rebuild_timers()
         if rebuilt:
@@ -135,6 +139,7 @@ class BottegaBot(commands.Bot):
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
         self.last_sync = await self.sync_commands()
+        self.ai_turns.catch_up_soon()
 
     async def sync_commands(self) -> str | None:
         """Send the slash commands to Discord when needed; returns what was synced."""
@@ -160,6 +165,7 @@ class BottegaBot(commands.Bot):
         if self.renderer is not None:
             self.renderer.close()
             self.renderer = None
+        self.ai.close()
         try:
             await super().close()
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,12 @@ class Config:
     database_url: str | None = field(default=None, repr=False)  # may hold a password
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    ai_workers: int = 1
+    """Worker processes for AI decisions (``AI_WORKERS``)."""
+    ai_time_limit_seconds: float = 10.0
+    """The hard limit of one AI decision; past it the seat plays a safe move (``AI_TIME_LIMIT_SECONDS``)."""
+    ai_pause_seconds: float = 3.0
+    """The wait before AI moves are posted, so the channel reads naturally (``AI_PAUSE_SECONDS``)."""
     render_workers: int = DEFAULT_RENDER_WORKERS
     """Processes that draw boards (0: draw in a thread of the bot's process)."""
     shard_count: int | None = None
@@ -96,8 +103,28 @@ class Config:
             database_url=url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            ai_workers=int(_number(merged, "AI_WORKERS", cls.ai_workers, minimum=1, whole=True)),
+            ai_time_limit_seconds=_number(merged, "AI_TIME_LIMIT_SECONDS", cls.ai_time_limit_seconds,
+                                          minimum=0.1),
+            ai_pause_seconds=_number(merged, "AI_PAUSE_SECONDS", cls.ai_pause_seconds, minimum=0),
             render_workers=int(workers),
             shard_count=count,
             shard_ids=parse_shard_ids(ids_text, count) if ids_text else (
                 tuple(range(count)) if count else None),
         )
+
+
+def _number(values: Mapping[str, str], name: str, default: float, *, minimum: float,
+            whole: bool = False) -> float:
+    """A numeric setting, ``default`` when unset; a clear :class:`ConfigError` when unusable."""
+    raw = values.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw) if whole else float(raw)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value < minimum:
+        kind = "a whole number" if whole else "a number"
+        raise ConfigError(f"{name} must be {kind} of at least {minimum:g}, not {raw!r}.")
+    return value

@@ -220,7 +220,10 @@ async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply)
         kwargs["file"] = _file(shown.image)
     if view is not None:
         kwargs["view"] = view
-    return await channel.send(**kwargs)
+    message = await channel.send(**kwargs)
+    if reply.ai_to_move:
+        bot.ai_turns.after(channel)
+    return message
 
 
 def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:

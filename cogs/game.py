@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.table import MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
+from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
 from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
 from cogs.play import rule_topics
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bot.bot import BottegaBot
 
 MAX_PLAYERS = 4
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 HOURS_MIN = int(MIN_REMINDER.total_seconds() // 3600)
 HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
@@ -63,8 +64,11 @@ class GameCog(commands.Cog):
         players="How many players, you included",
         options="The game's setup options, e.g. advanced=true (start typing to see them)",
         thread="Open the table in a new thread of this channel, so one channel can host many games",
+        bots="How many of the seats Bottega's AI takes at once",
+        level="How well those AI players play (normal unless chosen)",
     )
-    @app_commands.choices(game=[app_commands.Choice(name=game_title(k), value=k) for k in games.keys()])
+    @app_commands.choices(game=[app_commands.Choice(name=game_title(k), value=k) for k in games.keys()],
+                          level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -72,6 +76,8 @@ class GameCog(commands.Cog):
         players: app_commands.Range[int, 1, MAX_PLAYERS],
         options: str = "",
         thread: bool = False,
+        bots: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -80,6 +86,8 @@ class GameCog(commands.Cog):
             engine = games.get(game)
             if not engine.min_players <= players <= engine.max_players:  # checked before any thread opens
                 raise TableError(f"{engine.title} is for {engine.player_range()} players, not {players}.")
+            if bots >= players:
+                raise TableError(f"A table for {players} can have 0 to {players - 1} AI players, not {bots}.")
             channel = interaction.channel
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
@@ -90,7 +98,8 @@ class GameCog(commands.Cog):
                 )
             assert interaction.guild_id is not None and channel is not None
             reply = await self.service.new_game(
-                interaction.guild_id, channel.id, person_of(interaction), game, players, chosen
+                interaction.guild_id, channel.id, person_of(interaction), game, players, chosen,
+                bots=bots, level=level,
             )
         except (TableError, games.IllegalAction) as error:
             await report_error(interaction, error)
@@ -127,6 +136,26 @@ class GameCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await respond(
             interaction, lambda: self.service.leave(interaction.channel_id, person_of(interaction)), files=False
+        )
+
+    ai_players = app_commands.Group(
+        name="bot", description="AI players at this channel's table (before it starts).", parent=game
+    )
+
+    @ai_players.command(name="add", description="Seat an AI player at this table (host or server managers).")
+    @app_commands.describe(level="How well it plays (normal unless chosen)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def bot_add(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await respond(
+            interaction, lambda: self.service.add_ai(interaction.channel_id, person_of(interaction), level),
+            files=False,
+        )
+
+    @ai_players.command(name="remove",
+                        description="Remove the last AI player seated at this table (host or server managers).")
+    async def bot_remove(self, interaction: discord.Interaction) -> None:
+        await respond(
+            interaction, lambda: self.service.remove_ai(interaction.channel_id, person_of(interaction)), files=False
         )
 
     @game.command(name="start", description="Start the game (host or server managers).")

@@ -41,7 +41,7 @@ TABLES = {
         "board_message_id",
         "board_jump_url",
     ),
-    "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "joined_at"),
+    "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at"),
     "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),

@@ -142,8 +142,15 @@ TIMER_CLAIMS = """
 ALTER TABLE timers ADD COLUMN claimed_until TEXT;
 """
 
+AI_LEVELS = """
+-- The level of an AI seat (is_bot = 1, a user id below 1 that no Discord account has); NULL for a
+-- person. The table plays the seat's moves at that level.
+ALTER TABLE seats ADD COLUMN ai_level TEXT
+    CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'strong'));
+"""
+
 MIGRATIONS: list[str] = [
-    BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS,
+    BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -71,4 +71,5 @@ MIGRATIONS: list[str] = [
     SNAPSHOT_CHECKSUMS,
     VOTES,
     TIMER_CLAIMS,
+    from_sqlite(sqlite_migrations.AI_LEVELS),
 ]

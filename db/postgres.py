@@ -262,15 +262,18 @@ class PostgresStore(StoreChecks):
     # -- seats ---------------------------------------------------------------------------------
 
     async def add_seat(self, game_id: int, user_id: int, display_name: str, *, is_bot: bool = False,
-                       now: datetime) -> SeatRow:
-        """Seat a user; :class:`AlreadySeated` twice, :class:`TableFull` past the last seat."""
+                       ai_level: str | None = None, now: datetime) -> SeatRow:
+        """Seat a user; :class:`AlreadySeated` twice, :class:`TableFull` past the last seat.
+
+        An AI seat has ``is_bot`` and the ``ai_level`` it plays at.
+        """
         try:
             async with self._transaction() as db:
                 game = await self._game_for_update(db, game_id)
                 row = await db.one(
-                    "INSERT INTO seats (game_id, user_id, display_name, is_bot, joined_at)"
-                    " VALUES (?, ?, ?, ?, ?) RETURNING *",
-                    (game_id, user_id, display_name, int(is_bot), rows.to_db_time(now)))
+                    "INSERT INTO seats (game_id, user_id, display_name, is_bot, ai_level, joined_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                    (game_id, user_id, display_name, int(is_bot), ai_level, rows.to_db_time(now)))
                 seated = await db.one("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
                 self._check_room(game, seated[0], user_id)
         except asyncpg.UniqueViolationError as error:

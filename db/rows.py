@@ -21,6 +21,7 @@ from .errors import DamagedGame
 GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
 TIMER_KINDS = ("reminder", "deadline")
 VOTE_KINDS = ("abandon",)
+AI_LEVELS = ("easy", "normal", "strong")
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 _TIME_LENGTH = len("2026-01-01T00:00:00.000000Z")
 
@@ -84,6 +85,8 @@ class SeatRow:
     display_name: str
     is_bot: bool
     joined_at: datetime
+    ai_level: str | None = None
+    """The level an AI seat plays at (``easy``, ``normal``, ``strong``); None for a person."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,7 @@ def seat_row(row: sqlite3.Row, players: int) -> SeatRow:
         display_name=read.text("display_name"),
         is_bot=bool(read.integer("is_bot", minimum=0, below=2)),
         joined_at=read.time("joined_at"),
+        ai_level=read.text("ai_level", optional=True, choices=AI_LEVELS),
     )
 
 

@@ -432,16 +432,20 @@ class Store(StoreChecks):
     # -- seats ---------------------------------------------------------------------------------
 
     async def add_seat(
-        self, game_id: int, user_id: int, display_name: str, *, is_bot: bool = False, now: datetime
+        self, game_id: int, user_id: int, display_name: str, *, is_bot: bool = False,
+        ai_level: str | None = None, now: datetime
     ) -> SeatRow:
-        """Seat a user (without a seat number until the game starts); :class:`AlreadySeated` twice."""
-        params = (game_id, user_id, display_name, int(is_bot), to_db_time(now))
+        """Seat a user (without a seat number until the game starts); :class:`AlreadySeated` twice.
+
+        An AI seat has ``is_bot`` and the ``ai_level`` it plays at.
+        """
+        params = (game_id, user_id, display_name, int(is_bot), ai_level, to_db_time(now))
 
         def add(db: sqlite3.Connection) -> SeatRow:
             game = self._game_for_update(db, game_id)
             try:
-                row = _one(db, "INSERT INTO seats (game_id, user_id, display_name, is_bot, joined_at)"
-                               " VALUES (?, ?, ?, ?, ?) RETURNING *", params)
+                row = _one(db, "INSERT INTO seats (game_id, user_id, display_name, is_bot, ai_level,"
+                               " joined_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *", params)
             except sqlite3.IntegrityError as error:
                 if "seats.game_id, seats.user_id" in str(error):
                     raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error

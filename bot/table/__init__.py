@@ -8,6 +8,7 @@ Behind the façade each concern has its module:
 - :mod:`.model`: tables, people, structured replies, refusals;
 - :mod:`.loading`: every store call, loading (snapshot + replay) and the per-channel locks;
 - :mod:`.lobby`: new, join, leave, start, abandon;
+- :mod:`.ai_seats`: AI seats in the lobby, and the moves a table owes them;
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.history`: the public log of a game;
@@ -25,9 +26,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.ai_runner import AiRunner
 from bot.drawing import Renderer
 from db import Store
 
+from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
 from .history import History
 from .loading import Tables
@@ -54,8 +57,9 @@ from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
-    "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable", "Image", "Line", "Mention", "Moment",
-    "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
+    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
+    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
+    "TableError", "TableService", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -69,7 +73,7 @@ class TableService:
     """One object for every table operation; ``renderer=None`` posts no images."""
 
     def __init__(self, store: Store, *, clock: Clock | None = None, seed_source: Callable[[], int] | None = None,
-                 renderer: Renderer | None = None) -> None:
+                 renderer: Renderer | None = None, ai: AiRunner | None = None) -> None:
         self.store = store
         self.clock = clock or utc_now
         self.renderer = renderer
@@ -77,8 +81,10 @@ class TableService:
         boards = Boards(renderer)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now)
-        self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)))
         self._play = Play(tables, boards, self._now)
+        self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
+        self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
+                            self._ai_seats)
         self._history = History(tables)
         self._queries = Queries(tables, boards, self._timing)
 
@@ -87,8 +93,9 @@ class TableService:
 
     # lobby
     async def new_game(self, guild_id: int, channel_id: int, host: Person, game_key: str, players: int,
-                       options: dict[str, Any] | None = None) -> Reply:
-        return await self._lobby.new_game(guild_id, channel_id, host, game_key, players, options)
+                       options: dict[str, Any] | None = None, *, bots: int = 0,
+                       level: str = DEFAULT_LEVEL) -> Reply:
+        return await self._lobby.new_game(guild_id, channel_id, host, game_key, players, options, bots, level)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
         return await self._lobby.join(channel_id, person)
@@ -101,6 +108,21 @@ class TableService:
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:
         return await self._lobby.abandon(channel_id, person)
+
+    # AI seats
+    async def add_ai(self, channel_id: int, person: Person, level: str = DEFAULT_LEVEL) -> Reply:
+        return await self._ai_seats.add(channel_id, person, level)
+
+    async def remove_ai(self, channel_id: int, person: Person) -> Reply:
+        return await self._ai_seats.remove(channel_id, person)
+
+    async def play_ai(self, channel_id: int) -> Reply | None:
+        """Play every move the channel's table owes its AI seats; the board after them (None: none)."""
+        return await self._ai_seats.play_owed(channel_id)
+
+    async def ai_owed_channels(self) -> list[int]:
+        """Channels whose tables wait on an AI seat (played after a restart)."""
+        return await self._ai_seats.owed_channels()
 
     # play
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,

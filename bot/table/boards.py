@@ -22,13 +22,18 @@ class Boards:
         if result is not None:
             text_lines.extend(result_lines(table, result))
         else:
+            ai_seats = table.ai_levels()
             for seat in sorted(game.actors(state)):
                 user = table.user_of(seat)
+                if seat in ai_seats:  # an AI seat is named, never pinged
+                    text_lines.append(line(Strong(table.names()[seat]), f": {game.prompt(state, seat)}"))
+                    continue
                 mentions.append(user)
                 text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
         image = await self.public_image(table, plain(lines[-1]) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
-                     version=table.row.version, game_key=table.row.game_key)
+                     version=table.row.version, game_key=table.row.game_key,
+                     ai_to_move=bool(table.ai_to_move()))
 
     async def public_image(self, table: Table, highlight: str | None) -> Image | None:
         if self.renderer is None:

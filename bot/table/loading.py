@@ -62,6 +62,17 @@ def damage_refused(game_id: int | None = None) -> Iterator[None]:
         raise DamagedTable(DAMAGED, owner) from None
 
 
+@contextmanager
+def seating_refused() -> Iterator[None]:
+    """Turn the store's refusal of a seat into the player's one sentence."""
+    try:
+        yield
+    except AlreadySeated:
+        raise TableError("You already have a seat at this table.") from None
+    except TableFull:
+        raise TableError("This table is full.") from None
+
+
 class StateCache:
     """The state of recently used games, each kept with the version it belongs to.
 
@@ -128,6 +139,10 @@ class Tables:
         with damage_refused(game_id):
             return await self.store.get_game(game_id)
 
+    async def has_ai_seats(self, game_id: int) -> bool:
+        with damage_refused(game_id):
+            return any(seat.ai_level is not None for seat in await self.store.seats(game_id))
+
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
 
@@ -186,12 +201,13 @@ class Tables:
     async def seat(self, game_id: int, person: Person, now: datetime) -> None:
         """Seat ``person``. Another bot process (PostgreSQL) may have filled the last seat or seated
         the same person a moment ago: the store refuses, and so does the table, in one sentence."""
-        try:
+        with seating_refused():
             await self.store.add_seat(game_id, person.id, person.name, now=now)
-        except AlreadySeated:
-            raise TableError("You already have a seat at this table.") from None
-        except TableFull:
-            raise TableError("This table is full.") from None
+
+    async def seat_ai(self, game_id: int, user_id: int, name: str, level: str, now: datetime) -> None:
+        """Seat an AI at ``level``; refused like :meth:`seat` when another process filled the table."""
+        with seating_refused():
+            await self.store.add_seat(game_id, user_id, name, is_bot=True, ai_level=level, now=now)
 
     async def unseat(self, game_id: int, user_id: int) -> None:
         await self.store.remove_seat(game_id, user_id)

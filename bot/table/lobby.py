@@ -10,6 +10,7 @@ from typing import Any
 import games
 from games.core import Rng, seed_state
 
+from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
 from .loading import Tables
 from .model import Person, Reply, Strong, TableError, line
@@ -19,27 +20,37 @@ Clock = Callable[[], datetime]
 
 
 class Lobby:
-    def __init__(self, tables: Tables, boards: Boards, clock: Clock, seed_source: Callable[[], int]) -> None:
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock, seed_source: Callable[[], int],
+                 ai_seats: AiSeats) -> None:
         self.tables, self.boards = tables, boards
-        self.clock, self.seed_source = clock, seed_source
+        self.clock, self.seed_source, self.ai_seats = clock, seed_source, ai_seats
 
     async def new_game(self, guild_id: int, channel_id: int, host: Person, game_key: str, players: int,
-                       options: dict[str, Any] | None = None) -> Reply:
+                       options: dict[str, Any] | None = None, bots: int = 0,
+                       level: str = DEFAULT_LEVEL) -> Reply:
         game = games.get(game_key)
         if not game.min_players <= players <= game.max_players:
             raise TableError(f"{game.title} is for {game.player_range()} players, not {players}.")
+        if not 0 <= bots < players:
+            raise TableError(f"A table for {players} can have 0 to {players - 1} AI players, not {bots}.")
+        check_level(level)
         chosen = game.normalize_options(options or {})
         async with self.tables.lock(channel_id):
             row = await self.tables.open(guild_id, channel_id, host, game_key, chosen, self.seed_source(),
                                          players, self.clock())
+            # AI seats (bot/table/ai_seats.py) are taken at once, in the same lock.
+            ai_names = await self.ai_seats.seat(await self.tables.by_id(row.id), bots, level) if bots else []
         defaults = {spec.name: spec.default for spec in game.options}
         option_text = "".join(f", {k}: {str(v).lower()}" for k, v in chosen.items() if v != defaults[k])
+        ai_text = f" with {', '.join(ai_names)}" if ai_names else ""
         if players == 1:
             invite = "Solo table: `/game start` when you are ready."
+        elif bots == players - 1:
+            invite = "The table is full: `/game start` when you are ready."
         else:
-            invite = f"`/game join` to take a seat (1/{players}); the host starts with `/game start`."
+            invite = f"`/game join` to take a seat ({1 + bots}/{players}); the host starts with `/game start`."
         opened = line(Strong(host.name), " opened a table of ", Strong(game.title),
-                      f" for {players}{option_text}. {invite}")
+                      f" for {players}{option_text}{ai_text}. {invite}")
         return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
@@ -112,10 +123,11 @@ class Lobby:
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             votes = await self.tables.vote_to_abandon(table.row.id, person.id)
-            needed = len(table.seats) // 2 + 1
+            people = sum(1 for seat in table.seats if seat.ai_level is None)  # AI seats do not vote
+            needed = people // 2 + 1
             if len(votes) >= needed:
                 await self.tables.close(table.row.id, now)
-                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{len(table.seats)}) voted: "
+                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{people}) voted: "
                                          "the game is abandoned.")])
         return Reply(lines=[line(
             Strong(person.name), f" votes to abandon this game ({len(votes)}/{needed} votes needed). "

@@ -102,6 +102,8 @@ class Reply:
     game_id: int | None = None
     version: int | None = None
     game_key: str | None = None
+    ai_to_move: bool = False
+    """The board waits on an AI seat: the adapter asks the service to play its moves next."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,19 @@ class Table:
         return self.row.last_move_at or self.row.updated_at
 
     def actor_users(self) -> list[int]:
+        """The people the table waits on (AI seats are never reminded or pinged)."""
         if self.state is None or self.finished():
             return []
-        return [self.user_of(seat) for seat in sorted(self.game.actors(self.state))]
+        ai_seats = self.ai_levels()
+        return [self.user_of(seat) for seat in sorted(self.game.actors(self.state)) if seat not in ai_seats]
+
+    def ai_levels(self) -> dict[int, str]:
+        """The numbered AI seats and the level each plays at."""
+        return {s.seat: s.ai_level for s in self.seats if s.seat is not None and s.ai_level is not None}
+
+    def ai_to_move(self) -> list[int]:
+        """The AI seats that must act now, in seat order."""
+        if self.state is None or self.finished():
+            return []
+        levels = self.ai_levels()
+        return [seat for seat in sorted(self.game.actors(self.state)) if seat in levels]

@@ -17,7 +17,7 @@ from games.core import IllegalAction
 
 from .boards import Boards
 from .loading import NOT_STARTED, Tables
-from .model import Person, Reply, StaleAction, Table, TableError, line
+from .model import Line, Person, Reply, StaleAction, Table, TableError, line
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
@@ -45,19 +45,28 @@ class Play:
                     "That button belongs to an earlier board; the game has moved on. Here is the board now.",
                     await self.boards.reply(table, []),
                 )
-            try:
-                action = game.parse(state, notation)
-                new_state, events = game.apply(state, seat, action)
-            except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
-                raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
-            now = self.clock()
-            moved = replace(table, state=new_state)
-            clears, timers = reminder_changes(
-                moved, acted_user=person.id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
-            row = await self.tables.record_move(table, seat, person.id, game.notation(action), new_state,
-                                                now, interaction_id, clears, timers)
-            table = replace(moved, row=row)
-        return await self.boards.reply(table, [line(table.fill_names(event["text"])) for event in events])
+            table, lines = await self.move(table, seat, person.id, notation, interaction_id)
+        return await self.boards.reply(table, lines)
+
+    async def move(self, table: Table, seat: int, user_id: int, notation: str,
+                   interaction_id: int | None = None) -> tuple[Table, list[Line]]:
+        """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
+        channel's lock held by the caller: the move, its snapshot and the reminder timers it changes
+        are written in one transaction. The table after it (no new read) and its event lines."""
+        game, state = table.game, table.state
+        try:
+            action = game.parse(state, notation)
+            new_state, events = game.apply(state, seat, action)
+        except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
+            raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
+        now = self.clock()
+        moved = replace(table, state=new_state)
+        clears, timers = reminder_changes(
+            moved, acted_user=user_id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+        row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
+                                            now, interaction_id, clears, timers)
+        table = replace(moved, row=row)
+        return table, [line(table.fill_names(event["text"])) for event in events]
 
     async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:
         """The table and ``person``'s seat for a "Your move" button of board ``version`` of game

@@ -109,6 +109,16 @@ async def test_add_seat_and_already_seated(store):
     assert [s.user_id for s in await store.seats(game.id)] == [7, 0]
 
 
+async def test_an_ai_seat_keeps_its_level_in_every_read(store):
+    game = await new_game(store)
+    await store.add_seat(game.id, 7, "ada", now=START)
+    robot = await store.add_seat(game.id, -1, "Bottega AI (strong)", is_bot=True, ai_level="strong", now=START)
+    assert (robot.is_bot, robot.ai_level) == (True, "strong")
+    assert [(s.user_id, s.ai_level) for s in await store.seats(game.id)] == [(7, None), (-1, "strong")]
+    loaded = await store.load_game(game.id)
+    assert [(s.user_id, s.ai_level) for s in loaded.seats] == [(7, None), (-1, "strong")]
+
+
 async def test_a_full_table_refuses_another_seat_and_a_freed_seat_can_be_taken(store):
     game = await new_game(store, players=2)
     for user_id in (7, 8):

@@ -144,9 +144,10 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             await sqlite.set_timer(game.id, "reminder", 8, minutes(60))
             await sqlite.add_vote(game.id, 7, "abandon")
             expected[game.id] = await sqlite.load_game(game.id)
-        await sqlite.create_game(
+        lobby = await sqlite.create_game(
             guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )
+        await sqlite.add_seat(lobby.id, -1, "Bottega AI (easy)", is_bot=True, ai_level="easy", now=START)
         await sqlite.set_meta("command_sync_hash", "abc")
     finally:
         await sqlite.close()
@@ -159,6 +160,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             assert await store.load_game(game_id) == loaded
         assert await store.get_meta("command_sync_hash") == "abc"
         lobby = await store.active_game(200)
+        assert [(s.user_id, s.ai_level) for s in await store.seats(lobby.id)] == [(-1, "easy")]
         after = await store.create_game(
             guild_id=1, channel_id=201, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )

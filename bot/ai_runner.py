@@ -1,0 +1,91 @@
+"""AI decisions off the event loop: a process pool with a hard time limit per decision.
+
+``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
+(created at the first decision). The search itself is told to stop a little before the limit;
+if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
+(hung workers are terminated) and the seat plays :func:`games.ai.safe_move` instead, so a game
+never stalls. A decision depends only on the state, the seat, the level and the seed, so it is
+reproducible whenever the search finished within its budget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import games
+from games.ai import choose, safe_move
+
+log = logging.getLogger(__name__)
+
+SEARCH_SHARE = 0.8
+"""The share of the hard limit the search may use before it answers its best move so far."""
+
+Decide = Callable[..., str]
+"""``choose``'s signature: ``(game_key, state, seat, level, seed, time_limit) -> notation``."""
+
+
+class AiRunner:
+    """Plays AI decisions in ``workers`` processes, each within ``time_limit`` seconds.
+
+    ``decide`` is the function the workers run (``games.ai.choose``; it must be importable by
+    the workers).
+    """
+
+    def __init__(self, *, workers: int = 1, time_limit: float = 10.0, decide: Decide = choose) -> None:
+        if workers < 1 or time_limit <= 0:
+            raise ValueError("an AI runner needs at least one worker and a positive time limit")
+        self.workers, self.time_limit, self.decide = workers, time_limit, decide
+        self._pool: ProcessPoolExecutor | None = None
+        self.fallbacks = 0
+        """How many decisions fell back to the safe move (failed, too slow, or a dead worker)."""
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self._pool
+
+    async def choose(self, game_key: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
+        """The notation ``seat`` plays: the AI's choice, or the safe legal move if it fails."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            future = loop.run_in_executor(pool, self.decide, game_key, state, seat, level, seed,
+                                          self.time_limit * SEARCH_SHARE)
+            return await asyncio.wait_for(future, self.time_limit)
+        except TimeoutError:
+            log.warning("AI decision in %s ran past %.1f s: playing the safe move", game_key,
+                        self.time_limit)
+            self._replace(pool)
+        except BrokenProcessPool:
+            log.warning("an AI worker died during a decision in %s: playing the safe move", game_key)
+            self._replace(pool)
+        except Exception as error:  # noqa: BLE001 - whatever the AI does, the table plays a legal move
+            log.warning("AI decision in %s failed (%s): playing the safe move", game_key, type(error).__name__)
+        self.fallbacks += 1
+        game = games.get(game_key)
+        return safe_move([game.notation(action) for action in game.legal_actions(state, seat)])
+
+    def _replace(self, pool: ProcessPoolExecutor) -> None:
+        """Drop ``pool`` (terminating its workers, which may hang); the next decision starts a new one."""
+        if self._pool is pool:
+            self._pool = None
+        _terminate(pool)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            _terminate(self._pool)
+            self._pool = None
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    # The executor cannot cancel a call that is running: its worker processes are ended directly.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()

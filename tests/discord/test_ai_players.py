@@ -1,0 +1,158 @@
+"""AI players through Discord: whole games of every game between one person and an AI seat, from
+``/game new ... bots:1`` to the final scores (one with restarts in the middle), and the lobby's
+``/game bot`` commands. AI seats are named "Bottega AI (level)" and never pinged."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from bottega_harness import Table
+
+import games
+from bot.config import Config
+from games.ai import safe_move
+from games.core import MoveStack
+from tests.support.ai_checks import ai_moves_replayed, always_fails, legal_notations
+
+AI = "Bottega AI (easy)"
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    """No pause before AI moves (the tests' clock only moves when told) and a generous hard limit."""
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
+                  ai_pause_seconds=0, ai_time_limit_seconds=30)
+
+
+class Watch:
+    """What a person sees of a game against the AI: after each of their moves, at most one message
+    from the AI (its event lines and the board after them), and nobody but the person is pinged."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.ai_posts = 0
+        self.moves = 0
+
+    def seen(self) -> int:
+        return len(self.table.channel.history())
+
+    def check(self, before: int) -> None:
+        new = self.table.channel.history()[before:]
+        assert 1 <= len(new) <= 2, [m.content for m in new]
+        for message in new:
+            assert set(re.findall(r"<@(-?\d+)>", message.content)) <= {str(self.table.alice.id)}
+            assert message.attachments, message.content  # every board carries its picture
+        if len(new) == 2:
+            self.ai_posts += 1
+            assert "Game over." in new[-1].content or f"<@{self.table.alice.id}>" in new[-1].content
+
+    async def play(self, key: str, rng: random.Random, *, until: int | None = None) -> None:
+        """alice plays suggested moves while the board pings her, to the final scores (or ``until`` moves)."""
+        while "Game over." not in self.table.last().content and (until is None or self.moves < until):
+            board = self.table.last()
+            assert f"<@{self.table.alice.id}>" in board.content, board.content
+            choices = await self.table.alice.autocomplete(self.table.channel, f"{key} move", "notation", "")
+            before = self.seen()
+            await self.table.alice.slash(self.table.channel, f"{key} move", notation=rng.choice(choices)["value"])
+            self.check(before)
+            self.moves += 1
+
+
+async def open_against_the_ai(table: Table, key: str) -> None:
+    await table.alice.slash(table.channel, "game new", game=key, players=2, bots=1, level="easy")
+    opened = table.last().content
+    assert f"with **{AI}**" in opened or f"with {AI}" in opened
+    assert "The table is full" in opened
+    await table.alice.slash(table.channel, "game start")
+    assert any("begins" in m.content and AI in m.content for m in table.channel.history()[-2:])
+
+
+async def finished_game(env, table: Table) -> int:
+    """The id of the game whose final scores were just posted (named by the board's picture)."""
+    final = table.last()
+    assert "Game over." in final.content and AI in final.content
+    game_id = int(final.attachments[0].filename.split("-")[1])
+    assert (await env.bot.store.get_game(game_id)).status == "finished"
+    return game_id
+
+
+@pytest.mark.parametrize("key", ["mor", "opera"])
+async def test_one_person_plays_a_whole_game_against_the_ai(table, env, key):
+    await open_against_the_ai(table, key)
+    watch = Watch(table)
+    await watch.play(key, random.Random(1))
+    game_id = await finished_game(env, table)
+    assert watch.ai_posts > 0
+    assert await ai_moves_replayed(env.bot.store, game_id) >= watch.ai_posts
+
+
+async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table, env, make_bot, config):
+    await open_against_the_ai(table, "lim")
+    watch = Watch(table)
+    rng = random.Random(2)
+    await watch.play("lim", rng, until=8)
+    # A bot that waits an hour before the AI's moves stops while the AI owes one.
+    await env.restart_bot(await make_bot(config=replace(config, ai_pause_seconds=3600)))
+    while True:
+        choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
+        await table.alice.slash(table.channel, "lim move", notation=rng.choice(choices)["value"])
+        if f"**{AI}**:" in table.last().content:
+            break
+    assert f"<@{table.alice.id}>" not in table.last().content
+    owing = table.last().id
+    await env.restart_bot(await make_bot())
+    await env.settle()
+    assert table.last().id != owing and f"<@{table.alice.id}>" in table.last().content
+    await watch.play("lim", rng)
+    game_id = await finished_game(env, table)
+    assert await ai_moves_replayed(env.bot.store, game_id) > watch.moves // 2
+
+
+async def test_a_person_alone_with_two_ai_seats_starts_at_once(table):
+    await table.alice.slash(table.channel, "game new", game="lim", players=3, bots=2)
+    assert "with Bottega AI (normal), Bottega AI 2 (normal). The table is full" in table.last().content
+    await table.alice.slash(table.channel, "game start")
+    assert "Lorenzo il Magnifico** begins" in "\n".join(m.content for m in table.channel.history())
+    assert f"<@{table.alice.id}>" in table.last().content  # the AI seats have played up to alice's move
+
+
+async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
+    refused = await table.alice.slash(table.channel, "game new", game="opera", players=2, bots=2)
+    assert "A table for 2 can have 0 to 1 AI players, not 2." in refused.response.content
+    await table.alice.slash(table.channel, "game new", game="opera", players=3)
+    not_host = await table.bob.slash(table.channel, "game bot add")
+    assert "Only the host of this table or a server manager can add an AI player" in not_host.response.content
+    await table.alice.slash(table.channel, "game bot add", level="strong")
+    assert "**Bottega AI (strong)** takes a seat (2/3)." in table.last().content
+    await table.manager.slash(table.channel, "game bot add")
+    assert "**Bottega AI 2 (normal)** takes a seat (3/3). The table is full" in table.last().content
+    full = await table.bob.slash(table.channel, "game join")
+    assert "This table is full" in full.response.content
+    await table.alice.slash(table.channel, "game bot remove")
+    assert "**Bottega AI 2 (normal)** leaves the table (2/3)." in table.last().content
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    board = table.last().content
+    assert "Bottega AI (strong)" in board and not re.search(r"<@-\d+>", board)
+    late = await table.alice.slash(table.channel, "game bot remove")
+    assert "already started" in late.response.content
+
+
+async def test_a_failing_ai_plays_a_legal_move_and_the_game_goes_on(table, env):
+    env.bot.ai.decide = always_fails
+    await open_against_the_ai(table, "opera")
+    watch = Watch(table)
+    await watch.play("opera", random.Random(3), until=12)
+    assert watch.ai_posts > 0 and env.bot.ai.fallbacks >= watch.ai_posts
+    game_id = int(table.last().attachments[0].filename.split("-")[1])
+    row = await env.bot.store.get_game(game_id)
+    game = games.get("opera")
+    stack = MoveStack(game, game.setup(row.players, row.seed, row.options))
+    for move in await env.bot.store.moves(game_id):
+        if move.user_id < 1:  # the AI seat played the safe move: the first legal one
+            assert move.notation == safe_move(legal_notations("opera", stack.state, move.seat))
+        stack.play(move.seat, move.notation)
