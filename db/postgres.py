@@ -48,7 +48,9 @@ from .shared import Shards, StoreChecks
 
 POOL_SIZE = 4
 SEAT_ORDER = "ORDER BY seats.seat IS NULL, seats.seat, seats.joined_at, seats.joined_order"
-_SKIP_HELD_ROWS = "FOR UPDATE OF timers SKIP LOCKED"
+_SKIP_HELD_GAMES = "FOR UPDATE OF games, timers SKIP LOCKED"
+"""Timers are claimed a whole game at a time: the game's row is locked, so two processes never
+split one game's due timers between them (and each would post a reminder for that game)."""
 
 
 def is_postgres_url(target: str | os.PathLike[str]) -> bool:
@@ -469,10 +471,11 @@ class PostgresStore(StoreChecks):
     async def claim_due_timers(self, now: datetime, shards: Shards) -> list[TimerRow]:
         """The due timers of ``shards``' guilds that no other process holds, now held by this one.
 
-        Rows another transaction is claiming at this moment are skipped (``SKIP LOCKED``), and a
-        claimed timer is skipped by everyone until it is moved, cleared or its lease runs out.
+        Games another transaction holds at this moment are skipped with all their timers
+        (``SKIP LOCKED`` on the game's row), and a claimed timer is skipped by everyone until it is
+        moved, cleared or its lease runs out.
         """
-        sql, params = shared.claim_statement(now, shards, lock_rows=_SKIP_HELD_ROWS)
+        sql, params = shared.claim_statement(now, shards, lock_rows=_SKIP_HELD_GAMES)
         async with self._transaction() as db:
             found = await db.all(sql, params)
         return sorted(self._sound(found, rows.timer_row), key=lambda timer: (timer.due_at, timer.id))

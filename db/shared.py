@@ -166,14 +166,16 @@ def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[s
     and returns them; ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
     stamp = to_db_time(now)
     owned, owned_params = shards.condition("games.guild_id")
+    # The outer condition repeats the lease check: a row another process claimed and committed
+    # while this statement waited is read again in its newest version, and left alone.
     sql = (
         "UPDATE timers SET claimed_until = ? WHERE id IN ("
         " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
         " WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?)"
         f" AND {owned}"
-        f" {lock_rows}) RETURNING *"
+        f" {lock_rows}) AND (claimed_until IS NULL OR claimed_until <= ?) RETURNING *"
     )
-    return sql, [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params]
+    return sql, [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params, stamp]
 
 
 class StoreChecks:

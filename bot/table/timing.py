@@ -88,10 +88,15 @@ class Timing:
                 posts.append(post)
         return posts
 
-    async def _remind(self, game_id: int, _: list[TimerRow], now: datetime) -> Reminder | None:
-        """One game's reminder, from its state and timers as they are once its channel is locked."""
+    async def _remind(self, game_id: int, claimed: list[TimerRow], now: datetime) -> Reminder | None:
+        """One game's reminder, from its state and timers as they are once its channel is locked.
+
+        Only the timers this pass claimed are acted on: with several processes on one database,
+        a timer that fell due meanwhile belongs to whichever pass claims it.
+        """
         table = await self.tables.by_id(game_id)
-        timers = [t for t in table.timers if t.kind == REMINDER and t.due_at <= now]
+        mine = {t.id for t in claimed}
+        timers = [t for t in table.timers if t.kind == REMINDER and t.due_at <= now and t.id in mine]
         actors = set(table.actor_users())
         users = [t.user_id for t in timers if t.user_id in actors]
         interval = timedelta(seconds=table.row.reminder_seconds)
