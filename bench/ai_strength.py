@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -156,6 +157,11 @@ def parse_budgets(specs: list[str]) -> dict[str, Budget]:
     return budgets
 
 
+def _load() -> str:
+    """The machine's 1, 5 and 15 minute load averages (decision times depend on them)."""
+    return " / ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=games.keys(), action="append")
@@ -171,7 +177,8 @@ def main() -> None:
     pairings = args.pairing or ["random", "easy", "strong", "four", "solo"]
     for key in args.game or games.keys():
         times: dict = {}
-        print(f"{games.get(key).title} ({key}), {args.games} games per pairing")
+        print(f"{games.get(key).title} ({key}), {args.games} games per pairing, {args.jobs} workers,"
+              f" load average {_load()}")
         started = time.perf_counter()
         for pairing in pairings:
             if pairing == "random":
@@ -187,7 +194,7 @@ def main() -> None:
         for (game_key, level), samples in sorted(times.items()):
             print(f"  decision {level:>6}: n={len(samples):6d}  p50 {percentile(samples, 0.5):.3f} s"
                   f"  p95 {percentile(samples, 0.95):.3f} s  max {max(samples):.3f} s  {GOALS[level]}")
-        print(f"  ({time.perf_counter() - started:.0f} s)")
+        print(f"  ({time.perf_counter() - started:.0f} s, load average at the end {_load()})")
 
 
 if __name__ == "__main__":

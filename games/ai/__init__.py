@@ -27,8 +27,8 @@ from .search import Budget, Search
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(worlds=1),
-    "normal": Budget(worlds=4, keep=6, playouts=48, depth=8),
-    "strong": Budget(worlds=8, keep=10, playouts=160, depth=10),
+    "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
+    "strong": Budget(worlds=10, keep=8, playouts=256, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds)."""
 
