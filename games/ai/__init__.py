@@ -55,10 +55,13 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     """
     if not legal:
         raise ValueError("the seat has no move to play")
+    ai = game_ai(game_key)
+    if hasattr(ai, "candidates"):
+        legal = ai.candidates(view, legal)
     if len(legal) == 1:
         return legal[0]
     plan = budget or LEVELS[level]
-    search = Search(games.get(game_key), game_ai(game_key), view, seat, legal, plan, seed, deadline)
+    search = Search(games.get(game_key), ai, view, seat, legal, plan, seed, deadline)
     if plan.playouts:
         return search.playouts()
     return search.look_ahead()[0][1]

@@ -31,6 +31,8 @@ class GameAI(Protocol):
 
     def evaluate(self, state: State, seat: int) -> float: ...
 
+    # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty).
+
 
 @dataclass(frozen=True)
 class Budget:

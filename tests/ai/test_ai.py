@@ -113,3 +113,20 @@ def test_a_lim_world_holds_the_production_exchange_the_view_names():
         assert "exchange none" in _legal("lim", world, seat)
         found += 1
     assert found > 5
+
+
+def test_a_mor_seat_rearranges_its_depots_only_while_market_resources_await_placement():
+    game = games.get("mor")
+    judged = 0
+    for number, (state, seat) in enumerate(random_positions("mor", 150, seed=13)):
+        legal = _legal("mor", state, seat)
+        view = game.view(state, seat)
+        if view["pending"] is not None or not any(text.startswith("arrange") for text in legal):
+            continue
+        others = [text for text in legal if not text.startswith("arrange")]
+        if not others:
+            continue
+        assert not choose("mor", state, seat, "easy", decision_seed(13, number)).startswith("arrange")
+        assert not decide("mor", view, seat, legal, "normal", number, budget=SMALL).startswith("arrange")
+        judged += 1
+    assert judged > 10
