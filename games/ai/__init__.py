@@ -28,7 +28,7 @@ from .search import Budget, Search
 LEVELS: dict[str, Budget] = {
     "easy": Budget(worlds=1),
     "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
-    "strong": Budget(worlds=10, keep=8, playouts=256, depth=8),
+    "strong": Budget(worlds=16, keep=8, playouts=1024, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds)."""
 
@@ -55,12 +55,12 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     """
     if not legal:
         raise ValueError("the seat has no move to play")
+    plan = budget or LEVELS[level]
     ai = game_ai(game_key)
     if hasattr(ai, "candidates"):
         legal = ai.candidates(view, legal)
     if len(legal) == 1:
         return legal[0]
-    plan = budget or LEVELS[level]
     search = Search(games.get(game_key), ai, view, seat, legal, plan, seed, deadline)
     if plan.playouts:
         return search.playouts()
