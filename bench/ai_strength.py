@@ -6,17 +6,21 @@ Pairings per game: ``normal`` against a uniformly random player, ``normal`` agai
 ``strong`` against ``normal`` (2 players, seats alternated); one ``normal`` among three ``easy``
 (4 players, the normal seat rotated); and for Masters of Renaissance ``normal`` alone against
 Lorenzo. Win rates count a shared first place as half a win and come with 95 % Wilson intervals.
-Decision times are measured for every AI decision of every game played.
+Decision times are measured for every AI decision of every game played, as wall-clock time (what a
+player waits for on this machine, under its current load) and as the process's CPU time (about what
+the wall-clock time would be on an idle core).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import statistics
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 
@@ -49,7 +53,7 @@ def play(job: tuple[str, list[str], int, dict[str, Budget]]) -> dict:
     game = games.get(key)
     state = game.setup(len(levels), seed)
     chance = random.Random(seed)
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     for number in range(MAX_MOVES):
         if game.result(state) is not None:
             break
@@ -61,10 +65,10 @@ def play(job: tuple[str, list[str], int, dict[str, Budget]]) -> dict:
             if level == "random":
                 move = legal[chance.randrange(len(legal))]
             else:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 move = decide(key, game.view(state, seat), seat, legal, level,
                               decision_seed(seed, number), budget=budgets.get(level))
-                times.setdefault(level, []).append(time.perf_counter() - started)
+                times.setdefault(level, []).append((time.perf_counter() - started, time.process_time() - cpu))
             state = game.play(state, seat, move)[0]
     return {"levels": levels, "result": game.result(state), "times": times}
 
@@ -89,21 +93,32 @@ def _margin(result: dict, seat: int) -> int:
     return totals[seat] - max(t for s, t in totals.items() if s != seat)
 
 
-def run(jobs: list, workers: int) -> list[dict]:
-    if workers <= 1:
-        return [play(job) for job in jobs]
+def run(jobs: list, workers: int, minutes: float | None) -> list[dict]:
+    """Play ``jobs`` on ``workers`` processes; after ``minutes`` no new game starts (those running finish)."""
+    stop_at = time.monotonic() + 60 * minutes if minutes else math.inf
+    outcomes: list[dict] = []
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(play, jobs))
+        waiting = list(reversed(jobs))
+        running = set()
+        while waiting or running:
+            while waiting and len(running) < workers and time.monotonic() < stop_at:
+                running.add(pool.submit(play, waiting.pop()))
+            if not running:
+                break
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            outcomes.extend(future.result() for future in done)
+    return outcomes
 
 
 def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, workers: int,
-                 times: dict) -> None:
+                 times: dict, minutes: float | None) -> None:
     jobs = []
     for i in range(count):
         levels = [hero, rival] if i % 2 == 0 else [rival, hero]
         jobs.append((key, levels, 1000 + i, budgets))
+    outcomes = run(jobs, workers, minutes)
     wins = margin = finished = 0.0
-    for outcome in run(jobs, workers):
+    for outcome in outcomes:
         _collect(times, key, outcome)
         if outcome["result"] is None:
             continue
@@ -114,31 +129,38 @@ def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, wor
     low, high = wilson(wins, int(finished))
     goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.55}[hero, rival]
     rate = wins / finished if finished else 0.0
+    first_seat = sum(1 for outcome in outcomes if outcome["levels"][0] == hero)
     print(f"  {hero:>6} vs {rival:<6} {int(finished):4d} games  win {rate:6.1%}  [{low:.1%}, {high:.1%}]"
           f"  margin {margin / max(1, finished):+6.1f}  goal >= {goal:.0%}"
-          f"  unfinished {count - int(finished)}")
+          f"  ({hero} first in {first_seat}; unfinished {len(outcomes) - int(finished)},"
+          f" not played {count - len(outcomes)})")
 
 
-def four_players(key: str, count: int, budgets: dict, workers: int, times: dict) -> None:
+def four_players(key: str, count: int, budgets: dict, workers: int, times: dict,
+                 minutes: float | None) -> None:
     jobs = [(key, ["easy"] * (i % 4) + ["normal"] + ["easy"] * (3 - i % 4), 2000 + i, budgets)
             for i in range(count)]
     ranks = []
-    for outcome in run(jobs, workers):
+    outcomes = run(jobs, workers, minutes)
+    for outcome in outcomes:
         _collect(times, key, outcome)
         if outcome["result"] is not None:
             ranks.append(_rank(outcome["result"], outcome["levels"].index("normal")))
     mean = sum(ranks) / len(ranks) if ranks else float("nan")
-    print(f"  normal among 3 easy   {len(ranks):4d} games  mean rank {mean:.2f}  goal <= 1.9")
+    spread = Z95 * statistics.stdev(ranks) / math.sqrt(len(ranks)) if len(ranks) > 1 else float("nan")
+    print(f"  normal among 3 easy   {len(ranks):4d} games  mean rank {mean:.2f}  [{mean - spread:.2f},"
+          f" {mean + spread:.2f}]  goal <= 1.9  (not played {count - len(outcomes)})")
 
 
-def solo(count: int, budgets: dict, workers: int, times: dict) -> None:
-    outcomes = run([("mor", ["normal"], 3000 + i, budgets) for i in range(count)], workers)
+def solo(count: int, budgets: dict, workers: int, times: dict, minutes: float | None) -> None:
+    outcomes = run([("mor", ["normal"], 3000 + i, budgets) for i in range(count)], workers, minutes)
     won = 0
     for outcome in outcomes:
         _collect(times, "mor", outcome)
         won += bool(outcome["result"] and outcome["result"]["solo"]["won"])
-    low, high = wilson(won, count)
-    print(f"  normal vs Lorenzo     {count:4d} games  won {won / count:6.1%}  [{low:.1%}, {high:.1%}]")
+    low, high = wilson(won, len(outcomes))
+    print(f"  normal vs Lorenzo     {len(outcomes):4d} games  won {won / max(1, len(outcomes)):6.1%}"
+          f"  [{low:.1%}, {high:.1%}]  (not played {count - len(outcomes)})")
 
 
 def _collect(times: dict, key: str, outcome: dict) -> None:
@@ -156,6 +178,11 @@ def parse_budgets(specs: list[str]) -> dict[str, Budget]:
     return budgets
 
 
+def _load() -> str:
+    """The machine's 1, 5 and 15 minute load averages (decision times depend on them)."""
+    return " / ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=games.keys(), action="append")
@@ -166,28 +193,32 @@ def main() -> None:
                         choices=["random", "easy", "strong", "four", "solo"],
                         help="normal-vs-random, normal-vs-easy, strong-vs-normal, 4 players, solo")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--minutes", type=float, help="per pairing: start no new game after this long")
     args = parser.parse_args()
     budgets = parse_budgets(args.level_budget)
     pairings = args.pairing or ["random", "easy", "strong", "four", "solo"]
     for key in args.game or games.keys():
         times: dict = {}
-        print(f"{games.get(key).title} ({key}), {args.games} games per pairing")
+        print(f"{games.get(key).title} ({key}), {args.games} games per pairing, {args.jobs} workers,"
+              f" load average {_load()}")
         started = time.perf_counter()
         for pairing in pairings:
             if pairing == "random":
-                head_to_head(key, "normal", "random", args.games, budgets, args.jobs, times)
+                head_to_head(key, "normal", "random", args.games, budgets, args.jobs, times, args.minutes)
             elif pairing == "easy":
-                head_to_head(key, "normal", "easy", args.games, budgets, args.jobs, times)
+                head_to_head(key, "normal", "easy", args.games, budgets, args.jobs, times, args.minutes)
             elif pairing == "strong":
-                head_to_head(key, "strong", "normal", args.games, budgets, args.jobs, times)
+                head_to_head(key, "strong", "normal", args.games, budgets, args.jobs, times, args.minutes)
             elif pairing == "four":
-                four_players(key, args.games, budgets, args.jobs, times)
+                four_players(key, args.games, budgets, args.jobs, times, args.minutes)
             elif pairing == "solo" and key == "mor":
-                solo(args.games, budgets, args.jobs, times)
+                solo(args.games, budgets, args.jobs, times, args.minutes)
         for (game_key, level), samples in sorted(times.items()):
-            print(f"  decision {level:>6}: n={len(samples):6d}  p50 {percentile(samples, 0.5):.3f} s"
-                  f"  p95 {percentile(samples, 0.95):.3f} s  max {max(samples):.3f} s  {GOALS[level]}")
-        print(f"  ({time.perf_counter() - started:.0f} s)")
+            for clock, values in zip(("wall", "cpu"), zip(*samples)):
+                print(f"  decision {level:>6} {clock:>4}: n={len(values):6d}"
+                      f"  p50 {percentile(values, 0.5):.3f} s  p95 {percentile(values, 0.95):.3f} s"
+                      f"  max {max(values):.3f} s  {GOALS[level]}")
+        print(f"  ({time.perf_counter() - started:.0f} s, load average at the end {_load()})")
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ from .search import Budget, Search
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(worlds=1),
-    "normal": Budget(worlds=4, keep=6, playouts=48, depth=8),
-    "strong": Budget(worlds=8, keep=10, playouts=160, depth=10),
+    "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
+    "strong": Budget(worlds=16, keep=8, playouts=1024, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds)."""
 
@@ -55,10 +55,13 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     """
     if not legal:
         raise ValueError("the seat has no move to play")
+    plan = budget or LEVELS[level]
+    ai = game_ai(game_key)
+    if hasattr(ai, "candidates"):
+        legal = ai.candidates(view, legal)
     if len(legal) == 1:
         return legal[0]
-    plan = budget or LEVELS[level]
-    search = Search(games.get(game_key), game_ai(game_key), view, seat, legal, plan, seed, deadline)
+    search = Search(games.get(game_key), ai, view, seat, legal, plan, seed, deadline)
     if plan.playouts:
         return search.playouts()
     return search.look_ahead()[0][1]

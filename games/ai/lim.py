@@ -3,7 +3,8 @@
 Hidden from a seat: the order of the development decks, the leaders other seats hold or are
 being passed in the draft, and the Vatican answers other seats already gave. A world deals those
 from what the view does not show. The view tells only the first decision waiting on the stack
-(as a sentence), so a world holds that one decision; once-per-round leader effects start fresh.
+(as a sentence), so a world holds that one decision (a production exchange with its first card
+only); once-per-round leader effects start fresh.
 The table's legal moves, not the world's, are the moves the AI chooses from.
 """
 
@@ -15,7 +16,7 @@ from typing import Any
 
 import games
 from games.core import clone
-from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
+from games.lim.data import BOARD, CARD_TYPES, CARDS, HOLDINGS, LEADERS, MEMBERS
 
 from .search import Blanks, view_evaluation
 
@@ -25,6 +26,7 @@ BLANKS = Blanks(GAME)
 _PRIVILEGES = re.compile(r"Choose (\d+) council privilege")
 _TAKE = re.compile(r"take an? ([a-z/]+) card at value (\d+)")
 _WORK = re.compile(r"Bonus action: (harvest|production) at value (\d+)")
+_EXCHANGE = re.compile(r"Production exchange on (.+?): ")
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -111,8 +113,9 @@ def _deal_leaders(state: dict[str, Any], view: dict[str, Any], seat: int, rng: r
 
 def _rebuild_turn(state: dict[str, Any], view: dict[str, Any], seat: int) -> None:
     """The seat on turn, whether it has placed, the rest of the round's turns and the first decision."""
-    state["pending"] = [decision] if (decision := _decision(view["pending"])) else []
     on_turn = view["turn"]
+    decision = _decision(view["pending"], state["seats"][on_turn] if on_turn is not None else None)
+    state["pending"] = [decision] if decision else []
     if on_turn is None:
         state["turn"], state["queue"] = None, []
         return
@@ -129,10 +132,18 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any], seat: int) -> Non
     state["queue"] = [{"seat": s, "skip": False} for s in rest]
 
 
-def _decision(text: str | None) -> dict[str, Any] | None:
-    """The decision a pending sentence of the view describes, when it is one a world can hold."""
+def _decision(text: str | None, deciding: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The decision a pending sentence of the view describes, when it is one a world can hold.
+
+    A production exchange names only its first card; the world pays it from what the deciding
+    seat holds now (the engine's budget is what it held before the production, not in the view).
+    """
     if not text:
         return None
+    if (found := _EXCHANGE.search(text)) and deciding is not None:
+        cards = [no for no in deciding["cards"]["building"] if CARDS[no]["name"] == found.group(1)]
+        budget = {k: deciding["res"][k] for k in HOLDINGS}
+        return {"kind": "exchange", "cards": cards[:1], "budget": budget} if cards else None
     if found := _PRIVILEGES.search(text):
         return {"kind": "privileges", "count": int(found.group(1)), "distinct": "all different" in text}
     if found := _TAKE.search(text):

@@ -75,6 +75,17 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     return state
 
 
+def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
+    """The moves worth judging: rearranging the depots only while market resources await placement.
+
+    Rearranging changes nothing the evaluation sees, and it is always legal; judged at any time,
+    it can look no worse than ending the turn, and a seat may then rearrange for ever.
+    """
+    if view["pending"] is not None:
+        return legal
+    return [text for text in legal if not text.startswith("arrange")] or legal
+
+
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus what will turn into points: resources, faith, production, leaders."""
     return view_evaluation(GAME, state, seat, _estimates)

@@ -31,6 +31,8 @@ class GameAI(Protocol):
 
     def evaluate(self, state: State, seat: int) -> float: ...
 
+    # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty).
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -61,11 +63,15 @@ class Search:
         return self.deadline is not None and time.monotonic() > self.deadline
 
     def _play(self, world: int, text: str) -> State | None:
-        """World number ``world`` after the seat plays ``text``; None if the move cannot be played there."""
+        """World number ``world`` after the seat plays ``text``; None if the move cannot be played there.
+
+        A world only approximates the table (a few public details are not in the views), so the
+        table's move may be refused there, or even reach an engine path the table never takes.
+        """
         if (world, text) not in self.played:
             try:
                 self.played[world, text] = self.game.play(self.worlds[world], self.seat, text)[0]
-            except IllegalAction:
+            except Exception:  # noqa: BLE001 - see above: the move is just not playable in this world
                 self.played[world, text] = None
         return self.played[world, text]
 

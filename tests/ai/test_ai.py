@@ -8,7 +8,7 @@ import time
 import pytest
 
 import games
-from games.ai import Budget, choose, decide, decision_seed, safe_move
+from games.ai import Budget, choose, decide, decision_seed, game_ai, safe_move
 
 from .positions import random_positions, redeal
 
@@ -97,3 +97,36 @@ def test_an_ai_out_of_time_stops_at_once_with_a_legal_move(key):
 def test_a_seat_with_no_move_is_refused():
     with pytest.raises(ValueError):
         decide("mor", {}, 0, [], "easy", 1)
+
+
+def test_a_lim_world_holds_the_production_exchange_the_view_names():
+    game = games.get("lim")
+    found = 0
+    for state, seat in random_positions("lim", 600, seed=77):
+        decision = state["pending"][0] if state["pending"] else None
+        if decision is None or decision["kind"] != "exchange" or state["turn"]["seat"] != seat:
+            continue
+        world = game_ai("lim").determinize(game.view(state, seat), seat, random.Random(found))
+        assert world["pending"][0]["kind"] == "exchange"
+        assert world["pending"][0]["cards"] == decision["cards"][:1]
+        assert game.phase(world, seat) == game.phase(state, seat) == "exchange"
+        assert "exchange none" in _legal("lim", world, seat)
+        found += 1
+    assert found > 5
+
+
+def test_a_mor_seat_rearranges_its_depots_only_while_market_resources_await_placement():
+    game = games.get("mor")
+    judged = 0
+    for number, (state, seat) in enumerate(random_positions("mor", 150, seed=13)):
+        legal = _legal("mor", state, seat)
+        view = game.view(state, seat)
+        if view["pending"] is not None or not any(text.startswith("arrange") for text in legal):
+            continue
+        others = [text for text in legal if not text.startswith("arrange")]
+        if not others:
+            continue
+        assert not choose("mor", state, seat, "easy", decision_seed(13, number)).startswith("arrange")
+        assert not decide("mor", view, seat, legal, "normal", number, budget=SMALL).startswith("arrange")
+        judged += 1
+    assert judged > 10
