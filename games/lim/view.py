@@ -179,5 +179,7 @@ def prompt(state: State, seat: int) -> str:
     if turn["skip"]:
         return "You skip this turn (excommunication): leader actions, then 'pass'."
     left = [m for m in MEMBERS if state["seats"][seat]["members"][m] is None]
-    members = ", ".join(left)
-    return f"Round {state['round']}: place a family member ({members}), e.g. 'place {left[0]} council'."
+    if not left:
+        return f"Round {state['round']}: every family member of yours is placed: leader actions, then 'pass'."
+    return (f"Round {state['round']}: place a family member ({', '.join(left)}), "
+            f"e.g. 'place {left[0]} council'.")
