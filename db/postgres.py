@@ -334,15 +334,6 @@ class PostgresStore(StoreChecks):
             await self._set_timers(db, timer_rows)
         return self._game(row)
 
-    async def append_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int,
-                          notation: str,
-                          now: datetime, interaction_id: int | None = None, snapshot: str | None = None,
-                          finished: bool = False) -> int:
-        recorded = await self.record_move(
-            game_id, expected_version=expected_version, seat=seat, user_id=user_id, notation=notation,
-            now=now, interaction_id=interaction_id, snapshot=snapshot, finished=finished)
-        return recorded.version
-
     async def record_move(self, game_id: int, *, expected_version: int, seat: int, user_id: int,
                           notation: str,
                           now: datetime, interaction_id: int | None = None, snapshot: str | None = None,

@@ -528,29 +528,6 @@ class Store(StoreChecks):
 
         return await self._writing(start)
 
-    async def append_move(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int,
-        notation: str,
-        now: datetime,
-        interaction_id: int | None = None,
-        snapshot: str | None = None,
-        finished: bool = False,
-    ) -> int:
-        """Record one move in one transaction and return the game's new version (= the move's seq).
-
-        The same as :meth:`record_move` without timers; kept for callers that need only the version.
-        """
-        recorded = await self.record_move(
-            game_id, expected_version=expected_version, seat=seat, user_id=user_id, notation=notation,
-            now=now, interaction_id=interaction_id, snapshot=snapshot, finished=finished,
-        )
-        return recorded.version
-
     async def record_move(
         self,
         game_id: int,

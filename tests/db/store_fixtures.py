@@ -33,6 +33,11 @@ async def started_game(store: Store, channel_id: int = 100, user_ids: tuple[int,
     return await store.get_game(game.id)
 
 
+async def append_move(store: Store | PostgresStore, game_id: int, **move) -> int:
+    """Record one move (no timers, no board link) and return the game's new version."""
+    return (await store.record_move(game_id, **move)).version
+
+
 def minutes(n: int) -> datetime:
     return START + timedelta(minutes=n)
 

@@ -3,13 +3,12 @@
 import sqlite3
 
 import pytest
+from store_fixtures import START, append_move, minutes
 
 import db.store
 from db import ChannelBusy, Store, StoreError
 from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, statements
 from db.rows import snapshot_checksum
-
-from store_fixtures import START, minutes
 
 EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes"}
 
@@ -86,7 +85,7 @@ async def test_upgrades_from_every_earlier_version_keeping_the_data(tmp_path, st
         assert await store.get_meta("abandon-votes:1") is None
         assert await store.get_meta("abandon-votes:5") is None
         assert await store.get_meta("other") == ("kept" if votes_were_meta else None)
-        assert await store.append_move(1, expected_version=2, seat=0, user_id=7, notation="pass",
+        assert await append_move(store, 1, expected_version=2, seat=0, user_id=7, notation="pass",
                                        now=minutes(2)) == 3
         assert [g.id for g in await store.games_for_user(1, 7)] == [1]
         with pytest.raises(ChannelBusy):

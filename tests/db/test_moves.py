@@ -3,10 +3,9 @@
 import asyncio
 
 import pytest
+from store_fixtures import START, append_move, minutes, new_game, raw_scalar, started_game
 
 from db import DuplicateInteraction, GameNotFound, StaleVersion, Store, WrongStatus
-
-from store_fixtures import START, minutes, new_game, raw_scalar, started_game
 
 
 async def counts(store: Store, game_id: int) -> tuple[int, int, int]:
@@ -41,7 +40,7 @@ async def test_start_game_is_guarded_by_version_and_status(store):
 
 async def test_append_move_records_the_move_and_bumps_the_version(store):
     game = await started_game(store)
-    version = await store.append_move(
+    version = await append_move(store, 
         game.id, expected_version=game.version, seat=0, user_id=7, notation="market row-2",
         now=minutes(3), interaction_id=555,
     )
@@ -56,10 +55,10 @@ async def test_append_move_records_the_move_and_bumps_the_version(store):
 
 async def test_append_move_with_a_stale_version_writes_nothing(store):
     game = await started_game(store)
-    await store.append_move(game.id, expected_version=game.version, seat=0, user_id=7, notation="a", now=START)
+    await append_move(store, game.id, expected_version=game.version, seat=0, user_id=7, notation="a", now=START)
     before = await counts(store, game.id)
     with pytest.raises(StaleVersion):
-        await store.append_move(game.id, expected_version=game.version, seat=1, user_id=8, notation="b",
+        await append_move(store, game.id, expected_version=game.version, seat=1, user_id=8, notation="b",
                                 now=minutes(1), snapshot='{"late": 1}', finished=True)
     assert await counts(store, game.id) == before
     assert (await store.get_game(game.id)).status == "active"
@@ -68,7 +67,7 @@ async def test_append_move_with_a_stale_version_writes_nothing(store):
 async def test_two_concurrent_appends_at_the_same_version_exactly_one_succeeds(store):
     game = await started_game(store)
     results = await asyncio.gather(
-        *(store.append_move(game.id, expected_version=game.version, seat=seat, user_id=7 + seat,
+        *(append_move(store, game.id, expected_version=game.version, seat=seat, user_id=7 + seat,
                             notation=f"move-{seat}", now=START, snapshot=f'{{"by": {seat}}}')
           for seat in (0, 1)),
         return_exceptions=True,
@@ -82,17 +81,17 @@ async def test_two_concurrent_appends_at_the_same_version_exactly_one_succeeds(s
 
 async def test_a_replayed_interaction_is_refused_without_writes(store):
     game = await started_game(store)
-    version = await store.append_move(game.id, expected_version=game.version, seat=0, user_id=7,
+    version = await append_move(store, game.id, expected_version=game.version, seat=0, user_id=7,
                                       notation="a", now=START, interaction_id=42)
     before = await counts(store, game.id)
     for expected in (game.version, version):
         with pytest.raises(DuplicateInteraction):
-            await store.append_move(game.id, expected_version=expected, seat=0, user_id=7, notation="a",
+            await append_move(store, game.id, expected_version=expected, seat=0, user_id=7, notation="a",
                                     now=minutes(1), interaction_id=42, snapshot="{}")
     assert await counts(store, game.id) == before
     other = await started_game(store, channel_id=101)
     with pytest.raises(DuplicateInteraction):
-        await store.append_move(other.id, expected_version=other.version, seat=0, user_id=7, notation="a",
+        await append_move(store, other.id, expected_version=other.version, seat=0, user_id=7, notation="a",
                                 now=minutes(1), interaction_id=42)
     assert await store.moves(other.id) == []
 
@@ -101,39 +100,39 @@ async def test_moves_without_interaction_ids_do_not_collide(store):
     game = await started_game(store)
     version = game.version
     for n in range(3):
-        version = await store.append_move(game.id, expected_version=version, seat=n % 2, user_id=7,
+        version = await append_move(store, game.id, expected_version=version, seat=n % 2, user_id=7,
                                           notation=f"m{n}", now=minutes(n))
     assert [m.interaction_id for m in await store.moves(game.id)] == [None, None, None]
 
 
 async def test_finishing_move_closes_the_game_and_further_moves_are_refused(store):
     game = await started_game(store)
-    version = await store.append_move(game.id, expected_version=game.version, seat=0, user_id=7,
+    version = await append_move(store, game.id, expected_version=game.version, seat=0, user_id=7,
                                       notation="last", now=minutes(9), snapshot='{"over": true}', finished=True)
     finished = await store.get_game(game.id)
     assert finished.status == "finished" and finished.last_move_at == minutes(9)
     assert await store.active_game(game.channel_id) is None
     with pytest.raises(WrongStatus):
-        await store.append_move(game.id, expected_version=version, seat=1, user_id=8, notation="x", now=START)
+        await append_move(store, game.id, expected_version=version, seat=1, user_id=8, notation="x", now=START)
 
 
 async def test_moves_are_refused_for_lobby_abandoned_and_unknown_games(store):
     lobby = await new_game(store, channel_id=100)
     with pytest.raises(WrongStatus):
-        await store.append_move(lobby.id, expected_version=0, seat=0, user_id=7, notation="x", now=START)
+        await append_move(store, lobby.id, expected_version=0, seat=0, user_id=7, notation="x", now=START)
     dropped = await started_game(store, channel_id=101)
     await store.set_status(dropped.id, "abandoned", START)
     with pytest.raises(WrongStatus):
-        await store.append_move(dropped.id, expected_version=dropped.version, seat=0, user_id=7,
+        await append_move(store, dropped.id, expected_version=dropped.version, seat=0, user_id=7,
                                 notation="x", now=START)
     with pytest.raises(GameNotFound):
-        await store.append_move(999, expected_version=0, seat=0, user_id=7, notation="x", now=START)
+        await append_move(store, 999, expected_version=0, seat=0, user_id=7, notation="x", now=START)
 
 
 async def play(store: Store, game_id: int, version: int, notations: list[str], snapshot_every: int) -> int:
     for n, notation in enumerate(notations, start=1):
         snapshot = f'{{"after": "{notation}"}}' if n % snapshot_every == 0 else None
-        version = await store.append_move(game_id, expected_version=version, seat=n % 2, user_id=7,
+        version = await append_move(store, game_id, expected_version=version, seat=n % 2, user_id=7,
                                           notation=notation, now=minutes(n), snapshot=snapshot)
     return version
 
@@ -184,7 +183,7 @@ async def test_load_is_consistent_while_moves_are_appended(store):
 @pytest.mark.parametrize("steps_before_cancel", range(8))
 async def test_a_cancelled_append_writes_all_or_nothing_and_leaves_the_store_usable(store, steps_before_cancel):
     game = await started_game(store)
-    task = asyncio.create_task(store.append_move(
+    task = asyncio.create_task(append_move(store, 
         game.id, expected_version=game.version, seat=0, user_id=7, notation="m", now=START,
         interaction_id=9, snapshot='{"after": "m"}'))
     for _ in range(steps_before_cancel):
@@ -193,7 +192,7 @@ async def test_a_cancelled_append_writes_all_or_nothing_and_leaves_the_store_usa
     await asyncio.gather(task, return_exceptions=True)
     state = await counts(store, game.id)
     assert state in [(game.version, 0, 1), (game.version + 1, 1, 2)]
-    version = await store.append_move(game.id, expected_version=state[0], seat=1, user_id=8, notation="next",
+    version = await append_move(store, game.id, expected_version=state[0], seat=1, user_id=8, notation="next",
                                       now=minutes(1))
     assert version == state[0] + 1
     if isinstance(store, Store):
