@@ -1,6 +1,7 @@
 """How strong and how fast the computer players are (the goals of docs/ai.md, printed beside each figure).
 
     python bench/ai_strength.py [--game KEY] [--games N] [--level-budget normal=4,6,48,8] [--jobs 2]
+                                [--results bench/results/ai_strength.jsonl]
 
 Pairings per game: ``normal`` against a uniformly random player, ``normal`` against ``easy`` and
 ``strong`` against ``normal`` (2 players, seats alternated); one ``normal`` among three ``easy``
@@ -9,15 +10,23 @@ Lorenzo. Win rates count a shared first place as half a win and come with 95 % W
 Decision times are measured for every AI decision of every game played, as wall-clock time (what a
 player waits for on this machine, under its current load) and as the process's CPU time (about what
 the wall-clock time would be on an idle core).
+
+With ``--results FILE`` every finished game is appended to FILE (one JSON line) and a later run with
+the same file plays only the games it does not hold yet, so the 200-game table can be built over
+several runs. A game is identified by its game, seats, seed, the budgets of the levels playing and
+a fingerprint of the AI's source (``games/ai``): change the AI or a budget and the old lines no
+longer count.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
-import statistics
 import random
+import statistics
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -26,9 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
-from bench.stats import percentile  # noqa: E402
-from games.ai import LEVELS, Budget, decide, decision_seed  # noqa: E402
+import games
+from bench.stats import percentile
+from games.ai import LEVELS, Budget, decide, decision_seed
 
 MAX_MOVES = 4000
 """A game still running after this many moves is stopped and counted as unfinished."""
@@ -93,20 +102,70 @@ def _margin(result: dict, seat: int) -> int:
     return totals[seat] - max(t for s, t in totals.items() if s != seat)
 
 
+def ai_fingerprint() -> str:
+    """A digest of the AI's source: results recorded with other code are not reused."""
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).resolve().parent.parent / "games" / "ai").rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Results:
+    """Finished games kept in a JSON-lines file, so a long table is played over several runs."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.fingerprint = ai_fingerprint()
+        self.known: dict[str, dict] = {}
+        if path is not None and path.exists():
+            for text in path.read_text().splitlines():
+                entry = json.loads(text)
+                self.known[entry["id"]] = entry["outcome"]
+
+    def identity(self, job: tuple) -> str:
+        key, levels, seed, budgets = job
+        used = {level: list(_budget_numbers(budgets.get(level, LEVELS[level])))
+                for level in sorted(set(levels)) if level in LEVELS}
+        return json.dumps([self.fingerprint, key, levels, seed, used], separators=(",", ":"))
+
+    def add(self, job: tuple, outcome: dict) -> None:
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a") as file:
+            file.write(json.dumps({"id": self.identity(job), "outcome": outcome}) + "\n")
+
+
+def _budget_numbers(budget: Budget) -> tuple[int, int, int, int]:
+    return budget.worlds, budget.keep, budget.playouts, budget.depth
+
+
+RESULTS = Results(None)
+
+
 def run(jobs: list, workers: int, minutes: float | None) -> list[dict]:
-    """Play ``jobs`` on ``workers`` processes; after ``minutes`` no new game starts (those running finish)."""
+    """Play ``jobs`` on ``workers`` processes; after ``minutes`` no new game starts (those running finish).
+
+    Games already in :data:`RESULTS` are not played again; new ones are added to it as they finish.
+    """
     stop_at = time.monotonic() + 60 * minutes if minutes else math.inf
-    outcomes: list[dict] = []
+    outcomes: list[dict] = [RESULTS.known[RESULTS.identity(job)] for job in jobs
+                            if RESULTS.identity(job) in RESULTS.known]
+    jobs = [job for job in jobs if RESULTS.identity(job) not in RESULTS.known]
     with ProcessPoolExecutor(workers) as pool:
         waiting = list(reversed(jobs))
-        running = set()
+        running: dict = {}
         while waiting or running:
             while waiting and len(running) < workers and time.monotonic() < stop_at:
-                running.add(pool.submit(play, waiting.pop()))
+                job = waiting.pop()
+                running[pool.submit(play, job)] = job
             if not running:
                 break
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            outcomes.extend(future.result() for future in done)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcome = future.result()
+                RESULTS.add(running.pop(future), outcome)
+                outcomes.append(outcome)
     return outcomes
 
 
@@ -194,7 +253,11 @@ def main() -> None:
                         help="normal-vs-random, normal-vs-easy, strong-vs-normal, 4 players, solo")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--minutes", type=float, help="per pairing: start no new game after this long")
+    parser.add_argument("--results", type=Path,
+                        help="a JSON-lines file of finished games: reused, and added to as games finish")
     args = parser.parse_args()
+    global RESULTS
+    RESULTS = Results(args.results)
     budgets = parse_budgets(args.level_budget)
     pairings = args.pairing or ["random", "easy", "strong", "four", "solo"]
     for key in args.game or games.keys():
