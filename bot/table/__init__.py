@@ -61,9 +61,8 @@ from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
     "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
-    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
-    "TableError", "TableService", "line",
-    "DirectMessage", "Notice", "Presence", "PresenceDue", "PresenceReply",
+    "DirectMessage", "Image", "Line", "Mention", "Moment", "Notice", "Person", "Presence", "PresenceDue",
+    "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
 ]
 
 Clock = Callable[[], datetime]

@@ -11,7 +11,6 @@ from bot.drawing import Renderer
 
 from .model import Image, Line, Moment, Reply, Strong, Table, line, plain
 
-
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
 

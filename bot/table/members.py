@@ -21,7 +21,19 @@ from datetime import datetime
 from db.presence import MemberPresence
 
 from .loading import Tables
-from .model import BoardLink, ChannelLink, DamagedTable, Line, Moment, Person, Reply, Strong, Table, TableError, line
+from .model import (
+    BoardLink,
+    ChannelLink,
+    DamagedTable,
+    Line,
+    Moment,
+    Person,
+    Reply,
+    Strong,
+    Table,
+    TableError,
+    line,
+)
 from .presence import AWAY_WINDOW, Absence, Presence, QuietHours, new_absence, time_zone
 
 Clock = Callable[[], datetime]

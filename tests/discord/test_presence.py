@@ -5,10 +5,7 @@ direct messages with the board's link, and a member whose direct messages are cl
 from __future__ import annotations
 
 import logging
-import re
 from datetime import UTC, datetime, timedelta
-
-import pytest
 
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
