@@ -45,19 +45,19 @@ def presence_commands() -> list[app_commands.Command]:
     """The four commands, new objects each call."""
 
     @app_commands.command(name="away",
-                          description=f"Go on vacation: your turns at every table here wait (1 to {MAX_AWAY_DAYS} days).")
+                          description=f"Go on vacation (1 to {MAX_AWAY_DAYS} days): your turns here wait.")
     @app_commands.describe(days=f"How many days, 1 to {MAX_AWAY_DAYS} (at most 30 days away in any 90)")
     async def away(interaction: discord.Interaction, days: int) -> None:
         await respond(interaction, lambda: announced(interaction, service(interaction.client).away(
             interaction.guild_id, person_of(interaction), days)), public=False)
 
-    @app_commands.command(name="back", description="End your vacation early: your turns run again.")
+    @app_commands.command(name="back", description="End your vacation early.")
     async def back(interaction: discord.Interaction) -> None:
         await respond(interaction, lambda: announced(interaction, service(interaction.client).back(
             interaction.guild_id, person_of(interaction))), public=False)
 
     @app_commands.command(name="quiet",
-                          description="Hours of your day with no reminders or direct messages (none: show them).")
+                          description="Your quiet hours: no reminders or direct messages then.")
     @app_commands.describe(start="The hour they begin, 0 to 23 (23: at 11 pm)", end="The hour they end, 0 to 23",
                            timezone="Your time zone, such as Europe/Rome (start typing to see them)",
                            off="Turn your quiet hours off")
@@ -70,7 +70,7 @@ def presence_commands() -> list[app_commands.Command]:
     async def quiet_zones(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return zone_choices(current)
 
-    @app_commands.command(name="notify", description="Get your turns as direct messages too, with a board link.")
+    @app_commands.command(name="notify", description="Your turns as direct messages too, with a board link.")
     @app_commands.describe(dm="on: a direct message when it is your turn (outside your quiet hours)")
     @app_commands.choices(dm=SWITCH)
     async def notify(interaction: discord.Interaction, dm: str) -> None:
