@@ -55,10 +55,10 @@ async def send_direct(bot: BottegaBot, messages: list[DirectMessage]) -> int:
 
 async def send_turn_messages(bot: BottegaBot, reply: Reply, board: discord.Message) -> None:
     """After a board that pings players: their "your turn" direct messages, with its jump link."""
-    if not reply.mentions or reply.game_id is None:
+    if not reply.mentions or reply.game_id is None or reply.version is None:
         return
     try:
-        messages = await service(bot).turn_messages(reply.game_id, reply.mentions, board.jump_url)
+        messages = await service(bot).turn_messages(reply.game_id, reply.version, reply.mentions, board.jump_url)
     except TableError as error:  # a damaged game is told in its channel; the mover's move stands
         log.warning("no turn messages for game %s: %s", reply.game_id, error)
         return

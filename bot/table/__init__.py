@@ -205,9 +205,10 @@ class TableService:
     async def notify(self, guild_id: int, person: Person, on: bool) -> Reply:
         return await self._members.notify(guild_id, person, on)
 
-    async def turn_messages(self, game_id: int, user_ids: list[int], board_url: str | None) -> list[DirectMessage]:
-        """The direct messages a board pinging ``user_ids`` sends now (others are held back)."""
-        return await self._members.turn_messages(game_id, user_ids, board_url)
+    async def turn_messages(self, game_id: int, version: int, user_ids: list[int],
+                            board_url: str | None) -> list[DirectMessage]:
+        """The direct messages board ``version`` pinging ``user_ids`` sends now (others are held back)."""
+        return await self._members.turn_messages(game_id, version, user_ids, board_url)
 
     async def due_presence(self) -> PresenceDue:
         """Fire the member timers that fell due: vacations that ended, turn messages held back."""

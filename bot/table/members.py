@@ -89,6 +89,9 @@ def describe_quiet(quiet: QuietHours) -> str:
 class Members:
     def __init__(self, tables: Tables, clock: Clock) -> None:
         self.tables, self.store, self.clock = tables, tables.store, clock
+        self._told: dict[int, int] = {}
+        """The newest board version of each game whose turn messages went out (a board posted
+        again, by a public ``/game status``, sends none)."""
 
     async def presence_of(self, guild_id: int, user_ids: Collection[int]) -> dict[int, Presence]:
         """What is known about each of ``user_ids`` on the server, with the vacations of the last 90 days."""
@@ -189,9 +192,14 @@ class Members:
         free = {user: presences[user].next_free(now) for user in user_ids}
         return {user: moment for user, moment in free.items() if moment > now}
 
-    async def turn_messages(self, game_id: int, user_ids: list[int], board_url: str | None) -> list[DirectMessage]:
-        """The "your turn" direct messages of a board that pings ``user_ids``: sent now to those who
-        asked for them, or held back (a member timer) until their vacation or quiet hours end."""
+    async def turn_messages(self, game_id: int, version: int, user_ids: list[int],
+                            board_url: str | None) -> list[DirectMessage]:
+        """The "your turn" direct messages of board ``version``, which pings ``user_ids``: sent now to
+        those who asked for them, or held back (a member timer) until their vacation or quiet hours
+        end. Once per board version."""
+        if self._told.get(game_id, -1) >= version:
+            return []
+        self._told[game_id] = version
         row = await self.tables.row(game_id)
         presences = {} if row is None else await self.presence_of(row.guild_id, user_ids)
         wanted = [user for user, each in presences.items() if each.turn_dms]

@@ -171,6 +171,9 @@ async def test_with_direct_messages_on_the_turn_ping_arrives_as_a_dm_with_the_bo
     assert message.content.startswith("Your turn in **Duel to Ten** in ")
     assert board.jump_url in message.content
     assert dms(actor) == [], "only those who asked get direct messages"
+    await actor.slash(table.channel, "game status", public=True)
+    assert f"<@{other.id}>" in table.last().content, "posted again, with its ping"
+    assert len(dms(other)) == 1, "the same board posted again sends nothing more"
     await other.slash(table.channel, "game notify", dm="off")
     await other.slash(table.channel, "duel move", notation="add 1")
     await actor.slash(table.channel, "duel move", notation="add 1")
