@@ -6,10 +6,11 @@ member (``db.presence``: settings, vacations, member timers) and says what the a
 who asked for them. A member's presence is per server, like their games: it reaches every table
 they sit at there.
 
-Every delay is a row in the store. A reminder that falls due while its player is away or in quiet
-hours is moved to the first moment they may be pinged (:meth:`Members.held`, asked by the reminder
-pass); a turn message held back the same way and the end of a vacation are member timers, taken
-once by :meth:`Members.due`.
+Every delay is a row in the store. A player's reminders move to the end of a vacation when it
+begins, and a reminder that falls due while its player is away or in quiet hours is moved to the
+first moment they may be pinged (:meth:`Members.held`, asked by the reminder pass); a turn message
+held back the same way and the end of a vacation are member timers, taken once by
+:meth:`Members.due`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from db import NewTimer
 from db.presence import MemberPresence
 
 from .loading import Tables
@@ -35,6 +37,7 @@ from .model import (
     line,
 )
 from .presence import AWAY_WINDOW, Absence, Presence, QuietHours, new_absence, time_zone
+from .timing import REMINDER
 
 Clock = Callable[[], datetime]
 TURN_DM = "turn_dm"
@@ -109,7 +112,8 @@ class Members:
             raise TableError("You are away already: `/game back` ends that vacation before you plan another.")
         notices = await self._tell_tables(guild_id, person.id, lambda name: line(
             Strong(name), " is away until ", Moment(absence.end),
-            ": their turns here wait for them (no reminders, deadlines and clock paused)."))
+            ": their turns here wait for them (no reminders, deadlines and clock paused)."),
+            holding=await self._own(guild_id, person))
         reply = Reply(private=[line(
             "You are away until ", Moment(absence.end), f" ({days} day{'s' * (days != 1)}): your turns at "
             "every table of this server wait for you, and their players have been told. "
@@ -123,16 +127,24 @@ class Members:
         return PresenceReply(Reply(private=[line("Welcome back: your turns run again at every table of "
                                                  "this server.")]), notices)
 
-    async def _tell_tables(self, guild_id: int, user_id: int, say: Callable[[str], Line]) -> list[Notice]:
-        """One notice for each game in play on the server where ``user_id`` has a seat."""
+    async def _tell_tables(self, guild_id: int, user_id: int, say: Callable[[str], Line], *,
+                           holding: Presence | None = None) -> list[Notice]:
+        """One notice for each game in play on the server where ``user_id`` has a seat. With
+        ``holding`` (a vacation begins), their reminders there move to when it lets them be pinged."""
         notices = []
         for row in await self.tables.rows_of(guild_id, user_id):
             if row.status != "active":
                 continue
-            try:
-                table = await self.tables.by_id(row.id)
-            except DamagedTable:  # logged by its id; the other tables are told
-                continue
+            async with self.tables.lock(row.channel_id):
+                try:
+                    table = await self.tables.by_id(row.id)
+                except DamagedTable:  # logged by its id; the other tables are told
+                    continue
+                if holding is not None:
+                    await self.tables.update_timers(row.id, timers=[
+                        NewTimer(REMINDER, user_id, holding.next_free(timer.due_at)) for timer in table.timers
+                        if timer.kind == REMINDER and timer.user_id == user_id
+                        and holding.next_free(timer.due_at) > timer.due_at])
             notices.append(Notice(row.channel_id, [say(table.mention(user_id).name)]))
         return notices
 

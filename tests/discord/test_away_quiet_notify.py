@@ -79,6 +79,7 @@ async def test_a_vacation_holds_reminders_is_told_once_and_shows_on_the_status(t
                             " (no reminders, deadlines and clock paused).")
     status = await other.slash(table.channel, "game status")
     assert f"**{actor.name}** is away until {stamp(until)}." in status.response.content
+    assert f"Next reminder {stamp(until)}." in status.response.content, "the reminder moved with the vacation"
     for day in (1, 2):
         await at(env, clock, start + day * DAY + HOUR)
     assert reminders(table) == [] and len(saying(table, "is away until")) == 1
