@@ -223,6 +223,14 @@ class Console:
             self._seen.add(message.id)
             self._say(f"bottega: {message.content}")
             await self._show_parts(message)
+        for name, someone in self.people.items():
+            # Only DM channels the bot opened: opening one here would use up an id (see the module's docstring).
+            if self.env.backend.dm_channels.get(someone.id) is None:
+                continue
+            for message in someone.user.dm_channel.history():
+                if message.id not in self._seen:
+                    self._seen.add(message.id)
+                    self._say(f"(direct message to {name}) {message.content}")
 
     async def _show_parts(self, message: discord.Message) -> None:
         for attachment in message.attachments:

@@ -1,4 +1,5 @@
-"""The reminder loop: once a minute, post the reminders that are due.
+"""The reminder loop: once a minute, post the reminders that are due, then fire the members' timers
+(the end of a vacation, a turn message held back by quiet hours).
 
 The timers live in the database (the table service sets them after every move), so a restart
 loses nothing: the first pass after start-up posts whatever fell due while the bot was away.
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from .notices import post_notices, send_direct
 from .presentation import text
 from .views import mentions_of
 
@@ -59,6 +61,9 @@ class ReminderLoop:
         for reminder in await service.due_reminders():
             if await self._post(reminder):
                 posted += 1
+        presence = await service.due_presence()
+        await post_notices(self.bot, presence.notices)
+        await send_direct(self.bot, presence.messages)
         return posted
 
     async def _post(self, reminder: Reminder) -> bool:

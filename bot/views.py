@@ -195,9 +195,14 @@ class BoardOrder:
 
 
 async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
-    """The public message of a reply; a board message becomes the table's latest board."""
+    """The public message of a reply; a board message becomes the table's latest board. The
+    players it pings who asked for direct messages get one (:mod:`bot.notices`)."""
+    from .notices import send_turn_messages  # notices posts through this module's helpers
+
     if reply.image is None or reply.game_id is None or reply.version is None:
-        return await _send(bot, channel, reply)
+        message = await _send(bot, channel, reply)
+        await send_turn_messages(bot, reply, message)
+        return message
     game_id, version = reply.game_id, reply.version
     async with bot.board_order.lock(game_id):
         if bot.board_order.superseded(game_id, version):
@@ -206,6 +211,7 @@ async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: R
         message = await _send(bot, channel, reply)
         bot.board_order.sent(game_id, version)
         await service(bot).record_board_message(game_id, message.id, message.jump_url, version=version)
+    await send_turn_messages(bot, reply, message)
     return message
 
 

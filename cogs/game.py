@@ -197,13 +197,15 @@ class GameCog(commands.Cog):
         except TableError:
             lines.append(line("There is no game in this channel yet."))
         lines.append(line(""))
-        lines.extend(line(text) for text in command_lines(self.game))
+        # The game's own commands first: a message holds 2,000 characters, and the /game ones
+        # (the same in every channel) are the ones to lose when they do not all fit.
         for cog in self.bot.cogs.values():
             if key is not None and getattr(cog, "game_key", None) == key:
                 lines.extend(line(text) for text in command_lines(cog.app_command))
         topics = rule_topics(key) if key else {}
         if topics:
             lines.append(line(f"Rules by topic (`/{key} rules topic:`): " + ", ".join(topics)))
+        lines.extend(line(text) for text in command_lines(self.game))
         return Reply(private=lines)
 
     @game.command(name="settings", description="Table settings (host or server managers).")

@@ -1,11 +1,12 @@
 """``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
 onto PostgreSQL, to run several bot processes.
 
-Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes and
-metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
-target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
-through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
-sound only if each one replays to exactly what is stored.
+Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes,
+metadata and the members' settings, vacations and timers, in one PostgreSQL transaction, so the
+target ends up with all of it or none of it. The target must be a new or empty Bottega database.
+Afterwards every game is read back from PostgreSQL through the store's row checks and replayed from
+its seed (``db.replay``): the copy is reported sound only if each one replays to exactly what is
+stored.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ TABLES = {
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
     "meta": ("key", "value"),
+    "member_settings": ("guild_id", "user_id", "quiet_start", "quiet_end", "time_zone", "turn_dms"),
+    "member_absences": ("guild_id", "user_id", "starts_at", "ends_at"),
+    "member_timers": ("id", "guild_id", "user_id", "kind", "game_id", "due_at"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
@@ -100,7 +104,7 @@ async def copy_database(source: str | os.PathLike[str], target_url: str) -> Copy
                 raise RefusedDatabase("The PostgreSQL database already holds games: copy into an empty one.")
             for table, rows in tables.items():
                 await db.connection.copy_records_to_table(table, records=rows, columns=TABLES[table])
-            for table in ("games", "timers"):
+            for table in ("games", "timers", "member_timers"):
                 await db.run(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"

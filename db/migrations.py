@@ -149,8 +149,46 @@ ALTER TABLE seats ADD COLUMN ai_level TEXT
     CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'strong'));
 """
 
+MEMBER_PREFERENCES = """
+-- A member's presence on a server (db.presence). Settings: quiet hours, whole local hours of an
+-- IANA time zone in which no reminder or direct message reaches them, and whether their turns
+-- also come as direct messages.
+CREATE TABLE member_settings (
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    quiet_start INTEGER CHECK (quiet_start BETWEEN 0 AND 23),
+    quiet_end   INTEGER CHECK (quiet_end BETWEEN 0 AND 23),
+    time_zone   TEXT,
+    turn_dms    INTEGER NOT NULL DEFAULT 0 CHECK (turn_dms IN (0, 1)),
+    CHECK ((quiet_start IS NULL) = (quiet_end IS NULL)),
+    PRIMARY KEY (guild_id, user_id)
+) WITHOUT ROWID;
+-- Vacations, the current one included (an early return moves its end): the 30-days-in-90 rule
+-- reads them back, and a member's deadlines are paused for them.
+CREATE TABLE member_absences (
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    starts_at TEXT    NOT NULL,
+    ends_at   TEXT    NOT NULL CHECK (ends_at >= starts_at),
+    PRIMARY KEY (guild_id, user_id, starts_at)
+) WITHOUT ROWID;
+-- A member's own timers: a vacation's end (game_id 0) and a "your turn" direct message held back
+-- by quiet hours (the game's id). The pass that fires one deletes it in the same statement.
+CREATE TABLE member_timers (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    kind     TEXT    NOT NULL CHECK (kind IN ('away_end', 'turn_dm')),
+    game_id  INTEGER NOT NULL DEFAULT 0,
+    due_at   TEXT    NOT NULL,
+    UNIQUE (guild_id, user_id, kind, game_id)
+);
+CREATE INDEX member_timers_by_due_at ON member_timers(due_at);
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
+    MEMBER_PREFERENCES,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

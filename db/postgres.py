@@ -43,6 +43,7 @@ from .errors import (
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
+from .presence import PostgresPresence
 from .rows import GAME_STATUSES, GameRow, MoveRow, SeatRow, TimerRow
 from .shared import Shards, StoreChecks
 
@@ -92,7 +93,7 @@ class _Transaction:
             await self.connection.executemany(numbered(sql), rows)
 
 
-class PostgresStore(StoreChecks):
+class PostgresStore(StoreChecks, PostgresPresence):
     """Create with ``await PostgresStore.open(url)``; ``await close()`` at exit."""
 
     def __init__(self, pool: asyncpg.Pool, url: str, *, game_keys: Collection[str] | None,

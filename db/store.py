@@ -55,6 +55,7 @@ from .errors import (
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
+from .presence import SqlitePresence
 from .rows import (
     GAME_STATUSES,
     GameRow,
@@ -123,7 +124,7 @@ def _one(db: sqlite3.Connection, sql: str, params: tuple | list = ()) -> sqlite3
     return rows[0] if rows else None
 
 
-class Store(StoreChecks):
+class Store(StoreChecks, SqlitePresence):
     """Bottega's persistent state. Create with ``await Store.open(path)``; ``await close()`` at exit."""
 
     def __init__(self, connection: aiosqlite.Connection, *, lock: str | None = None,

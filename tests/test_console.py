@@ -49,6 +49,23 @@ async def test_script_plays_lines_and_keeps_the_game_for_a_later_session(tmp_pat
     assert code == 0 and "Waiting since" in out and "UTC" in out
 
 
+async def test_presence_commands_work_in_the_console_and_direct_messages_are_shown(tmp_path):
+    code, out = await run_script(tmp_path, """
+        @alice /game new game:mor players:2
+        @bob /game join
+        @bob /game notify dm:on
+        ! @alice /game away days:40
+        @alice /game start
+        @alice /game away days:2
+    """)
+    assert code == 0
+    assert "(only alice sees) A vacation lasts 1 to 21 days, not 40." in out
+    assert "(direct message to bob) Your turn in Masters of Renaissance in #table: " in out
+    assert "The board: #table" in out
+    assert "(direct message to alice)" not in out
+    assert "bottega: alice is away until " in out and " UTC: their turns here wait for them" in out
+
+
 async def test_script_stops_at_the_first_unexpected_line(tmp_path, capsys):
     code, out = await run_script(tmp_path, """
         @alice /game new game:mor players:2

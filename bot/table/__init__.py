@@ -13,6 +13,7 @@ Behind the façade each concern has its module:
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.history`: the public log of a game;
 - :mod:`.queries`: status, help, a player's games;
+- :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer.
 
 Every change goes through the store guarded by the game's version, under the channel's lock, so
@@ -35,6 +36,7 @@ from .boards import Boards
 from .history import History
 from .loading import Tables
 from .lobby import Lobby
+from .members import DirectMessage, Members, Notice, PresenceDue, PresenceReply
 from .model import (
     BoardLink,
     ChannelLink,
@@ -53,13 +55,14 @@ from .model import (
     line,
 )
 from .play import Play
+from .presence import Presence
 from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
     "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
-    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
-    "TableError", "TableService", "line",
+    "DirectMessage", "Image", "Line", "Mention", "Moment", "Notice", "Person", "Presence", "PresenceDue",
+    "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -78,9 +81,10 @@ class TableService:
         self.clock = clock or utc_now
         self.renderer = renderer
         tables = Tables(store)
-        boards = Boards(renderer)
+        self._members = Members(tables, self._now)
+        boards = Boards(renderer, away=self._members.away_until)
         self._tables, self._boards = tables, boards
-        self._timing = Timing(tables, self._now)
+        self._timing = Timing(tables, self._now, hold=self._members.held)
         self._play = Play(tables, boards, self._now)
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
@@ -185,3 +189,31 @@ class TableService:
         """Remember the message showing board ``version`` (None: whatever the game's version) as
         the table's latest board, unless the game has moved past it; returns whether it did."""
         return await self._tables.record_board_message(game_id, version, message_id, jump_url)
+
+    # presence: a member's vacations, quiet hours and direct messages, on the whole server
+    async def away(self, guild_id: int, person: Person, days: int) -> PresenceReply:
+        """Start a vacation of ``days``: the member's turns wait, each table they play at is told."""
+        return await self._members.away(guild_id, person, days)
+
+    async def back(self, guild_id: int, person: Person) -> PresenceReply:
+        return await self._members.back(guild_id, person)
+
+    async def quiet(self, guild_id: int, person: Person, start: int | None = None, end: int | None = None,
+                    zone: str | None = None, *, off: bool = False) -> Reply:
+        return await self._members.quiet(guild_id, person, start, end, zone, off)
+
+    async def notify(self, guild_id: int, person: Person, on: bool) -> Reply:
+        return await self._members.notify(guild_id, person, on)
+
+    async def turn_messages(self, game_id: int, version: int, user_ids: list[int],
+                            board_url: str | None) -> list[DirectMessage]:
+        """The direct messages board ``version`` pinging ``user_ids`` sends now (others are held back)."""
+        return await self._members.turn_messages(game_id, version, user_ids, board_url)
+
+    async def due_presence(self) -> PresenceDue:
+        """Fire the member timers that fell due: vacations that ended, turn messages held back."""
+        return await self._members.due()
+
+    async def presence_of(self, guild_id: int, user_ids: list[int]) -> dict[int, Presence]:
+        """What is known about each member (for :func:`bot.table.presence.shift_deadline`)."""
+        return await self._members.presence_of(guild_id, user_ids)

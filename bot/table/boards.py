@@ -1,17 +1,23 @@
-"""What a board post says and shows: the event lines, who must act (or the result), the image."""
+"""What a board post says and shows: the event lines, who must act (or the result), who is away,
+the image."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from bot.drawing import Renderer
 
-from .model import Image, Line, Reply, Strong, Table, line, plain
+from .model import Image, Line, Moment, Reply, Strong, Table, line, plain
+
+AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
+"""The players of a table who are away now, and until when."""
 
 
 class Boards:
-    def __init__(self, renderer: Renderer | None) -> None:
-        self.renderer = renderer
+    def __init__(self, renderer: Renderer | None, away: AwayLookup | None = None) -> None:
+        self.renderer, self.away = renderer, away
 
     async def reply(self, table: Table, lines: list[Line]) -> Reply:
         """The board now, after ``lines`` (the latest one is drawn on the image)."""
@@ -30,6 +36,8 @@ class Boards:
                     continue
                 mentions.append(user)
                 text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
+            for user, until in (await self.away(table) if self.away else {}).items():
+                text_lines.append(line(Strong(table.mention(user).name), " is away until ", Moment(until), "."))
         image = await self.public_image(table, plain(lines[-1]) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,

@@ -3,7 +3,8 @@
 Which reminder timers a table needs follows from who must act (:func:`reminder_changes`); a move
 or a start writes them in its own transaction, and :meth:`Timing.rebuild` restores them at
 start-up for every game in play. Due timers are dispatched by kind (:attr:`Timing.handlers`): a
-``reminder`` pings the players a table is waiting on. Each game is handled under its channel's
+``reminder`` pings the players a table is waiting on, except those who are away or in their quiet
+hours: their reminder moves to the first moment they may be pinged (``hold``). Each game is handled under its channel's
 lock, like a move, so a move made meanwhile is not reminded of and its timers are not
 overwritten. A game that cannot be loaded is skipped: its channel is told once, its timers are
 cleared (the rebuild at the next start brings them back once it is repaired), the others go on.
@@ -54,9 +55,13 @@ def reminder_changes(table: Table, *, acted_user: int | None, due_at: datetime
     return clears, timers
 
 
+Hold = Callable[[Table, list[int], datetime], Awaitable[dict[int, datetime]]]
+"""Which of a table's players may not be pinged now (away, in quiet hours), and until when."""
+
+
 class Timing:
-    def __init__(self, tables: Tables, clock: Clock) -> None:
-        self.tables, self.clock = tables, clock
+    def __init__(self, tables: Tables, clock: Clock, hold: Hold | None = None) -> None:
+        self.tables, self.clock, self.hold = tables, clock, hold
         self.handlers: dict[str, Callable[[int, list[TimerRow], datetime], Awaitable[Reminder | None]]] = {
             REMINDER: self._remind,
         }
@@ -98,11 +103,13 @@ class Timing:
         mine = {t.id for t in claimed}
         timers = [t for t in table.timers if t.kind == REMINDER and t.due_at <= now and t.id in mine]
         actors = set(table.actor_users())
-        users = [t.user_id for t in timers if t.user_id in actors]
+        waiting = [t.user_id for t in timers if t.user_id in actors]
+        held = await self.hold(table, waiting, now) if self.hold else {}
+        users = [user for user in waiting if user not in held]  # a held reminder waits for its player
         interval = timedelta(seconds=table.row.reminder_seconds)
         await self.tables.update_timers(
             game_id, clear=[TimerFilter(REMINDER, t.user_id) for t in timers if t.user_id not in actors],
-            timers=[NewTimer(REMINDER, user, now + interval) for user in users])
+            timers=[NewTimer(REMINDER, user, held.get(user, now + interval)) for user in waiting])
         if not users:
             return None
         lines: list[Line] = [line("Reminder: ", Strong(table.game.title), " has been waiting since ",

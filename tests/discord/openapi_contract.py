@@ -33,6 +33,10 @@ SPEC_EXCEPTIONS: dict[str, str] = {
         "discord.py serialises the ids to ping as integers; the spec types them as string "
         "snowflakes, while Discord accepts either form."
     ),
+    "recipient_id (POST /users/@me/channels)": (
+        "discord.py opens a direct message channel with the recipient's id as an integer; the spec "
+        "types it as a string snowflake, while Discord accepts either form."
+    ),
 }
 """Deliberate deviations from the spec; each one is coerced by :func:`apply_spec_exceptions`."""
 
@@ -40,6 +44,8 @@ SPEC_EXCEPTIONS: dict[str, str] = {
 def apply_spec_exceptions(body: Any) -> Any:
     """A copy of ``body`` with exactly the :data:`SPEC_EXCEPTIONS` fields coerced to strings."""
     body = copy.deepcopy(body)
+    if isinstance(body, dict) and isinstance(body.get("recipient_id"), int):
+        body["recipient_id"] = str(body["recipient_id"])
     for message in _message_bodies(body):
         for attachment in message.get("attachments") or []:
             if isinstance(attachment, dict) and isinstance(attachment.get("id"), int):

@@ -49,5 +49,12 @@ def test_the_listed_exceptions_and_nothing_else_are_coerced(contract):
     coerced = apply_spec_exceptions(body)
     assert coerced["attachments"][0]["id"] == "0" and coerced["allowed_mentions"]["users"] == ["12"]
     assert coerced["nonce"] == 7 and body["attachments"][0]["id"] == 0
-    assert len(SPEC_EXCEPTIONS) == 2
+    assert len(SPEC_EXCEPTIONS) == 3
     assert contract.problems([entry("POST", "/channels/1/messages", body)]) == []
+
+
+def test_a_direct_message_channel_may_name_its_recipient_by_an_integer_id(contract):
+    opened = {"recipient_id": 1456074443980800012}
+    assert apply_spec_exceptions(opened) == {"recipient_id": "1456074443980800012"}
+    assert contract.problems([entry("POST", "/users/@me/channels", opened)]) == []
+    assert contract.problems([entry("POST", "/users/@me/channels", {"recipient_id": "x"})])

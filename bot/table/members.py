@@ -1,0 +1,266 @@
+"""A member's presence at the tables of a server: vacations, quiet hours and "your turn" messages.
+
+The rules are pure (:mod:`.presence`); this module reads and writes what the store keeps about a
+member (``db.presence``: settings, vacations, member timers) and says what the adapters post:
+:class:`Notice` s for the channels of a member's tables and :class:`DirectMessage` s for members
+who asked for them. A member's presence is per server, like their games: it reaches every table
+they sit at there.
+
+Every delay is a row in the store. A player's reminders move to the end of a vacation when it
+begins, and a reminder that falls due while its player is away or in quiet hours is moved to the
+first moment they may be pinged (:meth:`Members.held`, asked by the reminder pass); a turn message
+held back the same way and the end of a vacation are member timers, taken once by
+:meth:`Members.due`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from db import NewTimer
+from db.presence import MemberPresence
+
+from .loading import Tables
+from .model import (
+    BoardLink,
+    ChannelLink,
+    DamagedTable,
+    Line,
+    Moment,
+    Person,
+    Reply,
+    Strong,
+    Table,
+    TableError,
+    line,
+)
+from .presence import AWAY_WINDOW, Absence, Presence, QuietHours, new_absence, time_zone
+from .timing import REMINDER
+
+Clock = Callable[[], datetime]
+TURN_DM = "turn_dm"
+AWAY_END = "away_end"
+NOT_AWAY = "You are not away: `/game away days:3` starts a vacation of three days."
+SET_QUIET = "Set them with `/game quiet start:23 end:7 timezone:Europe/Rome` (hours of your own day)."
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line for the players of one table (posted without pinging anyone)."""
+
+    channel_id: int
+    lines: list[Line]
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    user_id: int
+    lines: list[Line]
+
+
+@dataclass
+class PresenceReply:
+    """What a presence command answers its member, and what the channels of their tables are told."""
+
+    reply: Reply
+    notices: list[Notice] = field(default_factory=list)
+
+
+@dataclass
+class PresenceDue:
+    """What the member timers that fell due have to say."""
+
+    notices: list[Notice] = field(default_factory=list)
+    messages: list[DirectMessage] = field(default_factory=list)
+
+
+def presence(stored: MemberPresence) -> Presence:
+    settings = stored.settings
+    quiet = None
+    if settings is not None and settings.quiet_start is not None and settings.time_zone is not None:
+        quiet = QuietHours(settings.quiet_start, settings.quiet_end, settings.time_zone)
+    return Presence(absences=tuple(Absence(a.starts_at, a.ends_at) for a in stored.absences), quiet=quiet,
+                    turn_dms=settings is not None and settings.turn_dms)
+
+
+def describe_quiet(quiet: QuietHours) -> str:
+    return f"{quiet.start:02d}:00 to {quiet.end:02d}:00, {quiet.zone} time"
+
+
+class Members:
+    def __init__(self, tables: Tables, clock: Clock) -> None:
+        self.tables, self.store, self.clock = tables, tables.store, clock
+        self._told: dict[int, int] = {}
+        """The newest board version of each game whose turn messages went out (a board posted
+        again, by a public ``/game status``, sends none)."""
+
+    async def presence_of(self, guild_id: int, user_ids: Collection[int]) -> dict[int, Presence]:
+        """What is known about each of ``user_ids`` on the server, with the vacations of the last 90 days."""
+        stored = await self.store.member_presence(guild_id, user_ids, self.clock() - AWAY_WINDOW)
+        return {user: presence(each) for user, each in stored.items()}
+
+    async def _own(self, guild_id: int, person: Person) -> Presence:
+        return (await self.presence_of(guild_id, [person.id]))[person.id]
+
+    # ------------------------------------------------------------------ vacations
+    async def away(self, guild_id: int, person: Person, days: int) -> PresenceReply:
+        now = self.clock()
+        absence = new_absence(await self._own(guild_id, person), now, days)
+        if not await self.store.start_absence(guild_id, person.id, absence.start, absence.end):
+            raise TableError("You are away already: `/game back` ends that vacation before you plan another.")
+        notices = await self._tell_tables(guild_id, person.id, lambda name: line(
+            Strong(name), " is away until ", Moment(absence.end),
+            ": their turns here wait for them (no reminders, deadlines and clock paused)."),
+            holding=await self._own(guild_id, person))
+        reply = Reply(private=[line(
+            "You are away until ", Moment(absence.end), f" ({days} day{'s' * (days != 1)}): your turns at "
+            "every table of this server wait for you, and their players have been told. "
+            "`/game back` ends it early.")])
+        return PresenceReply(reply, notices)
+
+    async def back(self, guild_id: int, person: Person) -> PresenceReply:
+        if not await self.store.end_absence(guild_id, person.id, self.clock()):
+            raise TableError(NOT_AWAY)
+        notices = await self._tell_tables(guild_id, person.id, back_line)
+        return PresenceReply(Reply(private=[line("Welcome back: your turns run again at every table of "
+                                                 "this server.")]), notices)
+
+    async def _tell_tables(self, guild_id: int, user_id: int, say: Callable[[str], Line], *,
+                           holding: Presence | None = None) -> list[Notice]:
+        """One notice for each game in play on the server where ``user_id`` has a seat. With
+        ``holding`` (a vacation begins), their reminders there move to when it lets them be pinged."""
+        notices = []
+        for row in await self.tables.rows_of(guild_id, user_id):
+            if row.status != "active":
+                continue
+            async with self.tables.lock(row.channel_id):
+                try:
+                    table = await self.tables.by_id(row.id)
+                except DamagedTable:  # logged by its id; the other tables are told
+                    continue
+                if holding is not None:
+                    await self.tables.update_timers(row.id, timers=[
+                        NewTimer(REMINDER, user_id, holding.next_free(timer.due_at)) for timer in table.timers
+                        if timer.kind == REMINDER and timer.user_id == user_id
+                        and holding.next_free(timer.due_at) > timer.due_at])
+            notices.append(Notice(row.channel_id, [say(table.mention(user_id).name)]))
+        return notices
+
+    async def away_until(self, table: Table) -> dict[int, datetime]:
+        """The players of ``table`` who are away now, and until when (for its board and status)."""
+        people = [seat.user_id for seat in table.seats if seat.ai_level is None]
+        now = self.clock()
+        away = {user: p.away_at(now) for user, p in (await self.presence_of(table.row.guild_id, people)).items()}
+        return {user: absence.end for user, absence in away.items() if absence is not None}
+
+    # ------------------------------------------------------------------ settings
+    async def quiet(self, guild_id: int, person: Person, start: int | None, end: int | None,
+                    zone: str | None, off: bool) -> Reply:
+        """Set, show or (``off``) clear ``person``'s quiet hours; a setting out of range changes nothing."""
+        stored = (await self.store.member_presence(guild_id, [person.id], self.clock()))[person.id]
+        current = presence(stored).quiet
+        saved_zone = stored.settings.time_zone if stored.settings is not None else None
+        if off:
+            await self.store.set_quiet_hours(guild_id, person.id, None, None, saved_zone)
+            return Reply(private=[line("Your quiet hours are off: reminders and direct messages reach you at "
+                                       "any hour.")])
+        if start is None and end is None and zone is None:
+            shown = f"Your quiet hours: {describe_quiet(current)}." if current else "You have no quiet hours."
+            return Reply(private=[line(f"{shown} {SET_QUIET}")])
+        for hour in (start, end):
+            if hour is not None and not 0 <= hour <= 23:
+                raise TableError(f"Quiet hours begin and end on a whole hour from 0 to 23, not {hour}.")
+        if (start is None) != (end is None) and current is None:
+            raise TableError(f"Give both the start and the end of your quiet hours. {SET_QUIET}")
+        zone = zone if zone is not None else saved_zone
+        if zone is None:
+            raise TableError("Name your time zone too, such as `timezone:Europe/Rome`, so the hours are yours.")
+        time_zone(zone)
+        start = start if start is not None else current.start if current else None
+        end = end if end is not None else current.end if current else None
+        if start is not None and start == end:
+            raise TableError("Quiet hours need a start and an end that differ, such as start:23 end:7.")
+        await self.store.set_quiet_hours(guild_id, person.id, start, end, zone)
+        if start is None or end is None:
+            return Reply(private=[line(f"Your time zone is now {zone}. You have no quiet hours. {SET_QUIET}")])
+        hours = describe_quiet(QuietHours(start, end, zone))
+        return Reply(private=[line(f"Quiet hours: {hours}. Reminders and direct messages that fall in them "
+                                   f"wait until {end:02d}:00, and so do your deadlines.")])
+
+    async def notify(self, guild_id: int, person: Person, on: bool) -> Reply:
+        await self.store.set_turn_dms(guild_id, person.id, on)
+        if on:
+            return Reply(private=[line(
+                "Your turns now also come as a direct message with a link to the board (held back during "
+                "your quiet hours). If your direct messages are closed to this server, none arrive.")])
+        return Reply(private=[line("No more direct messages about your turns: the pings in the channel stay.")])
+
+    # ------------------------------------------------------------------ pings and messages
+    async def held(self, table: Table, user_ids: list[int], now: datetime) -> dict[int, datetime]:
+        """The players of ``user_ids`` who may not be pinged at ``now`` (away, quiet), and until when."""
+        presences = await self.presence_of(table.row.guild_id, user_ids)
+        free = {user: presences[user].next_free(now) for user in user_ids}
+        return {user: moment for user, moment in free.items() if moment > now}
+
+    async def turn_messages(self, game_id: int, version: int, user_ids: list[int],
+                            board_url: str | None) -> list[DirectMessage]:
+        """The "your turn" direct messages of board ``version``, which pings ``user_ids``: sent now to
+        those who asked for them, or held back (a member timer) until their vacation or quiet hours
+        end. Once per board version."""
+        if self._told.get(game_id, -1) >= version:
+            return []
+        self._told[game_id] = version
+        row = await self.tables.row(game_id)
+        presences = {} if row is None else await self.presence_of(row.guild_id, user_ids)
+        wanted = [user for user, each in presences.items() if each.turn_dms]
+        if not wanted:
+            return []
+        table = await self.tables.by_id(game_id)
+        now = self.clock()
+        messages = []
+        for user in wanted:
+            free = presences[user].next_free(now)
+            if free > now:
+                await self.store.set_member_timer(table.row.guild_id, user, TURN_DM, game_id, free)
+            else:
+                messages.append(DirectMessage(user, turn_lines(table, user, board_url)))
+        return messages
+
+    async def due(self) -> PresenceDue:
+        """Fire every member timer that fell due, each once: vacations that ended are announced,
+        held turn messages are sent if the game still waits on their member."""
+        now = self.clock()
+        due = PresenceDue()
+        for timer in await self.store.take_due_member_timers(now):
+            if timer.kind == AWAY_END:
+                due.notices += await self._tell_tables(timer.guild_id, timer.user_id, back_line)
+                continue
+            try:
+                table = await self.tables.by_id(timer.game_id)
+            except TableError:  # gone or damaged: nothing to say
+                continue
+            if table.row.status != "active" or timer.user_id not in table.actor_users():
+                continue
+            member = (await self.presence_of(timer.guild_id, [timer.user_id]))[timer.user_id]
+            free = member.next_free(now)
+            if not member.turn_dms:
+                continue
+            if free > now:
+                await self.store.set_member_timer(timer.guild_id, timer.user_id, TURN_DM, timer.game_id, free)
+            else:
+                due.messages.append(DirectMessage(timer.user_id,
+                                                  turn_lines(table, timer.user_id, table.row.board_jump_url)))
+        return due
+
+
+def back_line(name: str) -> Line:
+    return line(Strong(name), " is back: their turns here run again.")
+
+
+def turn_lines(table: Table, user_id: int, board_url: str | None) -> list[Line]:
+    row = table.row
+    return [line("Your turn in ", Strong(table.game.title), " in ", ChannelLink(row.channel_id), ": ",
+                 table.prompt(table.seat_of(user_id))),
+            line("The board: ", BoardLink(row.guild_id, row.channel_id, board_url))]
