@@ -1,9 +1,9 @@
 """``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
 onto PostgreSQL, to run several bot processes.
 
-Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes and
-metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
-target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
+Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes,
+metadata, ratings and rematch links, in one PostgreSQL transaction, so the target ends up with all
+of it or none of it. The target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
 through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
 sound only if each one replays to exactly what is stored.
 """
@@ -47,6 +47,9 @@ TABLES = {
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
     "meta": ("key", "value"),
+    "ratings": ("guild_id", "game_key", "user_id", "ai_level", "display_name", "mu", "sigma", "games", "wins",
+                "points", "updated_at"),
+    "rematches": ("game_id", "previous_id"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
