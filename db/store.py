@@ -45,8 +45,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from . import files
-from . import ratings
+from . import files, ratings
 from .errors import (
     AlreadySeated,
     ChannelBusy,
