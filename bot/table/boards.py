@@ -10,7 +10,7 @@ from bot.drawing import Renderer
 from db import MoveRow
 
 from .model import Image, Line, Reply, Strong, Table, line, plain
-from .results import summary
+from .results import table_summary
 
 
 class Boards:
@@ -46,7 +46,7 @@ class Boards:
         if self.renderer is None:
             return None
         moves = await self.moves(table.row.id)
-        data = await self.renderer.summary(await asyncio.to_thread(summary, table, moves))  # a replay
+        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves))  # a replay
         return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
 
     async def public_image(self, table: Table, highlight: str | None) -> Image | None:

@@ -7,11 +7,13 @@ deck's order).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+import games
 from db import MoveRow
 from db.ratings import AI_PLAYER, Outcome, Placing
-from games.core import MoveStack
+from games.core import Game, MoveStack
 
 from .model import Table, ai_name
 
@@ -51,43 +53,50 @@ def _read(data: Any, path: tuple[str, ...]) -> Any:
     return data
 
 
-def score_track(table: Table, moves: list[MoveRow]) -> tuple[list[str], list[list[int]]]:
-    """The chart of a finished game: its labels (round numbers, then ``end``) and, per seat, its
-    victory points at the end of each round and its final score. A game whose view does not
-    show rounds or points is charted by its final scores only."""
-    game, key = table.game, table.row.game_key
-    result = game.result(table.state)
-    final = [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
-    if key not in POINTS:
-        return [FINAL], [[total] for total in final]
-    stack = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options))
+def score_track(game: Game, key: str, stack: MoveStack, moves: Iterable[tuple[int, str]]
+                ) -> tuple[list[str], list[list[int]]]:
+    """Play ``moves`` on ``stack``, to the end of the game; the chart's labels (round numbers, then
+    ``end``) and, per seat, its victory points at the end of each round and its final score. A game
+    whose view does not show rounds or points is charted by its final scores only."""
     by_round: dict[int, list[int]] = {}
     for move in [None, *moves]:
         if move is not None:
-            stack.play(move.seat, move.notation)
-        view = game.view(stack.state, None)
-        round_number = _read(view, ROUNDS[key])
-        if round_number >= 1:
-            by_round[round_number] = [_read(player, POINTS[key]) for player in view["players"]]
-    labels = [str(number) for number in sorted(by_round)] + [FINAL]
-    return labels, [[by_round[number][seat] for number in sorted(by_round)] + [final[seat]]
-                    for seat in range(len(final))]
+            stack.play(*move)
+        if key in POINTS:
+            view = game.view(stack.state, None)
+            round_number = _read(view, ROUNDS[key])
+            if round_number >= 1:
+                by_round[round_number] = [_read(player, POINTS[key]) for player in view["players"]]
+    result = game.result(stack.state)
+    final = [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
+    rounds = sorted(by_round)
+    return [*map(str, rounds), FINAL], [[by_round[r][seat] for r in rounds] + [total]
+                                        for seat, total in enumerate(final)]
 
 
-def summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
-    """What the summary image shows (JSON-safe, for a drawing process): the ranking, each
-    player's score by category and the chart of the scores over the rounds."""
-    result = table.game.result(table.state)
+def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], names: list[str]) -> dict[str, Any]:
+    """What the summary image of the game played from ``start`` by ``moves`` shows (JSON-safe, for
+    a drawing process): the ranking, each player's score by category and the chart of the scores
+    over the rounds."""
+    game = games.get(key)
+    stack = MoveStack(game, start)
+    labels, series = score_track(game, key, stack, moves)
+    result = game.result(stack.state)
     place = places(result)
     scores = sorted(result["scores"], key=lambda s: (place[s["seat"]], s["seat"]))
     categories = [name for name in scores[0]["breakdown"] if name != "total"]
-    labels, series = score_track(table, moves)
     return {
-        "title": table.game.title,
-        "names": table.names(),
+        "title": game.title,
+        "names": names,
         "categories": [name.replace("_", " ") for name in categories],
         "rows": [{"seat": s["seat"], "place": place[s["seat"]], "total": s["total"],
                   "breakdown": [s["breakdown"].get(name, 0) for name in categories]} for s in scores],
         "labels": labels,
         "series": series,
     }
+
+
+def table_summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
+    """:func:`summary` of a finished table, replayed from its seed."""
+    start = table.game.setup(len(table.seats), table.row.seed, table.row.options)
+    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names())

@@ -16,7 +16,7 @@ from PIL import Image
 
 import games
 from bot.config import Config
-from bot.table.results import summary
+from bot.table.results import table_summary
 from rendering.summary import render_summary
 
 MODEL = PlackettLuce()
@@ -40,7 +40,7 @@ async def play_to_the_last_move(env, table: Table, key: str, seed: int) -> tuple
     started = await game_in(env, table.channel.id)
     game, state, version = started.game, started.state, started.row.version
     while True:
-        seat = sorted(game.actors(state))[0]
+        seat = min(game.actors(state))
         action = rng.choice(game.legal_actions(state, seat))
         after, _ = game.apply(state, seat, action)
         if game.result(after) is not None:
@@ -76,10 +76,10 @@ async def test_game_over_posts_a_summary_image_beside_the_final_board(table, env
     finished = await env.bot.service.game(game_id)
     moves = await env.bot.store.moves(game_id)
     drawn = await picture.read()
-    assert drawn == render_summary(summary(finished, moves))
+    assert drawn == render_summary(table_summary(finished, moves))
     image = Image.open(io.BytesIO(drawn))
     assert image.width <= 1600 and image.height <= 1600
-    shown = summary(finished, moves)
+    shown = table_summary(finished, moves)
     result = finished.game.result(finished.state)
     assert [row["total"] for row in shown["rows"]] == sorted((s["total"] for s in result["scores"]), reverse=True)
     assert shown["labels"][-1] == "end" and len(shown["labels"]) > 2  # a point per round, then the final scores
@@ -160,10 +160,11 @@ async def test_leaderboard_and_stats(table, env):
 
     mine = await table.bob.slash(table.channel, "game stats")
     bob = next(r for r in rows if r.user_id == table.bob.id)
+    title = games.get("duel").title
     assert mine.response.content.splitlines() == [
         "**bob** on this server:",
-        f"**{games.get('duel').title}**: 2 games played, {bob.rating.wins} won, average score {bob.rating.average:.1f}, "
-        f"rating {bob.rating.shown:.1f}",
+        (f"**{title}**: 2 games played, {bob.rating.wins} won, average score {bob.rating.average:.1f}, "
+         f"rating {bob.rating.shown:.1f}"),
     ]
     theirs = await table.bob.slash(table.channel, "game stats", member=table.alice, game="duel")
     assert theirs.response.content.startswith("**alice** on this server:")
