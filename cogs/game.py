@@ -221,12 +221,11 @@ class GameCog(commands.Cog):
         )
 
 
-    @game.command(name="rematch",
-                  description="Play the finished game again: same game, options and players, seats drawn again.")
+    @game.command(name="rematch", description="Play the finished game again with the same players.")
     async def rematch(self, interaction: discord.Interaction) -> None:
         await open_rematch(self.bot, interaction)
 
-    @game.command(name="stats", description="Games played, won, average score and rating per game on this server.")
+    @game.command(name="stats", description="A member's games, wins, average score and rating.")
     @app_commands.describe(member="Whose statistics (you unless chosen)", game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
@@ -234,7 +233,7 @@ class GameCog(commands.Cog):
         who = person_of(interaction) if member is None else Person(member.id, member.display_name)
         await respond(interaction, lambda: self.service.stats(interaction.guild_id, who, game), public=False)
 
-    @game.command(name="leaderboard", description="This server's best players of a game, by rating.")
+    @game.command(name="leaderboard", description="This server's best players of a game.")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
