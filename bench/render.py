@@ -38,8 +38,8 @@ from stats import percentile
 
 import games
 import rendering
-from rendering import kit
 from bot.table.results import summary
+from rendering import kit
 from rendering.pool import RenderPool
 from rendering.summary import render_summary
 from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
