@@ -11,9 +11,9 @@ People are rated by their Discord user id; each AI level is one identity of its 
 game (two AI seats at the same level) is rated from the same old rating for each seat, and keeps
 the mean of the results; each seat counts as a game played.
 
->>> first, second = rate([None, None], [1, 2])
->>> round(first.mu, 3), round(second.mu, 3), first.games, second.wins
-(27.635, 22.365, 1, 0)
+>>> (first_mu, _), (second_mu, _) = rate([None, None], [1, 2])
+>>> round(first_mu, 3), round(second_mu, 3)
+(27.635, 22.365)
 """
 
 from __future__ import annotations
@@ -70,10 +70,6 @@ class Outcome:
 
     placings: tuple[Placing, ...]
 
-    def identities(self) -> list[tuple[int, str]]:
-        """Each rated identity once, in seat order of its first seat."""
-        return list(dict.fromkeys((p.user_id, p.ai_level) for p in self.placings))
-
 
 @dataclass(frozen=True)
 class RatingRow:
@@ -93,16 +89,11 @@ def fresh() -> Rating:
     return Rating(default.mu, default.sigma)
 
 
-def rate(old: list[Rating | None], places: list[int], scores: list[int] | None = None) -> list[Rating]:
-    """New ratings of the seats of one game, from their old ones (None: never rated) and places."""
-    before = [rating or fresh() for rating in old]
-    teams = [[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
-    after = MODEL.rate(teams, ranks=places)
-    points = scores or [0] * len(before)
-    return [
-        Rating(team[0].mu, team[0].sigma, rating.games + 1, rating.wins + (place == 1), rating.points + score)
-        for rating, team, place, score in zip(before, after, places, points, strict=True)
-    ]
+def rate(old: list[Rating | None], places: list[int]) -> list[tuple[float, float]]:
+    """The new ``(mu, sigma)`` of each seat of one game, from their old ratings (None: never rated)
+    and their places (1 = first; equal places are ties)."""
+    teams = [[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in (r or fresh() for r in old)]
+    return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=places)]
 
 
 def rate_outcome(outcome: Outcome, old: dict[tuple[int, str], Rating]) -> dict[tuple[int, str], Rating]:
@@ -116,17 +107,18 @@ def rate_outcome(outcome: Outcome, old: dict[tuple[int, str], Rating]) -> dict[t
     """
     seats = outcome.placings
     rated = rate([old.get((p.user_id, p.ai_level)) for p in seats], [p.place for p in seats])
-    by_identity: dict[tuple[int, str], list[Rating]] = {}
-    for placing, rating in zip(seats, rated, strict=True):
-        by_identity.setdefault((placing.user_id, placing.ai_level), []).append(rating)
+    by_identity: dict[tuple[int, str], list[tuple[Placing, tuple[float, float]]]] = {}
+    for placing, estimate in zip(seats, rated, strict=True):
+        by_identity.setdefault((placing.user_id, placing.ai_level), []).append((placing, estimate))
     new = {}
-    for identity, ratings in by_identity.items():
+    for identity, results in by_identity.items():
         before = old.get(identity) or fresh()
-        wins = sum(p.place == 1 for p in seats if (p.user_id, p.ai_level) == identity)
-        points = sum(p.score for p in seats if (p.user_id, p.ai_level) == identity)
         new[identity] = Rating(
-            mu=sum(r.mu for r in ratings) / len(ratings), sigma=sum(r.sigma for r in ratings) / len(ratings),
-            games=before.games + len(ratings), wins=before.wins + wins, points=before.points + points)
+            mu=sum(mu for _, (mu, _) in results) / len(results),
+            sigma=sum(sigma for _, (_, sigma) in results) / len(results),
+            games=before.games + len(results),
+            wins=before.wins + sum(placing.place == 1 for placing, _ in results),
+            points=before.points + sum(placing.score for placing, _ in results))
     return new
 
 
