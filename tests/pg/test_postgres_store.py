@@ -16,6 +16,7 @@ from db.copy import copy_database
 from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from db.pg_migrations import MIGRATIONS
 from db.postgres import numbered, postgres_program
+from db.ratings import Outcome, Placing
 from db.shared import CLAIM_LEASE
 from store_fixtures import START, minutes, real_game, started_game
 
@@ -177,8 +178,6 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
 async def test_games_finishing_at_once_in_two_processes_both_count_in_the_ratings(pg_url):
     """Each finished game's ratings are written in its last move's transaction; two games of one server
     ending together from two stores take turns, so neither update is lost."""
-    from db.ratings import Outcome, Placing
-
     first, second = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
     try:
         games_started = [await started_game(first, 100 + n, (7, 8 + n)) for n in range(2)]
@@ -197,8 +196,6 @@ async def test_games_finishing_at_once_in_two_processes_both_count_in_the_rating
 
 
 async def test_copy_carries_ratings_and_rematch_links(pg_server, pg_url, tmp_path):
-    from db.ratings import Outcome, Placing
-
     source = tmp_path / "bottega.db"
     sqlite = await Store.open(source)
     try:
