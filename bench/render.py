@@ -11,6 +11,9 @@ figure its goal and the ratio to it. The floor is Pillow encoding a blank image 
 size with the same settings (``kit.encode_png``): what no drawing can go below.
 
 Goals: public board p50 <= 30 ms, private image p50 <= 15 ms, longest side <= 1600 px.
+The summary image of a finished game (``--summaries``, drawn ``--moves`` times per game and player
+count): p99 <= 100 ms, well under the 0.2 s budget; its data (the game replayed and its public
+views read once per move, in the bot's process) is printed beside it.
 With ``--pool N`` it also draws every game's measured 4-player boards all at once through a
 ``RenderPool`` of N worker processes and through one drawing thread, and prints the boards per
 second of each (wall time: this figure needs a quiet machine).
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import random
 import sys
 import time
 from pathlib import Path
@@ -34,10 +38,13 @@ from stats import percentile
 
 import games
 import rendering
+from bot.table.results import summary
 from rendering import kit
 from rendering.pool import RenderPool
+from rendering.summary import render_summary
 from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
 
+SUMMARY_P99_MS = 100
 PUBLIC_P50_MS = 30
 PRIVATE_P50_MS = 15
 LONGEST_SIDE_PX = kit.MAX_SIDE
@@ -84,6 +91,27 @@ def measure(key: str, players: int, count: int) -> dict:
     }
 
 
+def whole_game(key: str, players: int) -> tuple[dict, list[tuple[int, str]]]:
+    """A whole game of random legal moves from :data:`SEED`: its start and its moves."""
+    game = games.get(key)
+    start = state = game.setup(players, SEED)
+    chooser, played = random.Random(SEED), []
+    while game.result(state) is None:
+        seat = min(game.actors(state))
+        action = chooser.choice(game.legal_actions(state, seat))
+        played.append((seat, game.notation(action)))
+        state, _ = game.apply(state, seat, action)
+    return start, played
+
+
+def measure_summary(key: str, players: int, runs: int) -> tuple[list[float], float, tuple[int, int]]:
+    """CPU ms of each drawing of a finished game's summary, of building its data once, and its size."""
+    start, played = whole_game(key, players)
+    data_ms, data = cpu_ms(summary, key, start, played, NAMES[:players])
+    draws = [cpu_ms(render_summary, data) for _ in range(runs)]
+    return [ms for ms, _ in draws], data_ms, Image.open(io.BytesIO(draws[-1][1])).size
+
+
 def boards_per_second(workers: int, jobs: list[tuple[str, dict, str | None]]) -> float:
     """Wall-clock rate of drawing every job at once through a pool of ``workers``."""
     pool = RenderPool(workers)
@@ -109,7 +137,17 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="positions measured per game and player count")
     parser.add_argument("--games", default="mor,lim,opera")
     parser.add_argument("--pool", type=int, default=0, help="also compare a pool of this many workers")
+    parser.add_argument("--summaries", action="store_true", help="only the summary images of finished games")
     args = parser.parse_args()
+    if args.summaries:
+        print(f"CPU ms per summary image of a finished game (random legal play, seed {SEED}), {args.moves} draws")
+        for key in args.games.split(","):
+            for players in PLAYER_COUNTS[key]:
+                draws, data_ms, (width, height) = measure_summary(key, players, args.moves)
+                p50, p99 = percentile(draws, 0.5), percentile(draws, 0.99)
+                print(f"{key:5} {players}p  summary p50 {p50:6.1f}  p99 {p99:6.1f}  goal p99 {SUMMARY_P99_MS}: "
+                      f"{verdict(p99, SUMMARY_P99_MS)}; data {data_ms:6.1f} ms; {width}x{height} px")
+        return
     print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}")
     for key in args.games.split(","):
         for players in PLAYER_COUNTS[key]:

@@ -11,6 +11,7 @@ import asyncio
 from typing import Any, Protocol
 
 import rendering
+from rendering.summary import render_summary
 
 
 class Renderer(Protocol):
@@ -20,6 +21,8 @@ class Renderer(Protocol):
     async def private(self, game_key: str, view: dict[str, Any], *, names: list[str] | None) -> bytes: ...
 
     async def card(self, game_key: str, card_id: str) -> bytes: ...
+
+    async def summary(self, summary: dict[str, Any]) -> bytes: ...
 
     def close(self) -> None: ...
 
@@ -36,6 +39,9 @@ class ThreadRenderer:
 
     async def card(self, game_key: str, card_id: str) -> bytes:
         return await asyncio.to_thread(rendering.render_card, game_key, card_id)
+
+    async def summary(self, summary: dict[str, Any]) -> bytes:
+        return await asyncio.to_thread(render_summary, summary)
 
     def close(self) -> None:
         return None

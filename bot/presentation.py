@@ -29,6 +29,7 @@ class Post:
     game_id: int | None = None
     version: int | None = None
     game_key: str | None = None
+    summary: Image | None = None
 
 
 class Presenter(ABC):
@@ -108,5 +109,5 @@ def post(presenter: Presenter, reply: Reply) -> Post:
     return Post(
         text=text(presenter, reply.lines), image=reply.image, mentions=list(reply.mentions),
         ephemeral=text(presenter, reply.private), ephemeral_image=reply.private_image,
-        game_id=reply.game_id, version=reply.version, game_key=reply.game_key,
+        game_id=reply.game_id, version=reply.version, game_key=reply.game_key, summary=reply.summary,
     )

@@ -223,7 +223,7 @@ async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply)
         "allowed_mentions": mentions_of(shown.mentions),
     }
     if shown.image:
-        kwargs["file"] = _file(shown.image)
+        kwargs["files"] = [_file(image) for image in (shown.image, shown.summary) if image is not None]
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(**kwargs)

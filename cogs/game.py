@@ -1,5 +1,5 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings)."""
+help, settings), and the community around it (rematch, stats, leaderboard)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
+from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Person, Reply, TableError, line
 from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from cogs.community import RematchButton, open_rematch
 from cogs.play import rule_topics
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
 def game_title(key: str) -> str:
     return games.get(key).title
+
+
+GAME_CHOICES = [app_commands.Choice(name=game_title(k), value=k) for k in games.keys()]
 
 
 def parse_options(key: str, text: str) -> dict[str, Any]:
@@ -67,8 +71,7 @@ class GameCog(commands.Cog):
         bots="How many of the seats Bottega's AI takes at once",
         level="How well those AI players play (normal unless chosen)",
     )
-    @app_commands.choices(game=[app_commands.Choice(name=game_title(k), value=k) for k in games.keys()],
-                          level=LEVEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -220,6 +223,25 @@ class GameCog(commands.Cog):
         )
 
 
+    @game.command(name="rematch", description="Play the finished game again with the same players.")
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        await open_rematch(self.bot, interaction)
+
+    @game.command(name="stats", description="A member's games, wins, average score and rating.")
+    @app_commands.describe(member="Whose statistics (you unless chosen)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None) -> None:
+        who = person_of(interaction) if member is None else Person(member.id, member.display_name)
+        await respond(interaction, lambda: self.service.stats(interaction.guild_id, who, game), public=False)
+
+    @game.command(name="leaderboard", description="This server's best players of a game.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await respond(interaction, lambda: self.service.leaderboard(interaction.guild_id, game), public=False)
+
+
 def command_lines(group: app_commands.Group) -> list[str]:
     return [
         f"`/{command.qualified_name}`: {command.description}"
@@ -230,3 +252,4 @@ def command_lines(group: app_commands.Group) -> list[str]:
 
 async def setup(bot: BottegaBot) -> None:
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(RematchButton)

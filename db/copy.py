@@ -2,11 +2,11 @@
 onto PostgreSQL, to run several bot processes.
 
 Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes,
-metadata and the members' settings, vacations and timers, in one PostgreSQL transaction, so the
-target ends up with all of it or none of it. The target must be a new or empty Bottega database.
-Afterwards every game is read back from PostgreSQL through the store's row checks and replayed from
-its seed (``db.replay``): the copy is reported sound only if each one replays to exactly what is
-stored.
+metadata, the members' settings, vacations and timers, ratings and rematch links, in one PostgreSQL
+transaction, so the target ends up with all of it or none of it. The target must be a new or empty
+Bottega database. Afterwards every game is read back from PostgreSQL through the store's row checks
+and replayed from its seed (``db.replay``): the copy is reported sound only if each one replays to
+exactly what is stored.
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ TABLES = {
     "member_settings": ("guild_id", "user_id", "quiet_start", "quiet_end", "time_zone", "turn_dms"),
     "member_absences": ("guild_id", "user_id", "starts_at", "ends_at"),
     "member_timers": ("id", "guild_id", "user_id", "kind", "game_id", "due_at"),
+    "ratings": ("guild_id", "game_key", "user_id", "ai_level", "display_name", "mu", "sigma", "games", "wins",
+                "points", "updated_at"),
+    "rematches": ("game_id", "previous_id"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 

@@ -67,3 +67,7 @@ class NotABottegaDatabase(RefusedDatabase):
 
 class DatabaseInUse(RefusedDatabase):
     """Another process already has this SQLite database open."""
+
+
+class RematchExists(StoreError):
+    """The finished game already has a rematch table (each game is played again at most once)."""

@@ -186,9 +186,34 @@ CREATE TABLE member_timers (
 CREATE INDEX member_timers_by_due_at ON member_timers(due_at);
 """
 
+RATINGS = """
+-- Ratings per server, game and player (db/ratings.py), written in the transaction of a game's last
+-- move. A person is rated by user id (ai_level ''), each AI level as one identity (user_id 0).
+CREATE TABLE ratings (
+    guild_id     INTEGER NOT NULL,
+    game_key     TEXT    NOT NULL,
+    user_id      INTEGER NOT NULL,
+    ai_level     TEXT    NOT NULL DEFAULT '' CHECK (ai_level IN ('', 'easy', 'normal', 'strong')),
+    display_name TEXT    NOT NULL,
+    mu           REAL    NOT NULL,
+    sigma        REAL    NOT NULL CHECK (sigma > 0),
+    games        INTEGER NOT NULL CHECK (games >= 1),
+    wins         INTEGER NOT NULL CHECK (wins >= 0 AND wins <= games),
+    points       INTEGER NOT NULL,
+    updated_at   TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, game_key, user_id, ai_level)
+) WITHOUT ROWID;
+-- A rematch table names the finished game it plays again; each game is played again at most once.
+CREATE TABLE rematches (
+    game_id     INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    previous_id INTEGER NOT NULL UNIQUE REFERENCES games(id) ON DELETE CASCADE
+);
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
     MEMBER_PREFERENCES,
+    RATINGS,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -32,7 +32,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
-from . import rows, shared
+from . import ratings, rows, shared
 from .errors import (
     AlreadySeated,
     ChannelBusy,
@@ -40,6 +40,7 @@ from .errors import (
     GameNotFound,
     NotABottegaDatabase,
     NotSeated,
+    RematchExists,
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
@@ -340,7 +341,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
                           now: datetime, interaction_id: int | None = None, snapshot: str | None = None,
                           finished: bool = False, clear_timers: Iterable[shared.TimerFilter] = (),
                           timers: Iterable[shared.NewTimer] = (),
-                          board_message: shared.BoardMessage | None = None) -> GameRow:
+                          board_message: shared.BoardMessage | None = None,
+                          outcome: ratings.Outcome | None = None) -> GameRow:
         """As :meth:`db.store.Store.record_move`: all of it in one transaction, under the game's row lock."""
         stamp = rows.to_db_time(now)
         new_version = expected_version + 1
@@ -369,7 +371,18 @@ class PostgresStore(StoreChecks, PostgresPresence):
                              (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
+            if outcome is not None:
+                await self._rate(db, game, outcome, stamp)
         return self._game(row)
+
+    @staticmethod
+    async def _rate(db: _Transaction, game: asyncpg.Record, outcome: ratings.Outcome, stamp: str) -> None:
+        """Write the ratings a finished game changes. Games of one server and game finishing at once in
+        two processes take turns (an advisory lock), so neither update is lost."""
+        guild_id, game_key = game["guild_id"], game["game_key"]
+        await db.run("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (f"ratings:{guild_id}:{game_key}",))
+        found = await db.all(ratings.SELECT_FOR_GAME, (guild_id, game_key))
+        await db.many(ratings.UPSERT, ratings.changes(outcome, found, guild_id, game_key, stamp))
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         found = await self._read(
@@ -515,6 +528,30 @@ class PostgresStore(StoreChecks, PostgresPresence):
             numbered("SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id"),
                               game_id, kind)
         return [rows.vote_row(row)[0] for row in found]
+
+    # -- ratings and rematches -------------------------------------------------------------------
+
+    async def ratings(self, guild_id: int, *, game_key: str | None = None, user_id: int | None = None,
+                      limit: int | None = None) -> list[ratings.RatingRow]:
+        """As :meth:`db.store.Store.ratings`."""
+        sql, params = ratings.select_ratings(guild_id, game_key, user_id, limit)
+        return [ratings.rating_row(row) for row in await self._read(sql, params)]
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        found = await self._read("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return self._game(found[0]) if found else None
+
+    async def record_rematch(self, game_id: int, previous_id: int) -> None:
+        """As :meth:`db.store.Store.record_rematch`."""
+        try:
+            async with self._transaction() as db:
+                await db.run("INSERT INTO rematches (game_id, previous_id) VALUES (?, ?)", (game_id, previous_id))
+        except asyncpg.UniqueViolationError as error:
+            raise RematchExists(f"game {previous_id} already has a rematch") from error
+
+    async def rematch_links(self, game_id: int) -> tuple[int | None, int | None]:
+        return ratings.links(game_id, await self._read(
+            "SELECT * FROM rematches WHERE game_id = ? OR previous_id = ?", (game_id, game_id)))
 
     # -- metadata ------------------------------------------------------------------------------
 

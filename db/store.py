@@ -45,13 +45,14 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from . import files
+from . import files, ratings
 from .errors import (
     AlreadySeated,
     ChannelBusy,
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
+    RematchExists,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
@@ -544,13 +545,15 @@ class Store(StoreChecks, SqlitePresence):
         clear_timers: Iterable[TimerFilter] = (),
         timers: Iterable[NewTimer] = (),
         board_message: BoardMessage | None = None,
+        outcome: ratings.Outcome | None = None,
     ) -> GameRow:
         """Record a whole move in one transaction and return the game's new row.
 
         Writes the move (its ``seq`` is the new version), ``snapshot`` (the state after the move)
         when given, the status (``finished`` ends the game), then deletes the timers matching
         ``clear_timers`` and creates or moves ``timers`` (clears first, so "clear every reminder,
-        set these" is one call), and ``board_message`` when given. All of it or none of it.
+        set these" is one call), ``board_message`` when given, and the new ratings of the players
+        of a finished game from its ``outcome`` (:mod:`db.ratings`). All of it or none of it.
 
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
@@ -582,6 +585,10 @@ class Store(StoreChecks, SqlitePresence):
                            (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
+            if outcome is not None:
+                db.executemany(ratings.UPSERT, ratings.changes(
+                    outcome, _all(db, ratings.SELECT_FOR_GAME, (game["guild_id"], game["game_key"])),
+                    game["guild_id"], game["game_key"], stamp))
             return self._game(row)
 
         return await self._writing(record)
@@ -789,3 +796,35 @@ class Store(StoreChecks, SqlitePresence):
                 await self._db.backup(destination)
             finally:
                 await destination.close()
+
+    # -- ratings and rematches -------------------------------------------------------------------
+
+    async def ratings(self, guild_id: int, *, game_key: str | None = None, user_id: int | None = None,
+                      limit: int | None = None) -> list[ratings.RatingRow]:
+        """The server's ratings (of one game, of one person), best first (see :mod:`db.ratings`)."""
+        sql, params = ratings.select_ratings(guild_id, game_key, user_id, limit)
+        return [ratings.rating_row(row) for row in await self._call(lambda db: _all(db, sql, params))]
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status."""
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)))
+        return None if row is None else self._game(row)
+
+    async def record_rematch(self, game_id: int, previous_id: int) -> None:
+        """Mark game ``game_id`` as the rematch of ``previous_id``; :class:`RematchExists` if that game
+        already has one."""
+
+        def link(db: sqlite3.Connection) -> None:
+            try:
+                db.execute("INSERT INTO rematches (game_id, previous_id) VALUES (?, ?)", (game_id, previous_id))
+            except sqlite3.IntegrityError as error:
+                raise RematchExists(f"game {previous_id} already has a rematch") from error
+
+        await self._writing(link)
+
+    async def rematch_links(self, game_id: int) -> tuple[int | None, int | None]:
+        """``(the game that game_id plays again, the game that plays game_id again)``, None where none."""
+        rows = await self._call(lambda db: _all(
+            db, "SELECT * FROM rematches WHERE game_id = ? OR previous_id = ?", (game_id, game_id)))
+        return ratings.links(game_id, rows)

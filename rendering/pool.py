@@ -28,6 +28,7 @@ from typing import Any
 import games
 
 from . import render, render_card, render_private
+from .summary import render_summary
 
 __all__ = ["RenderPool"]
 
@@ -105,6 +106,10 @@ class RenderPool:
     async def card(self, game_key: str, card_id: str) -> bytes:
         """A card or leader detail image PNG; KeyError for an unknown card."""
         return await self._run(render_card, game_key, card_id)
+
+    async def summary(self, summary: dict) -> bytes:
+        """The summary PNG of a finished game (see :mod:`rendering.summary`)."""
+        return await self._run(render_summary, summary)
 
     def close(self) -> None:
         """Stop the workers (jobs not started yet are cancelled). Closing twice is harmless."""

@@ -14,7 +14,9 @@ Behind the façade each concern has its module:
 - :mod:`.history`: the public log of a game;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
-- :mod:`.boards`: what a board post says and shows, drawn by the injected renderer.
+- :mod:`.boards`: what a board post says and shows, drawn by the injected renderer;
+- :mod:`.results`: a finished game's placings (for the ratings) and summary (for its image);
+- :mod:`.community`: rematches, and the server's ratings.
 
 Every change goes through the store guarded by the game's version, under the channel's lock, so
 double clicks and racing commands apply once.
@@ -33,6 +35,7 @@ from db import Store
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
+from .community import Community
 from .history import History
 from .loading import Tables
 from .lobby import Lobby
@@ -82,7 +85,7 @@ class TableService:
         self.renderer = renderer
         tables = Tables(store)
         self._members = Members(tables, self._now)
-        boards = Boards(renderer, away=self._members.away_until)
+        boards = Boards(renderer, tables.moves, away=self._members.away_until)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now, hold=self._members.held)
         self._play = Play(tables, boards, self._now)
@@ -91,6 +94,7 @@ class TableService:
                             self._ai_seats)
         self._history = History(tables)
         self._queries = Queries(tables, boards, self._timing)
+        self._community = Community(tables, self._lobby, self._ai_seats, self._now)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -217,3 +221,21 @@ class TableService:
     async def presence_of(self, guild_id: int, user_ids: list[int]) -> dict[int, Presence]:
         """What is known about each member (for :func:`bot.table.presence.shift_deadline`)."""
         return await self._members.presence_of(guild_id, user_ids)
+    # community: rematches and ratings
+    async def rematch_check(self, channel_id: int, person: Person) -> None:
+        """Refuse at once (before a thread is opened) a rematch that :meth:`rematch` would refuse."""
+        await self._community.finished_here(channel_id, person)
+
+    async def rematch(self, channel_id: int, new_channel_id: int, person: Person) -> Reply:
+        """Open the rematch of the channel's finished game in ``new_channel_id`` (the same channel, or a
+        new thread); the other players confirm with :meth:`confirm_rematch`."""
+        return await self._community.rematch(channel_id, new_channel_id, person)
+
+    async def confirm_rematch(self, channel_id: int, person: Person, game_id: int) -> Reply:
+        return await self._community.confirm(channel_id, person, game_id)
+
+    async def stats(self, guild_id: int, member: Person, game_key: str | None = None) -> Reply:
+        return await self._community.stats(guild_id, member, game_key)
+
+    async def leaderboard(self, guild_id: int, game_key: str) -> Reply:
+        return await self._community.leaderboard(guild_id, game_key)

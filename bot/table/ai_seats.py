@@ -20,17 +20,12 @@ from games.ai import LEVELS, decision_seed
 
 from .boards import Boards
 from .loading import Tables
-from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, line
+from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, line
 from .play import Play
 
 Clock = Callable[[], datetime]
 AI_LEVELS = tuple(LEVELS)
 DEFAULT_LEVEL = "normal"
-AI_NAME = "Bottega AI"
-
-
-def ai_name(number: int, level: str) -> str:
-    return f"{AI_NAME} ({level})" if number == 1 else f"{AI_NAME} {number} ({level})"
 
 
 def check_level(level: str) -> None:

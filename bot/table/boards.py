@@ -3,21 +3,25 @@ the image."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
 from bot.drawing import Renderer
+from db import MoveRow
 
 from .model import Image, Line, Moment, Reply, Strong, Table, line, plain
+from .results import table_summary
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
 
 
 class Boards:
-    def __init__(self, renderer: Renderer | None, away: AwayLookup | None = None) -> None:
-        self.renderer, self.away = renderer, away
+    def __init__(self, renderer: Renderer | None, moves: Callable[[int], Awaitable[list[MoveRow]]],
+                 away: AwayLookup | None = None) -> None:
+        self.renderer, self.moves, self.away = renderer, moves, away
 
     async def reply(self, table: Table, lines: list[Line]) -> Reply:
         """The board now, after ``lines`` (the latest one is drawn on the image)."""
@@ -41,7 +45,16 @@ class Boards:
         image = await self.public_image(table, plain(lines[-1]) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
-                     ai_to_move=bool(table.ai_to_move()))
+                     ai_to_move=bool(table.ai_to_move()),
+                     summary=None if result is None else await self.summary_image(table))
+
+    async def summary_image(self, table: Table) -> Image | None:
+        """A finished game's summary, drawn from its result and its public views replayed."""
+        if self.renderer is None:
+            return None
+        moves = await self.moves(table.row.id)
+        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves))  # a replay
+        return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
 
     async def public_image(self, table: Table, highlight: str | None) -> Image | None:
         if self.renderer is None:

@@ -33,10 +33,12 @@ from db import (
     TimerFilter,
     TimerRow,
 )
-from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, StaleVersion, TableFull
+from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
+from db.ratings import RatingRow
 from games.core import CorruptState, Game, IllegalAction, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
+from .results import outcome_of
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ CACHED_GAMES = 512
 ABANDON = "abandon"
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
+REMATCH_SEATS = "This table is a rematch: only the players of the last game can take its seats."
+REMATCH_EXISTS = "This game already has a rematch table."
 DAMAGED = (
     "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
     "a server operator can restore it from a backup (see the operator's guide)."
@@ -226,8 +230,10 @@ class Tables:
                           new_state: dict[str, Any], now: datetime, interaction_id: int | None,
                           clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
         """Append a move under the table's version with its snapshot (when due) and the timers it
-        changes, in one transaction; the game's new row."""
-        finished = table.game.result(new_state) is not None
+        changes, in one transaction (with the players' new ratings when it ends the game); the game's
+        new row."""
+        result = table.game.result(new_state)
+        finished = result is not None
         next_version = table.row.version + 1
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
         try:
@@ -235,6 +241,7 @@ class Tables:
                 table.row.id, expected_version=table.row.version, seat=seat, user_id=user_id,
                 notation=notation, now=now, interaction_id=interaction_id,
                 snapshot=snapshot, finished=finished, clear_timers=clear_timers, timers=timers,
+                outcome=outcome_of(table, result) if finished else None,
             )
         except DuplicateInteraction:
             raise TableError("That move was already recorded.") from None
@@ -264,3 +271,31 @@ class Tables:
         """Remember the board message of ``version``; never replaces the link to a newer board."""
         return await self.store.set_board_message(game_id, message_id, jump_url, for_version=version)
 
+
+    # ------------------------------------------------------------------ ratings and rematches
+    async def ratings(self, guild_id: int, *, game_key: str | None = None, user_id: int | None = None,
+                      limit: int | None = None) -> list[RatingRow]:
+        return await self.store.ratings(guild_id, game_key=game_key, user_id=user_id, limit=limit)
+
+    async def latest_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status (a finished one too)."""
+        with damage_refused():
+            return await self.store.latest_game(channel_id)
+
+    async def link_rematch(self, game_id: int, previous_id: int) -> None:
+        """Mark ``game_id`` as the rematch of ``previous_id``; refused when that game has one already
+        (another player, or another bot process, opened it a moment ago)."""
+        try:
+            await self.store.record_rematch(game_id, previous_id)
+        except RematchExists:
+            raise TableError(REMATCH_EXISTS) from None
+
+    async def rematch_links(self, game_id: int) -> tuple[int | None, int | None]:
+        """(the game ``game_id`` plays again, the game playing ``game_id`` again), None where none."""
+        return await self.store.rematch_links(game_id)
+
+    async def require_rematch_player(self, table: Table, person: Person) -> None:
+        """Refuse a seat at a rematch table to anyone who did not play the game it plays again."""
+        previous, _ = await self.rematch_links(table.row.id)
+        if previous is not None and all(seat.user_id != person.id for seat in await self.store.seats(previous)):
+            raise TableError(REMATCH_SEATS)

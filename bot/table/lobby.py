@@ -62,6 +62,7 @@ class Lobby:
                 raise TableError("You already have a seat at this table.")
             if len(table.seats) >= table.row.players:
                 raise TableError(f"This table is full ({table.row.players} players).")
+            await self.tables.require_rematch_player(table, person)
             await self.tables.seat(table.row.id, person, self.clock())
             seated = len(table.seats) + 1
         full = " The table is full: the host can `/game start`." if seated == table.row.players else ""

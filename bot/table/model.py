@@ -16,6 +16,12 @@ from db import GameRow, SeatRow, TimerRow
 from games.core import Game
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+AI_NAME = "Bottega AI"
+
+
+def ai_name(number: int, level: str) -> str:
+    """The name of a table's ``number``-th AI seat; number 1 is also the name its level is rated under."""
+    return f"{AI_NAME} ({level})" if number == 1 else f"{AI_NAME} {number} ({level})"
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,9 @@ class Reply:
     game_key: str | None = None
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
+    summary: Image | None = None
+    """At game over: the summary image (ranking, scores by category, scores over the rounds),
+    posted beside the final board."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from db.copy import copy_database
 from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from db.pg_migrations import MIGRATIONS
 from db.postgres import numbered, postgres_program
+from db.ratings import Outcome, Placing
 from db.shared import CLAIM_LEASE
 from store_fixtures import START, minutes, real_game, started_game
 
@@ -172,3 +173,46 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
     assert (
         await asyncio.to_thread(main, ["copy", "--from", str(tmp_path / "missing.db"), "--to", pg_url]) == 2
     )
+
+
+async def test_games_finishing_at_once_in_two_processes_both_count_in_the_ratings(pg_url):
+    """Each finished game's ratings are written in its last move's transaction; two games of one server
+    ending together from two stores take turns, so neither update is lost."""
+    first, second = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
+    try:
+        games_started = [await started_game(first, 100 + n, (7, 8 + n)) for n in range(2)]
+
+        async def finish(store, game, rival):
+            placings = (Placing(7, "", "user7", 1, 5), Placing(rival, "", f"user{rival}", 2, 1))
+            return await store.record_move(game.id, expected_version=game.version, seat=0, user_id=7,
+                                           notation="last", now=START, finished=True, outcome=Outcome(placings))
+
+        await asyncio.gather(finish(first, games_started[0], 8), finish(second, games_started[1], 9))
+        rows = {row.user_id: row.rating for row in await first.ratings(1, game_key="mor")}
+        assert (rows[7].games, rows[7].wins, rows[8].games, rows[9].games) == (2, 2, 1, 1)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_copy_carries_ratings_and_rematch_links(pg_server, pg_url, tmp_path):
+    source = tmp_path / "bottega.db"
+    sqlite = await Store.open(source)
+    try:
+        game = await started_game(sqlite, 100, (7, 8))
+        placings = (Placing(7, "", "user7", 1, 5), Placing(0, "strong", "Bottega AI (strong)", 2, 1))
+        game = await sqlite.record_move(game.id, expected_version=game.version, seat=0, user_id=7, notation="x",
+                                        now=START, finished=True, outcome=Outcome(placings))
+        again = await sqlite.create_game(guild_id=1, channel_id=100, game_key="mor", options={}, seed=3,
+                                         players=2, host_id=7, now=START)
+        await sqlite.record_rematch(again.id, game.id)
+        expected = await sqlite.ratings(1)
+    finally:
+        await sqlite.close()
+    await copy_database(source, pg_url)
+    store = await PostgresStore.open(pg_url)
+    try:
+        assert await store.ratings(1) == expected and len(expected) == 2
+        assert await store.rematch_links(game.id) == (None, again.id)
+    finally:
+        await store.close()

@@ -1,0 +1,102 @@
+"""What a finished game leaves behind: its placings for the ratings, and its summary for the image.
+
+Both read only what is public: the engine's result, and the public view after each move of the
+game replayed from its seed with :class:`games.core.MoveStack` (a view never holds a hand or a
+deck's order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import games
+from db import MoveRow
+from db.ratings import AI_PLAYER, Outcome, Placing
+from games.core import Game, MoveStack
+
+from .model import Table, ai_name
+
+ROUNDS: dict[str, tuple[str, ...]] = {"mor": ("turn", "number"), "lim": ("round",), "opera": ("round",)}
+"""Where each game's public view says which round it is (a game not listed is charted per move)."""
+POINTS: dict[str, tuple[str, ...]] = {"mor": ("vp",), "lim": ("resources", "vp"), "opera": ("vp",)}
+"""Where, in a player's entry of ``view["players"]``, each game shows its victory points so far."""
+FINAL = "end"
+"""The last point of the chart: the final scores, after end-of-game scoring."""
+
+
+def places(result: dict[str, Any]) -> dict[int, int]:
+    """Each seat's place (1 = first; tied seats share a place)."""
+    return {seat: rank + 1 for rank, group in enumerate(result["ranking"]) for seat in group}
+
+
+def outcome_of(table: Table, result: dict[str, Any]) -> Outcome | None:
+    """The placings a finished game gives the ratings; None for a game of one seat (a solo game)."""
+    if len(table.seats) < 2:
+        return None
+    place = places(result)
+    totals = {score["seat"]: score["total"] for score in result["scores"]}
+    levels, names = table.ai_levels(), table.names()
+    placings = []
+    for seat in range(len(names)):
+        level = levels.get(seat)
+        if level is None:
+            placings.append(Placing(table.user_of(seat), "", names[seat], place[seat], totals[seat]))
+        else:
+            placings.append(Placing(AI_PLAYER, level, ai_name(1, level), place[seat], totals[seat]))
+    return Outcome(tuple(placings))
+
+
+def _read(data: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def score_track(game: Game, key: str, stack: MoveStack, moves: Iterable[tuple[int, str]]
+                ) -> tuple[list[str], list[list[int]]]:
+    """Play ``moves`` on ``stack``, to the end of the game; the chart's labels (round numbers, then
+    ``end``) and, per seat, its victory points at the end of each round and its final score. A game
+    whose view does not show rounds or points is charted by its final scores only."""
+    by_round: dict[int, list[int]] = {}
+    for move in [None, *moves]:
+        if move is not None:
+            stack.play(*move)
+        if key in POINTS:
+            view = game.view(stack.state, None)
+            round_number = _read(view, ROUNDS[key])
+            if round_number >= 1:
+                by_round[round_number] = [_read(player, POINTS[key]) for player in view["players"]]
+    result = game.result(stack.state)
+    final = [score["total"] for score in sorted(result["scores"], key=lambda s: s["seat"])]
+    rounds = sorted(by_round)
+    return [*map(str, rounds), FINAL], [[by_round[r][seat] for r in rounds] + [total]
+                                        for seat, total in enumerate(final)]
+
+
+def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], names: list[str]) -> dict[str, Any]:
+    """What the summary image of the game played from ``start`` by ``moves`` shows (JSON-safe, for
+    a drawing process): the ranking, each player's score by category and the chart of the scores
+    over the rounds."""
+    game = games.get(key)
+    stack = MoveStack(game, start)
+    labels, series = score_track(game, key, stack, moves)
+    result = game.result(stack.state)
+    place = places(result)
+    scores = sorted(result["scores"], key=lambda s: (place[s["seat"]], s["seat"]))
+    categories = [name for name in scores[0]["breakdown"] if name != "total"]
+    return {
+        "title": game.title,
+        "names": names,
+        "categories": [name.replace("_", " ") for name in categories],
+        "rows": [{"seat": s["seat"], "place": place[s["seat"]], "total": s["total"],
+                  "breakdown": [s["breakdown"].get(name, 0) for name in categories]} for s in scores],
+        "labels": labels,
+        "series": series,
+    }
+
+
+def table_summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
+    """:func:`summary` of a finished table, replayed from its seed."""
+    start = table.game.setup(len(table.seats), table.row.seed, table.row.options)
+    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names())

@@ -1,0 +1,90 @@
+"""The Discord side of rematches: opening one (in a new thread when the finished game was in a
+thread) and the **Join the rematch** button the other players confirm with.
+
+The button is a :class:`discord.ui.DynamicItem` carrying the rematch table's game id, so it keeps
+working after a restart; a press by anyone who did not play the finished game is refused in one
+sentence by the table service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.presentation import post
+from bot.table import Reply, TableError
+from bot.views import (
+    mentions_of,
+    person_of,
+    post_reply,
+    report_error,
+    require_bot_permissions,
+    respond,
+    service,
+)
+from games import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.bot import BottegaBot
+
+REMATCH_PREFIX = "bottega:rematch"
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{REMATCH_PREFIX}:(?P<game_id>\d+)"),
+):
+    """Takes the presser's seat at rematch table ``game_id``: ``bottega:rematch:<game id>``."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label="Join the rematch", style=discord.ButtonStyle.success,
+                                           custom_id=f"{REMATCH_PREFIX}:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        await respond(interaction, lambda: service(interaction.client).confirm_rematch(
+            channel_id, person_of(interaction), self.game_id))
+
+
+async def open_rematch(bot: BottegaBot, interaction: discord.Interaction) -> None:
+    """``/game rematch``: refuse at once, or open the table (and its thread) and ask the others."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    channel = interaction.channel
+    try:
+        in_thread = isinstance(channel, discord.Thread)
+        require_bot_permissions(interaction, thread=in_thread)
+        person = person_of(interaction)
+        await service(bot).rematch_check(interaction.channel_id, person)
+        target = channel
+        if in_thread:
+            parent = channel.parent
+            if not isinstance(parent, discord.TextChannel):
+                raise TableError("A rematch thread can only be opened in a text channel.")
+            target = await parent.create_thread(name=channel.name, type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=10080)
+        reply = await service(bot).rematch(interaction.channel_id, target.id, person)
+    except (TableError, IllegalAction) as error:
+        await report_error(interaction, error)
+        return
+    posted = await send_rematch(bot, target, reply)
+    where = f" in {target.mention}" if in_thread else ""
+    await interaction.edit_original_response(content=f"Rematch opened{where}: {posted.jump_url}")
+
+
+async def send_rematch(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
+    """The rematch's opening message with its button, or (everyone else an AI) the first board."""
+    if reply.image is not None or reply.game_id is None:
+        return await post_reply(bot, channel, reply)
+    shown = post(bot.presenter, reply)
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(reply.game_id))
+    return await channel.send(content=shown.text, allowed_mentions=mentions_of(shown.mentions), view=view)
