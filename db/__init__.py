@@ -38,7 +38,7 @@ from .errors import (
     WrongStatus,
 )
 from .postgres import PostgresStore
-from .shared import Shards
+from .shared import SeatClock, Shards, TurnClock
 from .store import (
     BoardMessage,
     GameRow,
@@ -70,6 +70,7 @@ __all__ = [
     "NotSeated",
     "PostgresStore",
     "RefusedDatabase",
+    "SeatClock",
     "SeatRow",
     "Shards",
     "Snapshot",
@@ -79,6 +80,7 @@ __all__ = [
     "TableFull",
     "TimerFilter",
     "TimerRow",
+    "TurnClock",
     "WrongStatus",
     "open_store",
 ]
