@@ -73,10 +73,10 @@ from .rows import (
     vote_row,
 )
 from .shared import (
+    SEAT_TAKEN_OVER,
     BoardMessage,
     GameTimers,
     LoadedGame,
-    SEAT_TAKEN_OVER,
     NewTimer,
     SeatClock,
     Shards,

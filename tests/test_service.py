@@ -11,7 +11,7 @@ import pytest
 import games
 from bot.drawing import ThreadRenderer
 from bot.presentation import DiscordMarkup, post, text
-from bot.table import Person, StaleAction, TableError, TableService
+from bot.table import Person, StaleAction, TableError, TableService, TurnSettings
 from db import Store
 from games.core import IllegalAction
 
@@ -269,7 +269,7 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     import rendering
 
     drawn = []
-    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight: drawn.append(highlight) or b"")
+    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight, caption: drawn.append(highlight) or b"")
     drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234, renderer=ThreadRenderer())
     await drawing.new_game(GUILD, CHANNEL, ALICE, "race", 2)
     await drawing.join(CHANNEL, BOB)
@@ -353,6 +353,7 @@ async def damage(service, sql, game_id):
 
 async def test_a_damaged_game_is_skipped_by_reminders_and_mine_and_its_channel_told_once(service, caplog):
     older, healthy = await two_tables(service)
+    await service.turn_settings(OTHER_CHANNEL, ALICE, TurnSettings(turn_hours="off"))  # reminders only
     await damage(service, "UPDATE snapshots SET state = '{' WHERE game_id = ?", older.row.id)
     service.clock.advance(days=3)
     first = {r.channel_id: r for r in await service.due_reminders()}
@@ -424,7 +425,7 @@ async def test_missing_timers_are_rebuilt_from_who_must_act_at_start_up(service)
     service.clock.advance(hours=30)
     restarted = TableService(service.store, clock=service.clock, renderer=None)
     assert await restarted.rebuild_timers() == 1
-    timers = await service.store.timers(table.row.id)
+    timers = [t for t in await service.store.timers(table.row.id) if t.kind == "reminder"]
     assert [(t.user_id, t.due_at) for t in timers] == [(waiting[0], moved_at + timedelta(days=1))]
     assert await restarted.rebuild_timers() == 0
     [reminder] = await restarted.due_reminders()

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.drawing import Renderer
 
+from .clocks import clock_caption, deadline_parts
 from .model import Image, Line, Reply, Strong, Table, line, plain
 
 
@@ -29,7 +30,8 @@ class Boards:
                     text_lines.append(line(Strong(table.names()[seat]), f": {game.prompt(state, seat)}"))
                     continue
                 mentions.append(user)
-                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
+                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}",
+                                       *deadline_parts(table, seat)))
         image = await self.public_image(table, plain(lines[-1]) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
@@ -39,7 +41,7 @@ class Boards:
         if self.renderer is None:
             return None
         data = await self.renderer.board(table.row.game_key, table.view(None), names=table.names(),
-                                         highlight=highlight)
+                                         highlight=highlight, caption=clock_caption(table))
         return Image(f"{table.row.game_key}-{table.row.id}-{table.row.version}.png", data)
 
     async def private_image(self, table: Table, view: dict[str, Any]) -> Image | None:
