@@ -1,4 +1,5 @@
-"""The reminder loop: once a minute, post the reminders that are due.
+"""The reminder loop: once a minute, post the reminders that are due (and the boards of the turns
+the table played for players whose deadline passed).
 
 The timers live in the database (the table service sets them after every move), so a restart
 loses nothing: the first pass after start-up posts whatever fell due while the bot was away.
@@ -14,7 +15,7 @@ import discord
 from discord.ext import tasks
 
 from .presentation import text
-from .views import mentions_of
+from .views import mentions_of, post_reply
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -67,6 +68,9 @@ class ReminderLoop:
                 reminder.channel_id
             )
             assert isinstance(channel, discord.abc.Messageable)
+            if reminder.board is not None:  # a turn played for a late player: the board after it
+                await post_reply(self.bot, channel, reminder.board)
+                return True
             await channel.send(text(self.bot.presenter, reminder.lines)[:2000], allowed_mentions=mentions_of(reminder.user_ids))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(
