@@ -46,6 +46,7 @@ from rendering.pool import RenderPool
 from .bot import BottegaBot
 from .config import Config
 from .presentation import PlainText
+from .reminders import CHECK_EVERY_SECONDS
 from .views import REFUSAL_EVENT
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
@@ -241,9 +242,9 @@ class Console:
             if not due:
                 break
             await self.clock.advance_to(due[0].due_at, self.store)
-            assert self.bot.reminders is not None
-            await self.bot.reminders.post_due()
-            await self.env.settle()
+            # The bot's own reminder loop fires the timer at its next check; AI seats owed a move then
+            # answer after their pause.
+            await self.env.advance_time(CHECK_EVERY_SECONDS + self.bot.config.ai_pause_seconds)
             for channel in self.channels.values():
                 await self._show_channel(channel)
         await self.clock.advance_to(until, self.store)
