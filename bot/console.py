@@ -266,6 +266,12 @@ class Console:
             if parameter is None:
                 known = ", ".join(parameters) or "none"
                 raise ConsoleError(f"/{line.command} has no option '{key}' (options: {known})")
+            if parameter.type is discord.AppCommandOptionType.user:  # a person of the console: @name
+                person = self.people.get(raw.lstrip("@"))
+                if person is None:
+                    raise ConsoleError(f"option '{key}' names someone of this console, e.g. @alice (not '{raw}')")
+                values[key] = person
+                continue
             values[key] = _typed(parameter, raw, line.command)
         return values
 

@@ -58,7 +58,7 @@ from .clocks import (
     with_timers,
 )
 from .loading import NOT_STARTED, Tables
-from .model import DamagedTable, Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line
+from .model import Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line
 from .play import Play
 from .timing import reminder_changes
 
