@@ -391,6 +391,7 @@ class PostgresStore(StoreChecks):
                              (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
+            await db.many(shared.SeatClock.UPDATE, [clock.params(game_id) for clock in seat_clocks])
         return self._game(row)
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:

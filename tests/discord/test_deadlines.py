@@ -27,6 +27,13 @@ def config(tmp_path: Path) -> Config:
                   ai_pause_seconds=0, ai_time_limit_seconds=1)
 
 
+@pytest.fixture(autouse=True)
+def patient(env) -> None:
+    """A turn played for a late player waits on an AI decision in a worker process, which a busy
+    machine may take several seconds to start: the simulation waits for it longer than usual."""
+    env.settle_timeout = 60
+
+
 def timeouts(table: Table) -> list[str]:
     return [m.content for m in table.channel.history() if "'s time is up" in m.content]
 
