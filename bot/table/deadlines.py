@@ -132,12 +132,18 @@ class Deadlines:
 
     # ------------------------------------------------------------------ seats taken over
     async def sit(self, channel_id: int, person: Person) -> Reply:
-        """``person`` (not at the table) takes its first open seat."""
+        """``person`` (not at the table) takes its first open seat, or the player of an open seat
+        takes it back."""
         async with self.tables.lock(channel_id):
             table = await self.started(channel_id)
+            open_seats = [s for s in table.seats if s.opened_at is not None]
+            own = [s for s in open_seats if s.user_id == person.id]
+            if own:  # the player whose seat was opened comes back for it
+                table = await self.take_over(table, own[0], person)
+                lines = [line(Strong(person.name), " is back and takes their seat again.")]
+                return await self.boards.reply(table, lines)
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
-            open_seats = [s for s in table.seats if s.opened_at is not None]
             if not open_seats:
                 raise TableError(f"This table is full ({table.row.players} players): no seat is open.")
             seat = open_seats[0]

@@ -1,0 +1,49 @@
+"""Turn time in the table service (no Discord): the ladder through ``due_reminders``, an open seat
+taken back by its player, and deadlines given back at start-up."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.table import TableError, TableService, TurnSettings
+from tests.test_service import ALICE, BOB, CAROL, CHANNEL, current, race_game, said, service, started
+
+__all__ = ["race_game", "service"]  # the fixtures this module uses
+
+
+async def test_an_open_seat_is_played_by_the_ai_until_its_player_takes_it_back(service):
+    await started(service, ALICE, BOB)
+    await service.turn_settings(CHANNEL, ALICE, TurnSettings(turn_hours="1", strike_limit=1))
+    table, late = await current(service)
+    service.clock.advance(hours=1)
+    [ladder] = await service.due_reminders()
+    assert f"**{late.name}**'s time is up" in said(ladder.board).text
+    assert "seat is open after 1 timeouts in a row" in said(ladder.board).text
+    table = await service.table(CHANNEL)
+    seat = table.seat_of(late.id)
+    assert seat in table.ai_levels() and late.id not in table.actor_users()
+    with pytest.raises(TableError, match="already have a seat"):
+        await service.sit(CHANNEL, ({ALICE.id: BOB, BOB.id: ALICE})[late.id])
+    back = said(await service.sit(CHANNEL, late))
+    assert f"**{late.name}** is back and takes their seat again." in back.text
+    table = await service.table(CHANNEL)
+    assert seat not in table.ai_levels()
+    with pytest.raises(TableError, match="no seat is open"):
+        await service.sit(CHANNEL, CAROL)
+
+
+async def test_deadlines_lost_to_a_crash_come_back_counted_from_the_last_change(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    await service.act(CHANNEL, actor, "add 1")
+    moved_at = service.clock()
+    waiting = (await service.table(CHANNEL)).actor_users()
+    await service.store.clear_timers(table.row.id, kind="deadline")
+    service.clock.advance(hours=30)
+    restarted = TableService(service.store, clock=service.clock, renderer=None)
+    assert await restarted.rebuild_timers() == 1
+    deadlines = [t for t in await service.store.timers(table.row.id) if t.kind == "deadline"]
+    assert [(t.user_id, t.due_at) for t in deadlines] == [(waiting[0], moved_at + timedelta(hours=72))]
+    assert await restarted.rebuild_timers() == 0
