@@ -64,6 +64,7 @@ from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
 
+
 class Deadlines:
     """The timeout ladder, taking seats over, the turn settings and the status lines."""
 
