@@ -222,20 +222,21 @@ class TurnSettings:
             if text == "off":
                 turn = None
             else:
-                if not text.isdigit() or not TURN_HOURS[0] <= int(text) <= TURN_HOURS[1]:
+                hours = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
+                if not TURN_HOURS[0] <= hours <= TURN_HOURS[1]:
                     raise TableError(f"The turn time is {TURN_HOURS[0]} to {TURN_HOURS[1]} hours, or off "
-                                     f"(not '{self.turn_hours}').")
-                turn = int(text) * 3600
+                                     f"(not '{self.turn_hours.strip()[:20]}').")
+                turn = hours * 3600
         checks = ((self.clock, CLOCKS, "The clock is move or bank"),
                   (self.on_timeout, TIMEOUT_ACTIONS, "What happens on a timeout is ai, skip or pause"))
         for value, allowed, sentence in checks:
             if value is not None and value not in allowed:
-                raise TableError(f"{sentence} (not '{value}').")
-        for value, (low, high), what in ((self.bank_days, BANK_DAYS, "A time bank is"),
-                                         (self.strike_limit, STRIKE_LIMITS, "The strike limit is")):
+                raise TableError(f"{sentence} (not '{value[:20]}').")
+        ranges = ((self.bank_days, BANK_DAYS, "A time bank is {} to {} days"),
+                  (self.strike_limit, STRIKE_LIMITS, "The strike limit is {} to {}"))
+        for value, (low, high), sentence in ranges:
             if value is not None and not low <= value <= high:
-                raise TableError(f"{what} {low} to {high}" + (" days" if what.startswith("A time") else "")
-                                 + f" (not {value}).")
+                raise TableError(sentence.format(low, high) + f" (not {value}).")
         return TurnClock(
             turn_seconds=turn, clock=self.clock or row.clock,
             bank_seconds=self.bank_days * 86400 if self.bank_days is not None else row.bank_seconds,
