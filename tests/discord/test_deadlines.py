@@ -211,3 +211,18 @@ async def test_a_player_vanishes_and_the_game_still_reaches_the_final_scores(tab
     for strike in (1, 2, 3):
         assert f"**carol**'s time is up: the AI plays this turn for them (strike {strike} of 3)." in notices
     assert carol_moves == 5 and sat
+
+
+async def test_a_simultaneous_decision_has_deadlines_too(table, env):
+    """Masters of Renaissance begins with every player keeping leaders at once: alice answers, bob
+    does not, and when his time is up the AI keeps two of his leaders (which stay hidden)."""
+    await table.alice.slash(table.channel, "game new", game="mor", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    assert {f"<@{table.alice.id}>", f"<@{table.bob.id}>"} <= set(re.findall(r"<@\d+>", table.last().content))
+    [keep, *_] = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
+    await table.alice.slash(table.channel, "mor move", notation=keep["value"])
+    await env.advance_time(72 * HOUR + CHECK)
+    [notice] = timeouts(table)
+    assert "**bob**'s time is up: the AI plays this turn for them (strike 1 of 3)." in notice
+    assert "bob kept 2 leaders" in notice and not re.search(r"\bL\d+\b", notice)
