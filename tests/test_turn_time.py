@@ -3,11 +3,13 @@ taken back by its player, and deadlines given back at start-up."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 
 from bot.table import TableError, TableService, TurnSettings
+from games.core import IllegalAction
 from tests.test_service import ALICE, BOB, CAROL, CHANNEL, current, race_game, said, service, started
 
 __all__ = ["race_game", "service"]  # the fixtures this module uses
@@ -47,3 +49,26 @@ async def test_deadlines_lost_to_a_crash_come_back_counted_from_the_last_change(
     deadlines = [t for t in await service.store.timers(table.row.id) if t.kind == "deadline"]
     assert [(t.user_id, t.due_at) for t in deadlines] == [(waiting[0], moved_at + timedelta(hours=72))]
     assert await restarted.rebuild_timers() == 0
+
+
+async def test_a_move_made_during_a_deadline_pass_is_refused_after_the_turn_was_played(service, monkeypatch):
+    """The deadline pass and a move take the same channel lock: the late move lands after the
+    table played the turn, and is refused as not that player's turn; the turn is played once."""
+    await started(service, ALICE, BOB)
+    table, late = await current(service)
+    service.clock.advance(hours=72)
+    real_load, moves = service.store.load_game, []
+
+    async def load_while_a_move_arrives(game_id):
+        loaded = await real_load(game_id)
+        if not moves:
+            moves.append(asyncio.create_task(service.act(CHANNEL, late, "add 1")))
+            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
+        return loaded
+
+    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    [ladder] = await service.due_reminders()
+    with pytest.raises(IllegalAction):
+        await moves[0]
+    assert f"**{late.name}**'s time is up" in said(ladder.board).text
+    assert [m.user_id for m in await service.store.moves(table.row.id)] == [late.id]
