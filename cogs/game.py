@@ -12,9 +12,11 @@ from discord.ext import commands
 import games
 from bot.table import (
     AI_LEVELS,
+    CLOCKS,
     DEFAULT_LEVEL,
     MAX_REMINDER,
     MIN_REMINDER,
+    TIMEOUT_ACTIONS,
     Person,
     Reply,
     TableError,
@@ -226,8 +228,8 @@ class GameCog(commands.Cog):
         strike_limit="Timeouts in a row that open the seat for someone else (1 to 10)",
     )
     @app_commands.choices(
-        clock=[app_commands.Choice(name=name, value=name) for name in ("move", "bank")],
-        on_timeout=[app_commands.Choice(name=name, value=name) for name in ("ai", "skip", "pause")],
+        clock=[app_commands.Choice(name=name, value=name) for name in CLOCKS],
+        on_timeout=[app_commands.Choice(name=name, value=name) for name in TIMEOUT_ACTIONS],
     )
     async def settings(
         self, interaction: discord.Interaction,

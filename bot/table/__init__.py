@@ -33,7 +33,7 @@ from db import Store
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
-from .clocks import DEADLINE, TurnSettings, rebuilt_deadlines
+from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
 from .deadlines import Deadlines
 from .history import History
 from .loading import Tables
@@ -60,9 +60,9 @@ from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
-    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
-    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
-    "TableError", "TableService", "TurnSettings", "line",
+    "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
+    "ChannelLink", "DamagedTable", "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply",
+    "StaleAction", "Strong", "Table", "TableError", "TableService", "TurnSettings", "line",
 ]
 
 Clock = Callable[[], datetime]

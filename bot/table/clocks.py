@@ -11,14 +11,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
+from db.rows import CLOCKS, TIMEOUT_ACTIONS
 
 from .model import Moment, Part, Table, TableError
 from .timing import duration
 
 DEADLINE = "deadline"
-MOVE_CLOCK, BANK_CLOCK = "move", "bank"
-CLOCKS = (MOVE_CLOCK, BANK_CLOCK)
-TIMEOUT_ACTIONS = ("ai", "skip", "pause")
+BANK_CLOCK = "bank"
 TIMEOUT_LEVEL = "normal"
 SKIP_LEVEL = "easy"
 TURN_HOURS = (1, 336)
