@@ -72,3 +72,14 @@ async def test_a_move_made_during_a_deadline_pass_is_refused_after_the_turn_was_
         await moves[0]
     assert f"**{late.name}**'s time is up" in said(ladder.board).text
     assert [m.user_id for m in await service.store.moves(table.row.id)] == [late.id]
+
+
+async def test_settings_without_options_tell_the_turn_clock_and_move_no_deadline(service):
+    await started(service, ALICE, BOB)
+    table = await service.table(CHANNEL)
+    before = [t for t in table.timers if t.kind == "deadline"]
+    service.clock.advance(hours=5)
+    shown = said(await service.turn_settings(CHANNEL, ALICE, TurnSettings())).text
+    assert shown == ("Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
+                     "and 3 timeouts in a row open the seat.")
+    assert [t for t in (await service.table(CHANNEL)).timers if t.kind == "deadline"] == before

@@ -194,6 +194,8 @@ class Deadlines:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
             table.require_manager(person, "change the table settings")
+            if not changes.any():  # only asked what the turn clock is
+                return Reply(lines=[line("Turn time at this table: " + settings_text(table.row))])
             clock = changes.applied(table.row)
             now = self.clock()
             await self.tables.set_turn_clock(table.row.id, clock, now)
