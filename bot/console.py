@@ -33,7 +33,7 @@ import re
 import shlex
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
@@ -155,7 +155,7 @@ class ConsoleClock:
         return cls(timedelta(seconds=float(await store.get_meta(CLOCK_KEY) or 0)))
 
     def now(self) -> datetime:
-        return datetime.now(timezone.utc) + self.offset
+        return datetime.now(UTC) + self.offset
 
     async def advance_to(self, moment: datetime, store: Store) -> None:
         if moment > self.now():
