@@ -278,22 +278,29 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     assert drawn == [reply.text.split("\n")[0].replace("**", "")]
 
 
+def move_during_the_next_load(service, monkeypatch, person, notation) -> list[asyncio.Task]:
+    """Make ``person``'s move arrive while the service next loads a game by id (a timer pass does);
+    the returned list then holds the move's task."""
+    real_load, moves = service.store.load_game, []
+
+    async def load_while_a_move_arrives(game_id):
+        loaded = await real_load(game_id)
+        if not moves:
+            moves.append(asyncio.create_task(service.act(CHANNEL, person, notation)))
+            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
+        return loaded
+
+    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    return moves
+
+
 async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mover(service, monkeypatch):
     """The reminder pass and a move take the same channel lock: a move that lands while the pass
     reads the game is applied after it, and its timers are the ones that remain."""
     await started(service, ALICE, BOB)
     table, actor = await current(service)
     service.clock.advance(hours=25)
-    real_load, moves = service.store.load_game, []
-
-    async def load_while_a_move_arrives(game_id):
-        loaded = await real_load(game_id)
-        if not moves:
-            moves.append(asyncio.create_task(service.act(CHANNEL, actor, "add 1")))
-            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
-        return loaded
-
-    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    moves = move_during_the_next_load(service, monkeypatch, actor, "add 1")
     due = await service.due_reminders()
     await moves[0]
     assert [r.user_ids for r in due] == [[actor.id]], "the pass ran before the move"

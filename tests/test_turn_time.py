@@ -3,14 +3,24 @@ taken back by its player, and deadlines given back at start-up."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 import pytest
 
 from bot.table import TableError, TableService, TurnSettings
 from games.core import IllegalAction
-from tests.test_service import ALICE, BOB, CAROL, CHANNEL, current, race_game, said, service, started
+from tests.test_service import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    current,
+    move_during_the_next_load,
+    race_game,
+    said,
+    service,
+    started,
+)
 
 __all__ = ["race_game", "service"]  # the fixtures this module uses
 
@@ -57,16 +67,7 @@ async def test_a_move_made_during_a_deadline_pass_is_refused_after_the_turn_was_
     await started(service, ALICE, BOB)
     table, late = await current(service)
     service.clock.advance(hours=72)
-    real_load, moves = service.store.load_game, []
-
-    async def load_while_a_move_arrives(game_id):
-        loaded = await real_load(game_id)
-        if not moves:
-            moves.append(asyncio.create_task(service.act(CHANNEL, late, "add 1")))
-            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
-        return loaded
-
-    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    moves = move_during_the_next_load(service, monkeypatch, late, "add 1")
     [ladder] = await service.due_reminders()
     with pytest.raises(IllegalAction):
         await moves[0]
