@@ -13,6 +13,11 @@ A line names who speaks, optionally a channel, then a slash command or a button 
     @alice click:End turn       (a button of the latest message that has it, private ones first)
     @alice pick:L3,L7           (values of the latest menu shown to alice)
     ! @bob /game start          (a leading "!" marks a line that is expected to be refused)
+    ~wait 3d                    (time passes: 3 days, or 12h, 30m, 1d12h...; every reminder and
+                                 deadline that falls due meanwhile fires at its moment)
+
+The console's clock is the real one plus the time waited so far (kept in the store), so a script
+can play a whole week in a few seconds and a later session goes on from where it stopped.
 
 Ids in the in-memory Discord are handed out in order, so the console creates the server, its
 channels and its people in the same order every session (the order is kept in the store).
@@ -24,10 +29,11 @@ import asyncio
 import itertools
 import json
 import logging
+import re
 import shlex
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable, Iterable, TextIO
 
@@ -40,12 +46,16 @@ from rendering.pool import RenderPool
 from .bot import BottegaBot
 from .config import Config
 from .presentation import PlainText
+from .reminders import CHECK_EVERY_SECONDS
 from .views import REFUSAL_EVENT
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
 DEFAULT_CHANNEL = "table"
 PEOPLE_KEY = "console:people"
 CHANNELS_KEY = "console:channels"
+CLOCK_KEY = "console:clock-offset"
+WAIT_UNITS = {"d": 86400, "h": 3600, "m": 60}
+MAX_TIMER_PASSES = 1000
 
 
 class ConsoleError(ValueError):
@@ -61,6 +71,16 @@ class ConsoleLine:
     click: str | None = None
     pick: list[str] | None = None
     expect_refusal: bool = False
+    wait: timedelta | None = None
+
+
+def parse_wait(text: str) -> timedelta:
+    """``3d``, ``12h``, ``30m`` or a sum such as ``1d12h`` as a duration."""
+    parts = re.fullmatch(r"(?:\d+[dhm])+", text.strip().lower())
+    if parts is None:
+        raise ConsoleError(f"wait how long? e.g. `~wait 3d`, `~wait 12h`, `~wait 1d6h` (not '{text.strip()}')")
+    seconds = sum(int(n) * WAIT_UNITS[unit] for n, unit in re.findall(r"(\d+)([dhm])", text.lower()))
+    return timedelta(seconds=seconds)
 
 
 def parse_line(text: str) -> ConsoleLine | None:
@@ -68,6 +88,11 @@ def parse_line(text: str) -> ConsoleLine | None:
     text = text.strip()
     if not text or text.startswith("# "):
         return None
+    if text.startswith("~"):
+        command, _, rest = text[1:].partition(" ")
+        if command != "wait":
+            raise ConsoleError("the console's own line is `~wait <how long>`, e.g. `~wait 3d`")
+        return ConsoleLine(user="", channel=DEFAULT_CHANNEL, wait=parse_wait(rest))
     expect_refusal = text.startswith("!")
     try:
         words = shlex.split(text.lstrip("!").strip())
@@ -119,13 +144,34 @@ class ConsoleBot(BottegaBot):
         return None
 
 
+class ConsoleClock:
+    """The real time plus the time the console's scripts have waited (kept in the store)."""
+
+    def __init__(self, offset: timedelta = timedelta()) -> None:
+        self.offset = offset
+
+    @classmethod
+    async def kept_in(cls, store: Store) -> ConsoleClock:
+        return cls(timedelta(seconds=float(await store.get_meta(CLOCK_KEY) or 0)))
+
+    def now(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    async def advance_to(self, moment: datetime, store: Store) -> None:
+        if moment > self.now():
+            self.offset += moment - self.now()
+            await store.set_meta(CLOCK_KEY, repr(self.offset.total_seconds()))
+
+
 class Console:
-    def __init__(self, env: Any, bot: BottegaBot, store: Store, images: Path, out: TextIO) -> None:
+    def __init__(self, env: Any, bot: BottegaBot, store: Store, images: Path, out: TextIO,
+                 clock: ConsoleClock | None = None) -> None:
         self.env = env
         self.store = store
         self.bot = bot
         self.images = images
         self.out = out
+        self.clock = clock or ConsoleClock()
         self.guild: Any = None
         self.channels: dict[str, Any] = {}
         self.people: dict[str, Any] = {}
@@ -153,7 +199,7 @@ class Console:
         """
         new = False
         for key, names, name in ((CHANNELS_KEY, self.channels, line.channel), (PEOPLE_KEY, self.people, line.user)):
-            if name not in names:
+            if name and name not in names:
                 await self.store.set_meta(key, json.dumps([*names, name]))
                 new = True
         return new
@@ -162,6 +208,9 @@ class Console:
         """Play one line; True when it went as expected (accepted, or refused if marked so)."""
         from simcord import BackendError, SetupError
 
+        if line.wait is not None:
+            await self.wait(line.wait)
+            return True
         channel, person = self.channels[line.channel], self.people[line.user]
         self._refusals.clear()
         try:
@@ -184,6 +233,23 @@ class Console:
             return False
         return True
 
+    async def wait(self, duration: timedelta) -> None:
+        """Let ``duration`` pass: each timer due meanwhile fires at its own moment, in order, and
+        what the bot posts then (reminders, turns played for late players, AI moves) is shown."""
+        until = self.clock.now() + duration
+        for _ in range(MAX_TIMER_PASSES):
+            due = await self.store.due_timers(until)
+            if not due:
+                break
+            await self.clock.advance_to(due[0].due_at, self.store)
+            # The bot's own reminder loop fires the timer at its next check; AI seats owed a move then
+            # answer after their pause.
+            await self.env.advance_time(CHECK_EVERY_SECONDS + self.bot.config.ai_pause_seconds)
+            for channel in self.channels.values():
+                await self._show_channel(channel)
+        await self.clock.advance_to(until, self.store)
+        self._say(f"(time passes: it is now {self.clock.now():%Y-%m-%d %H:%M} UTC)")
+
     def _convert(self, line: ConsoleLine) -> dict[str, Any]:
         """Option strings turned into the types the slash command declares."""
         command = self.bot.tree.get_command(line.command.split()[0]) if line.command else None
@@ -200,6 +266,12 @@ class Console:
             if parameter is None:
                 known = ", ".join(parameters) or "none"
                 raise ConsoleError(f"/{line.command} has no option '{key}' (options: {known})")
+            if parameter.type is discord.AppCommandOptionType.user:  # a person of the console: @name
+                person = self.people.get(raw.lstrip("@"))
+                if person is None:
+                    raise ConsoleError(f"option '{key}' names someone of this console, e.g. @alice (not '{raw}')")
+                values[key] = person
+                continue
             values[key] = _typed(parameter, raw, line.command)
         return values
 
@@ -217,6 +289,10 @@ class Console:
             await self._show_parts(reply.message)
             if reply.message.components:
                 self._private.setdefault(user, []).append(reply.message)
+        await self._show_channel(channel)
+
+    async def _show_channel(self, channel: Any) -> None:
+        """The channel's public messages not shown yet."""
         for message in channel.history():
             if message.id in self._seen or message.flags.ephemeral:
                 continue
@@ -307,11 +383,12 @@ async def play(
     store = await open_store(config.database)
     renderer = RenderPool(config.render_workers)  # one pool for the session's bots
     try:
+        clock = await ConsoleClock.kept_in(store)
         while True:
-            bot = ConsoleBot(config, store=store, clock=lambda: datetime.now(timezone.utc),
+            bot = ConsoleBot(config, store=store, clock=clock.now,
                              seed_source=seeds.__next__ if seeds else None, renderer=renderer)
             async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
-                console = Console(env, bot, store, images, out)
+                console = Console(env, bot, store, images, out, clock)
                 await console.open_world()
                 for number, text in _chain(waiting, numbered):
                     waiting = None

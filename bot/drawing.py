@@ -16,7 +16,7 @@ from rendering.summary import render_summary
 
 class Renderer(Protocol):
     async def board(self, game_key: str, view: dict[str, Any], *, names: list[str] | None,
-                    highlight: str | None) -> bytes: ...
+                    highlight: str | None, caption: str | None = None) -> bytes: ...
 
     async def private(self, game_key: str, view: dict[str, Any], *, names: list[str] | None) -> bytes: ...
 
@@ -31,8 +31,9 @@ class ThreadRenderer:
     """Draws in :func:`asyncio.to_thread`; nothing to release on close."""
 
     async def board(self, game_key: str, view: dict[str, Any], *, names: list[str] | None,
-                    highlight: str | None) -> bytes:
-        return await asyncio.to_thread(rendering.render, game_key, view, names=names, highlight=highlight)
+                    highlight: str | None, caption: str | None = None) -> bytes:
+        return await asyncio.to_thread(rendering.render, game_key, view, names=names, highlight=highlight,
+                                       caption=caption)
 
     async def private(self, game_key: str, view: dict[str, Any], *, names: list[str] | None) -> bytes:
         return await asyncio.to_thread(rendering.render_private, game_key, view, names=names)

@@ -1,5 +1,6 @@
-"""The reminder loop: once a minute, post the reminders that are due, then fire the members' timers
-(the end of a vacation, a turn message held back by quiet hours).
+"""The reminder loop: once a minute, post the reminders that are due (and the boards of the turns
+the table played for players whose deadline passed), then fire the members' timers (the end of a
+vacation, a turn message held back by quiet hours).
 
 The timers live in the database (the table service sets them after every move), so a restart
 loses nothing: the first pass after start-up posts whatever fell due while the bot was away.
@@ -16,7 +17,7 @@ from discord.ext import tasks
 
 from .notices import post_notices, send_direct
 from .presentation import text
-from .views import mentions_of
+from .views import mentions_of, post_reply
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -72,6 +73,9 @@ class ReminderLoop:
                 reminder.channel_id
             )
             assert isinstance(channel, discord.abc.Messageable)
+            if reminder.board is not None:  # a turn played for a late player: the board after it
+                await post_reply(self.bot, channel, reminder.board)
+                return True
             await channel.send(text(self.bot.presenter, reminder.lines)[:2000], allowed_mentions=mentions_of(reminder.user_ids))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(

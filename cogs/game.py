@@ -1,5 +1,5 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings), and the community around it (rematch, stats, leaderboard)."""
+help, settings, sit, replace), and the community around it (rematch, stats, leaderboard)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,19 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Person, Reply, TableError, line
+from bot.table import (
+    AI_LEVELS,
+    CLOCKS,
+    DEFAULT_LEVEL,
+    MAX_REMINDER,
+    MIN_REMINDER,
+    TIMEOUT_ACTIONS,
+    Person,
+    Reply,
+    TableError,
+    TurnSettings,
+    line,
+)
 from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
 from cogs.community import RematchButton, open_rematch
 from cogs.play import rule_topics
@@ -212,16 +224,46 @@ class GameCog(commands.Cog):
         return Reply(private=lines)
 
     @game.command(name="settings", description="Table settings (host or server managers).")
-    @app_commands.describe(reminder_hours=f"Remind waiting players every this many hours ({HOURS_MIN} to {HOURS_MAX})")
+    @app_commands.describe(
+        reminder_hours=f"Remind waiting players every this many hours ({HOURS_MIN} to {HOURS_MAX})",
+        turn_hours="Time for a turn in hours (1 to 336), the bank's refill per move with a chess clock, or off",
+        clock="move: a deadline per turn; bank: a chess clock, a time bank per player",
+        bank_days="With the chess clock: each player's time bank in days (1 to 60)",
+        on_timeout="When time runs out: the AI plays the turn, the turn is skipped, or the table waits",
+        strike_limit="Timeouts in a row that open the seat for someone else (1 to 10)",
+    )
+    @app_commands.choices(
+        clock=[app_commands.Choice(name=name, value=name) for name in CLOCKS],
+        on_timeout=[app_commands.Choice(name=name, value=name) for name in TIMEOUT_ACTIONS],
+    )
     async def settings(
-        self, interaction: discord.Interaction, reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX]
+        self, interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX] | None = None,
+        turn_hours: str | None = None, clock: str | None = None, bank_days: int | None = None,
+        on_timeout: str | None = None, strike_limit: int | None = None,
     ) -> None:
-        await respond(
-            interaction,
-            lambda: self.service.settings(interaction.channel_id, person_of(interaction), reminder_hours),
-            files=False,
-        )
+        person = person_of(interaction)
+        turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
+        async def change() -> Reply:
+            lines = []
+            if turn.any() or reminder_hours is None:
+                lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
+            if reminder_hours is not None:
+                lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
+            return Reply(lines=lines)
+
+        await respond(interaction, change, files=False)
+
+    @game.command(name="sit", description="Take the open seat of a player who timed out too often.")
+    async def sit(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda: self.service.sit(interaction.channel_id, person_of(interaction)))
+
+    @game.command(name="replace", description="Give a player's seat to another member (host or server managers).")
+    @app_commands.describe(old="The seated player to replace", new="The member who takes the seat")
+    async def replace(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+        await respond(interaction, lambda: self.service.replace_player(
+            interaction.channel_id, person_of(interaction), old.id, Person(new.id, new.display_name)))
 
     @game.command(name="rematch", description="Play the finished game again with the same players.")
     async def rematch(self, interaction: discord.Interaction) -> None:

@@ -39,7 +39,7 @@ from .errors import (
     WrongStatus,
 )
 from .postgres import PostgresStore
-from .shared import Shards
+from .shared import SeatClock, Shards, TurnClock
 from .store import (
     BoardMessage,
     GameRow,
@@ -72,6 +72,7 @@ __all__ = [
     "PostgresStore",
     "RefusedDatabase",
     "RematchExists",
+    "SeatClock",
     "SeatRow",
     "Shards",
     "Snapshot",
@@ -81,6 +82,7 @@ __all__ = [
     "TableFull",
     "TimerFilter",
     "TimerRow",
+    "TurnClock",
     "WrongStatus",
     "open_store",
 ]

@@ -210,10 +210,30 @@ CREATE TABLE rematches (
 );
 """
 
+TURN_CLOCK = """
+-- Turn time (bot/table/deadlines.py). A table's turn clock: turn_seconds is the time for a turn (NULL:
+-- no deadlines), clock 'move' gives each turn that long, 'bank' gives each seat a time bank of
+-- bank_seconds to which every move adds turn_seconds back. on_timeout says what a passed deadline
+-- does; strike_limit timeouts in a row open the seat. Tables opened before this step keep playing
+-- without deadlines; new tables get 72 hours a move.
+ALTER TABLE games ADD COLUMN turn_seconds INTEGER DEFAULT 259200
+    CHECK (turn_seconds IS NULL OR turn_seconds > 0);
+UPDATE games SET turn_seconds = NULL;
+ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT 'move' CHECK (clock IN ('move', 'bank'));
+ALTER TABLE games ADD COLUMN bank_seconds INTEGER NOT NULL DEFAULT 259200 CHECK (bank_seconds > 0);
+ALTER TABLE games ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'ai'
+    CHECK (on_timeout IN ('ai', 'skip', 'pause'));
+ALTER TABLE games ADD COLUMN strike_limit INTEGER NOT NULL DEFAULT 3 CHECK (strike_limit >= 1);
+-- Each seat's timeouts in a row, what is left of its time bank (NULL: the whole bank) and, once its
+-- strikes reach the limit, when it was opened (an open seat is played by the AI until someone sits).
+ALTER TABLE seats ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0 CHECK (strikes >= 0);
+ALTER TABLE seats ADD COLUMN bank_seconds INTEGER CHECK (bank_seconds IS NULL OR bank_seconds >= 0);
+ALTER TABLE seats ADD COLUMN opened_at TEXT;
+"""
+
 MIGRATIONS: list[str] = [
-    BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
-    MEMBER_PREFERENCES,
-    RATINGS,
+    BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
+    MEMBER_PREFERENCES, RATINGS,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

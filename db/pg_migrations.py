@@ -73,6 +73,7 @@ MIGRATIONS: list[str] = [
     VOTES,
     TIMER_CLAIMS,
     from_sqlite(sqlite_migrations.AI_LEVELS),
+    from_sqlite(sqlite_migrations.TURN_CLOCK),
     from_sqlite(sqlite_migrations.MEMBER_PREFERENCES),
     from_sqlite(sqlite_migrations.RATINGS),
 ]

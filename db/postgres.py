@@ -228,6 +228,10 @@ class PostgresStore(StoreChecks, PostgresPresence):
         await self._update_game(
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, rows.to_db_time(now)))
 
+    async def set_turn_clock(self, game_id: int, clock: shared.TurnClock, now: datetime) -> None:
+        """As :meth:`db.store.Store.set_turn_clock`."""
+        await self._update_game(game_id, shared.TurnClock.ASSIGNMENTS, clock.params(now))
+
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:
         """As :meth:`db.store.Store.set_board_message`."""
@@ -288,6 +292,24 @@ class PostgresStore(StoreChecks, PostgresPresence):
         async with self._transaction() as db:
             return await db.run("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) > 0
 
+    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str,
+                             clear_timers: Iterable[shared.TimerFilter] = (),
+                             timers: Iterable[shared.NewTimer] = ()) -> None:
+        """As :meth:`db.store.Store.take_over_seat`."""
+        timer_rows = [timer.params(game_id) for timer in timers]
+        try:
+            async with self._transaction() as db:
+                await self._game_for_update(db, game_id)
+                held = await db.one("SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+                if held is None:
+                    raise NotSeated(f"no one holds seat {seat} at game {game_id}")
+                await db.run("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held[0]))
+                await db.run(shared.SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
+                await self._clear_timers(db, game_id, list(clear_timers))
+                await self._set_timers(db, timer_rows)
+        except asyncpg.UniqueViolationError as error:
+            raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(
             f"SELECT seats.*, games.players FROM seats JOIN games ON games.id = seats.game_id"
@@ -342,7 +364,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
                           finished: bool = False, clear_timers: Iterable[shared.TimerFilter] = (),
                           timers: Iterable[shared.NewTimer] = (),
                           board_message: shared.BoardMessage | None = None,
-                          outcome: ratings.Outcome | None = None) -> GameRow:
+                          outcome: ratings.Outcome | None = None,
+                          seat_clocks: Iterable[shared.SeatClock] = ()) -> GameRow:
         """As :meth:`db.store.Store.record_move`: all of it in one transaction, under the game's row lock."""
         stamp = rows.to_db_time(now)
         new_version = expected_version + 1
@@ -373,6 +396,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
             await self._set_timers(db, timer_rows)
             if outcome is not None:
                 await self._rate(db, game, outcome, stamp)
+            await db.many(shared.SeatClock.UPDATE, [clock.params(game_id) for clock in seat_clocks])
         return self._game(row)
 
     @staticmethod

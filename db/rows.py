@@ -22,6 +22,8 @@ GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
 TIMER_KINDS = ("reminder", "deadline")
 VOTE_KINDS = ("abandon",)
 AI_LEVELS = ("easy", "normal", "strong")
+CLOCKS = ("move", "bank")
+TIMEOUT_ACTIONS = ("ai", "skip", "pause")
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 _TIME_LENGTH = len("2026-01-01T00:00:00.000000Z")
 
@@ -75,6 +77,12 @@ class GameRow:
     last_move_at: datetime | None
     board_message_id: int | None
     board_jump_url: str | None
+    turn_seconds: int | None = None
+    """The time for a turn (the bank's increment with the ``bank`` clock); None: no deadlines."""
+    clock: str = "move"
+    bank_seconds: int = 259200
+    on_timeout: str = "ai"
+    strike_limit: int = 3
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,12 @@ class SeatRow:
     joined_at: datetime
     ai_level: str | None = None
     """The level an AI seat plays at (``easy``, ``normal``, ``strong``); None for a person."""
+    strikes: int = 0
+    """Deadlines passed in a row (the table played for the seat)."""
+    bank_seconds: int | None = None
+    """What is left of the seat's time bank; None: the table's whole bank."""
+    opened_at: datetime | None = None
+    """When the seat was opened after too many strikes (the AI plays it until someone sits)."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +201,11 @@ def game_row(row: sqlite3.Row, game_keys: Collection[str] | None) -> GameRow:
         last_move_at=read.time("last_move_at", optional=True),
         board_message_id=read.integer("board_message_id", optional=True),
         board_jump_url=read.text("board_jump_url", optional=True),
+        turn_seconds=read.integer("turn_seconds", optional=True, minimum=1),
+        clock=read.text("clock", choices=CLOCKS),
+        bank_seconds=read.integer("bank_seconds", minimum=1),
+        on_timeout=read.text("on_timeout", choices=TIMEOUT_ACTIONS),
+        strike_limit=read.integer("strike_limit", minimum=1),
     )
 
 
@@ -201,6 +220,9 @@ def seat_row(row: sqlite3.Row, players: int) -> SeatRow:
         is_bot=bool(read.integer("is_bot", minimum=0, below=2)),
         joined_at=read.time("joined_at"),
         ai_level=read.text("ai_level", optional=True, choices=AI_LEVELS),
+        strikes=read.integer("strikes", minimum=0),
+        bank_seconds=read.integer("bank_seconds", optional=True, minimum=0),
+        opened_at=read.time("opened_at", optional=True),
     )
 
 

@@ -81,6 +81,47 @@ class TimerFilter:
 
 
 @dataclass(frozen=True)
+class SeatClock:
+    """A seat's turn clock after a move (written with the move): its strikes in a row, what is
+    left of its time bank (None: the whole bank) and when it was opened (None: a player holds it)."""
+
+    seat: int
+    strikes: int
+    bank_seconds: int | None
+    opened_at: datetime | None
+
+    UPDATE = "UPDATE seats SET strikes = ?, bank_seconds = ?, opened_at = ? WHERE game_id = ? AND seat = ?"
+
+    def params(self, game_id: int) -> tuple:
+        opened = None if self.opened_at is None else to_db_time(self.opened_at)
+        return (self.strikes, self.bank_seconds, opened, game_id, self.seat)
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """A table's turn-time settings (see ``bot/table/deadlines.py``); ``turn_seconds`` None: no deadlines."""
+
+    turn_seconds: int | None
+    clock: str
+    bank_seconds: int
+    on_timeout: str
+    strike_limit: int
+
+    ASSIGNMENTS = "turn_seconds = ?, clock = ?, bank_seconds = ?, on_timeout = ?, strike_limit = ?, updated_at = ?"
+
+    def params(self, now: datetime) -> tuple:
+        return (self.turn_seconds, self.clock, self.bank_seconds, self.on_timeout, self.strike_limit,
+                to_db_time(now))
+
+
+SEAT_TAKEN_OVER = (
+    "UPDATE seats SET user_id = ?, display_name = ?, is_bot = 0, ai_level = NULL, strikes = 0, opened_at = NULL"
+    " WHERE game_id = ? AND seat = ?"
+)
+"""A numbered seat taken over by another person (``/game sit``, ``/game replace``)."""
+
+
+@dataclass(frozen=True)
 class BoardMessage:
     """The Discord message that shows a game's board."""
 

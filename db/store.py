@@ -75,13 +75,16 @@ from .rows import (
     vote_row,
 )
 from .shared import (
+    SEAT_TAKEN_OVER,
     BoardMessage,
     GameTimers,
     LoadedGame,
     NewTimer,
+    SeatClock,
     Shards,
     StoreChecks,
     TimerFilter,
+    TurnClock,
     claim_statement,
     move_assignments,
     options_text,
@@ -381,6 +384,10 @@ class Store(StoreChecks, SqlitePresence):
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, to_db_time(now))
         )
 
+    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime) -> None:
+        """A table's turn-time settings (its timers are the table service's to move)."""
+        await self._update_game(game_id, TurnClock.ASSIGNMENTS, clock.params(now))
+
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:
         """Remember the message that shows the board, so it can be found or edited later.
@@ -462,6 +469,33 @@ class Store(StoreChecks, SqlitePresence):
         """True if the user had a seat and no longer has one; their votes go with the seat."""
         return await self._writing(lambda db: db.execute(
             "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)).rowcount > 0)
+
+    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str,
+                             clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
+        """Give numbered ``seat`` to another person, who plays it from now on: the seat keeps its
+        place, state and time bank, loses its strikes and is no longer open; the previous holder's
+        votes go, ``clear_timers`` are deleted and ``timers`` set. One transaction.
+
+        :class:`AlreadySeated` if ``user_id`` holds a seat at the game, :class:`NotSeated` if no
+        one holds ``seat``.
+        """
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+
+        def take(db: sqlite3.Connection) -> None:
+            self._game_for_update(db, game_id)
+            held = _one(db, "SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if held is None:
+                raise NotSeated(f"no one holds seat {seat} at game {game_id}")
+            db.execute("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held[0]))
+            try:
+                db.execute(SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
+            except sqlite3.IntegrityError as error:
+                raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+
+        await self._writing(take)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The game's seats by seat number (unnumbered ones last), then by joining time."""
@@ -546,14 +580,16 @@ class Store(StoreChecks, SqlitePresence):
         timers: Iterable[NewTimer] = (),
         board_message: BoardMessage | None = None,
         outcome: ratings.Outcome | None = None,
+        seat_clocks: Iterable[SeatClock] = (),
     ) -> GameRow:
         """Record a whole move in one transaction and return the game's new row.
 
         Writes the move (its ``seq`` is the new version), ``snapshot`` (the state after the move)
         when given, the status (``finished`` ends the game), then deletes the timers matching
         ``clear_timers`` and creates or moves ``timers`` (clears first, so "clear every reminder,
-        set these" is one call), ``board_message`` when given, and the new ratings of the players
-        of a finished game from its ``outcome`` (:mod:`db.ratings`). All of it or none of it.
+        set these" is one call), ``board_message`` when given, the ``seat_clocks`` (strikes, time
+        banks, open seats) the move changes, and the new ratings of the players of a finished game
+        from its ``outcome`` (:mod:`db.ratings`). All of it or none of it.
 
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
@@ -565,6 +601,7 @@ class Store(StoreChecks, SqlitePresence):
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
         assignments, params = move_assignments(new_version, stamp, finished, board_message)
+        clock_rows = [clock.params(game_id) for clock in seat_clocks]
 
         def record(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
@@ -589,6 +626,7 @@ class Store(StoreChecks, SqlitePresence):
                 db.executemany(ratings.UPSERT, ratings.changes(
                     outcome, _all(db, ratings.SELECT_FOR_GAME, (game["guild_id"], game["game_key"])),
                     game["guild_id"], game["game_key"], stamp))
+            db.executemany(SeatClock.UPDATE, clock_rows)
             return self._game(row)
 
         return await self._writing(record)

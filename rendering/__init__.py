@@ -80,13 +80,15 @@ def renderer_for(game_key: str) -> Renderer:
 
 
 def render(game_key: str, view: dict[str, Any], *, names: list[str] | None = None,
-           highlight: str | None = None) -> bytes:
+           highlight: str | None = None, caption: str | None = None) -> bytes:
     """The public board image of ``view`` (which must be ``view(state, None)``).
 
     ``names`` are the players' display names by seat ("P1", "P2"... when absent); ``highlight`` is
-    the last move's log line, shown on the board.
+    the last move's log line, shown on the board; ``caption`` is a line under the board (the
+    table's turn clocks).
     """
-    return kit.encode_png(renderer_for(game_key).draw_board(view, names, highlight))
+    board = renderer_for(game_key).draw_board(view, names, highlight)
+    return kit.encode_png(kit.with_caption(board, caption) if caption else board)
 
 
 def render_private(game_key: str, view: dict[str, Any], *, names: list[str] | None = None) -> bytes:

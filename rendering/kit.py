@@ -543,6 +543,26 @@ def palette_for(img: Image.Image) -> Image.Image:
     return palette
 
 
+CAPTION_SIZE = 22
+
+
+def with_caption(board: Image.Image, caption: str) -> Image.Image:
+    """``board`` with a strip of one or two lines of ``caption`` under it, the whole image still at
+    most :data:`MAX_SIDE` high (the board is scaled down to make room when it must be)."""
+    width = board.width
+    lines = wrap(caption, CAPTION_SIZE, width - 32, 2)
+    strip = 16 + len(lines) * (CAPTION_SIZE + 8)
+    if board.height + strip > MAX_SIDE:
+        scale = (MAX_SIDE - strip) / board.height
+        board = board.resize((max(1, round(board.width * scale)), MAX_SIDE - strip), Image.Resampling.LANCZOS)
+    out = Image.new("RGB", (width, board.height + strip), PANEL_DARK)
+    out.paste(board, ((width - board.width) // 2, 0))
+    draw = ImageDraw.Draw(out)
+    for index, value in enumerate(lines):
+        text(draw, (16, board.height + 10 + index * (CAPTION_SIZE + 8)), value, CAPTION_SIZE, INK)
+    return out
+
+
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` reduced to a 256-colour palette (:func:`palette_for`): boards are flat
     colours plus text, so nothing visible is lost and the file is several times smaller.

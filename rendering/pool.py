@@ -95,9 +95,9 @@ class RenderPool:
             self._busy[index] -= 1
 
     async def board(self, game_key: str, view: dict, *, names: list[str] | None,
-                    highlight: str | None) -> bytes:
+                    highlight: str | None, caption: str | None = None) -> bytes:
         """The public board PNG of ``view`` (see :func:`rendering.render`)."""
-        return await self._run(_board, game_key, view, names, highlight)
+        return await self._run(_board, game_key, view, names, highlight, caption)
 
     async def private(self, game_key: str, view: dict, *, names: list[str] | None) -> bytes:
         """A seat's private image PNG (see :func:`rendering.render_private`)."""
@@ -119,8 +119,9 @@ class RenderPool:
         self._executors = []
 
 
-def _board(game_key: str, view: dict, names: list[str] | None, highlight: str | None) -> bytes:
-    return render(game_key, view, names=names, highlight=highlight)
+def _board(game_key: str, view: dict, names: list[str] | None, highlight: str | None,
+           caption: str | None = None) -> bytes:
+    return render(game_key, view, names=names, highlight=highlight, caption=caption)
 
 
 def _private(game_key: str, view: dict, names: list[str] | None) -> bytes:

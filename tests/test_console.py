@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,33 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     assert "bottega: alice kept 2 leaders." in text
     assert "! no message here has that button or menu" in text  # bob has no menu open yet
     assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders
+
+
+async def test_the_week_with_deadlines_script_plays_a_week_in_seconds(tmp_path):
+    """docs/examples/week-with-deadlines.txt: `~wait` lines let days pass; the table plays a quiet
+    player's turns, opens his seat after two strikes, a newcomer sits down, then a chess clock runs."""
+    script = Path(__file__).resolve().parents[1] / "docs/examples/week-with-deadlines.txt"
+    out = io.StringIO()
+    code = await play(Config(database_path=tmp_path / "week.db", render_workers=0), tmp_path / "images",
+                      script.read_text().splitlines(), out, interactive=False, seed=2026)
+    log = out.getvalue()
+    assert code == 0, log
+    assert "The turn time is 1 to 336 hours, or off (not '500')." in log
+    assert "bruno's time is up: Bottega skips this turn for them (strike 1 of 2)." in log
+    assert "(only carla sees) This table is full (2 players): no seat is open." in log
+    assert "bruno's time is up: Bottega skips this turn for them (strike 2 of 2)." in log
+    assert "bruno's seat is open after 2 timeouts in a row" in log
+    assert "(only ada sees) You already have a seat at this table." in log
+    assert "carla sits down in bruno's open seat (seat 2)." in log
+    assert "Time bank runs out" in log and "carla: time bank 1d 9h." in log
+    assert "ada's time is up: Bottega skips this turn for them (strike 2 of 2)." in log
+    assert "ada: open seat, played by the AI until someone takes it with `/game sit`." in log
+    waited = [line for line in log.splitlines() if line.startswith("(time passes")]
+    assert len(waited) == 4
+
+
+def test_a_wait_line_reads_days_hours_and_minutes():
+    assert parse_line("~wait 1d6h30m").wait == timedelta(days=1, hours=6, minutes=30)
+    for wrong in ("~wait", "~wait soon", "~sleep 3d"):
+        with pytest.raises(ConsoleError):
+            parse_line(wrong)

@@ -11,7 +11,7 @@ import pytest
 import games
 from bot.drawing import ThreadRenderer
 from bot.presentation import DiscordMarkup, post, text
-from bot.table import Person, StaleAction, TableError, TableService
+from bot.table import Person, StaleAction, TableError, TableService, TurnSettings
 from db import Store
 from games.core import IllegalAction
 
@@ -269,7 +269,7 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     import rendering
 
     drawn = []
-    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight: drawn.append(highlight) or b"")
+    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight, caption: drawn.append(highlight) or b"")
     drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234, renderer=ThreadRenderer())
     await drawing.new_game(GUILD, CHANNEL, ALICE, "race", 2)
     await drawing.join(CHANNEL, BOB)
@@ -278,22 +278,29 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     assert drawn == [reply.text.split("\n")[0].replace("**", "")]
 
 
+def move_during_the_next_load(service, monkeypatch, person, notation) -> list[asyncio.Task]:
+    """Make ``person``'s move arrive while the service next loads a game by id (a timer pass does);
+    the returned list then holds the move's task."""
+    real_load, moves = service.store.load_game, []
+
+    async def load_while_a_move_arrives(game_id):
+        loaded = await real_load(game_id)
+        if not moves:
+            moves.append(asyncio.create_task(service.act(CHANNEL, person, notation)))
+            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
+        return loaded
+
+    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    return moves
+
+
 async def test_a_move_made_during_a_reminder_pass_leaves_no_reminder_for_the_mover(service, monkeypatch):
     """The reminder pass and a move take the same channel lock: a move that lands while the pass
     reads the game is applied after it, and its timers are the ones that remain."""
     await started(service, ALICE, BOB)
     table, actor = await current(service)
     service.clock.advance(hours=25)
-    real_load, moves = service.store.load_game, []
-
-    async def load_while_a_move_arrives(game_id):
-        loaded = await real_load(game_id)
-        if not moves:
-            moves.append(asyncio.create_task(service.act(CHANNEL, actor, "add 1")))
-            await asyncio.wait(moves, timeout=1)  # without the lock, the move completes here
-        return loaded
-
-    monkeypatch.setattr(service.store, "load_game", load_while_a_move_arrives)
+    moves = move_during_the_next_load(service, monkeypatch, actor, "add 1")
     due = await service.due_reminders()
     await moves[0]
     assert [r.user_ids for r in due] == [[actor.id]], "the pass ran before the move"
@@ -353,6 +360,7 @@ async def damage(service, sql, game_id):
 
 async def test_a_damaged_game_is_skipped_by_reminders_and_mine_and_its_channel_told_once(service, caplog):
     older, healthy = await two_tables(service)
+    await service.turn_settings(OTHER_CHANNEL, ALICE, TurnSettings(turn_hours="off"))  # reminders only
     await damage(service, "UPDATE snapshots SET state = '{' WHERE game_id = ?", older.row.id)
     service.clock.advance(days=3)
     first = {r.channel_id: r for r in await service.due_reminders()}
@@ -424,7 +432,7 @@ async def test_missing_timers_are_rebuilt_from_who_must_act_at_start_up(service)
     service.clock.advance(hours=30)
     restarted = TableService(service.store, clock=service.clock, renderer=None)
     assert await restarted.rebuild_timers() == 1
-    timers = await service.store.timers(table.row.id)
+    timers = [t for t in await service.store.timers(table.row.id) if t.kind == "reminder"]
     assert [(t.user_id, t.due_at) for t in timers] == [(waiting[0], moved_at + timedelta(days=1))]
     assert await restarted.rebuild_timers() == 0
     [reminder] = await restarted.due_reminders()

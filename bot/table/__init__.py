@@ -11,6 +11,7 @@ Behind the façade each concern has its module:
 - :mod:`.ai_seats`: AI seats in the lobby, and the moves a table owes them;
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
+- :mod:`.deadlines` (with :mod:`.clocks`): turn time, time banks, the timeout ladder, open seats;
 - :mod:`.history`: the public log of a game;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
@@ -36,6 +37,8 @@ from db import Store
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
 from .community import Community
+from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
+from .deadlines import Deadlines
 from .history import History
 from .loading import Tables
 from .lobby import Lobby
@@ -63,9 +66,10 @@ from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
-    "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
-    "DirectMessage", "Image", "Line", "Mention", "Moment", "Notice", "Person", "Presence", "PresenceDue",
-    "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong", "Table", "TableError", "TableService", "line",
+    "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
+    "ChannelLink", "DamagedTable", "DirectMessage", "Image", "Line", "Mention", "Moment", "Notice", "Person",
+    "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong", "Table",
+    "TableError", "TableService", "TurnSettings", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -93,8 +97,11 @@ class TableService:
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
                             self._ai_seats)
         self._history = History(tables)
-        self._queries = Queries(tables, boards, self._timing)
         self._community = Community(tables, self._lobby, self._ai_seats, self._now)
+        self._deadlines = Deadlines(tables, boards, self._play, self._now, self._ai_seats.runner)
+        self._timing.handlers[DEADLINE] = self._deadlines.fire
+        self._timing.rebuilders.append(rebuilt_deadlines)
+        self._queries = Queries(tables, boards, self._timing, self._deadlines)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -160,9 +167,22 @@ class TableService:
         return await self._timing.due()
 
     async def rebuild_timers(self) -> int:
-        """At start-up: give every game in play the reminder timers its players need; returns
-        how many games needed a change."""
+        """At start-up: give every game in play the reminder and deadline timers its players need;
+        returns how many games needed a change."""
         return await self._timing.rebuild()
+
+    # turn time (bot/table/deadlines.py)
+    async def turn_settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
+        """Change the table's turn clock (host or managers); every value is checked before any is kept."""
+        return await self._deadlines.settings(channel_id, person, changes)
+
+    async def sit(self, channel_id: int, person: Person) -> Reply:
+        """``person``, not at the table, takes its open seat."""
+        return await self._deadlines.sit(channel_id, person)
+
+    async def replace_player(self, channel_id: int, person: Person, old_user_id: int, new: Person) -> Reply:
+        """The host or a manager gives ``old_user_id``'s seat to ``new``."""
+        return await self._deadlines.replace(channel_id, person, old_user_id, new)
 
     # history
     async def log(self, channel_id: int) -> list[tuple[int, str]]:

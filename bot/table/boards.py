@@ -11,6 +11,7 @@ from typing import Any
 from bot.drawing import Renderer
 from db import MoveRow
 
+from .clocks import clock_caption, deadline_parts
 from .model import Image, Line, Moment, Reply, Strong, Table, line, plain
 from .results import table_summary
 
@@ -39,7 +40,8 @@ class Boards:
                     text_lines.append(line(Strong(table.names()[seat]), f": {game.prompt(state, seat)}"))
                     continue
                 mentions.append(user)
-                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
+                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}",
+                                       *deadline_parts(table, seat)))
             for user, until in (await self.away(table) if self.away else {}).items():
                 text_lines.append(line(Strong(table.mention(user).name), " is away until ", Moment(until), "."))
         image = await self.public_image(table, plain(lines[-1]) if lines else None)
@@ -60,7 +62,7 @@ class Boards:
         if self.renderer is None:
             return None
         data = await self.renderer.board(table.row.game_key, table.view(None), names=table.names(),
-                                         highlight=highlight)
+                                         highlight=highlight, caption=clock_caption(table))
         return Image(f"{table.row.game_key}-{table.row.id}-{table.row.version}.png", data)
 
     async def private_image(self, table: Table, view: dict[str, Any]) -> Image | None:

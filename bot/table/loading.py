@@ -29,9 +29,11 @@ from db import (
     LoadedGame,
     MoveRow,
     NewTimer,
+    SeatClock,
     Store,
     TimerFilter,
     TimerRow,
+    TurnClock,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
 from db.ratings import RatingRow
@@ -145,7 +147,8 @@ class Tables:
 
     async def has_ai_seats(self, game_id: int) -> bool:
         with damage_refused(game_id):
-            return any(seat.ai_level is not None for seat in await self.store.seats(game_id))
+            return any(seat.ai_level is not None or seat.opened_at is not None
+                       for seat in await self.store.seats(game_id))
 
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
@@ -228,10 +231,11 @@ class Tables:
 
     async def record_move(self, table: Table, seat: int, user_id: int, notation: str,
                           new_state: dict[str, Any], now: datetime, interaction_id: int | None,
-                          clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
-        """Append a move under the table's version with its snapshot (when due) and the timers it
-        changes, in one transaction (with the players' new ratings when it ends the game); the game's
-        new row."""
+                          clear_timers: list[TimerFilter], timers: list[NewTimer],
+                          seat_clocks: list[SeatClock] | None = None) -> GameRow:
+        """Append a move under the table's version with its snapshot (when due), the timers and
+        the seats' clocks it changes, in one transaction (with the players' new ratings when it ends
+        the game); the game's new row."""
         result = table.game.result(new_state)
         finished = result is not None
         next_version = table.row.version + 1
@@ -242,6 +246,7 @@ class Tables:
                 notation=notation, now=now, interaction_id=interaction_id,
                 snapshot=snapshot, finished=finished, clear_timers=clear_timers, timers=timers,
                 outcome=outcome_of(table, result) if finished else None,
+                seat_clocks=seat_clocks or (),
             )
         except DuplicateInteraction:
             raise TableError("That move was already recorded.") from None
@@ -261,6 +266,17 @@ class Tables:
 
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         await self.store.set_reminder_seconds(game_id, seconds, now)
+
+    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime) -> None:
+        await self.store.set_turn_clock(game_id, clock, now)
+
+    async def take_over_seat(self, game_id: int, seat: int, person: Person, clear_timers: list[TimerFilter],
+                             timers: list[NewTimer]) -> None:
+        """Give numbered ``seat`` to ``person`` with the timers that follow, in one transaction;
+        refused in one sentence when another process seated them meanwhile."""
+        with seating_refused():
+            await self.store.take_over_seat(game_id, seat=seat, user_id=person.id, display_name=person.name,
+                                            clear_timers=clear_timers, timers=timers)
 
     async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
                             timers: Iterable[NewTimer] = ()) -> None:

@@ -12,6 +12,7 @@ from games.core import Rng, seed_state
 
 from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
+from .clocks import deadline_changes, with_timers
 from .loading import Tables
 from .model import Person, Reply, Strong, TableError, line
 from .timing import reminder_changes
@@ -108,8 +109,9 @@ class Lobby:
             started = replace(table, seats=sorted(seats, key=lambda s: s.seat), state=state)
             _, timers = reminder_changes(
                 started, acted_user=None, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+            timers += deadline_changes(started, now)[1]
             row = await self.tables.start(table, order, state, now, timers)
-            table = replace(started, row=row)
+            table = with_timers(replace(started, row=row), [], timers)
         seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
         return await self.boards.reply(table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
 

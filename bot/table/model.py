@@ -24,6 +24,9 @@ def ai_name(number: int, level: str) -> str:
     return f"{AI_NAME} ({level})" if number == 1 else f"{AI_NAME} {number} ({level})"
 
 
+OPEN_SEAT_LEVEL = "normal"
+
+
 @dataclass(frozen=True)
 class Mention:
     """A user to address by name (a ping on Discord)."""
@@ -121,6 +124,8 @@ class Reminder:
     game_id: int
     user_ids: list[int]
     lines: list[Line]
+    board: Reply | None = None
+    """A board to post instead of the lines alone (a turn the table played for a late player)."""
 
 
 class TableError(Exception):
@@ -247,8 +252,10 @@ class Table:
         return [self.user_of(seat) for seat in sorted(self.game.actors(self.state)) if seat not in ai_seats]
 
     def ai_levels(self) -> dict[int, str]:
-        """The numbered AI seats and the level each plays at."""
-        return {s.seat: s.ai_level for s in self.seats if s.seat is not None and s.ai_level is not None}
+        """The numbered AI seats and the level each plays at; an open seat (its player timed out
+        too often, see ``deadlines.py``) is played at ``normal`` until someone takes it."""
+        return {s.seat: s.ai_level or OPEN_SEAT_LEVEL for s in self.seats
+                if s.seat is not None and (s.ai_level is not None or s.opened_at is not None)}
 
     def ai_to_move(self) -> list[int]:
         """The AI seats that must act now, in seat order."""

@@ -16,6 +16,7 @@ from typing import Any
 from games.core import IllegalAction
 
 from .boards import Boards
+from .clocks import deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line
 from .timing import reminder_changes
@@ -49,10 +50,12 @@ class Play:
         return await self.boards.reply(table, lines)
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
-                   interaction_id: int | None = None) -> tuple[Table, list[Line]]:
+                   interaction_id: int | None = None, *, played: str | None = None) -> tuple[Table, list[Line]]:
         """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
-        channel's lock held by the caller: the move, its snapshot and the reminder timers it changes
-        are written in one transaction. The table after it (no new read) and its event lines."""
+        channel's lock held by the caller: the move, its snapshot, the reminder and deadline timers
+        and the seats' clocks it changes are written in one transaction. ``played`` says the timeout
+        ladder played it (see ``clocks.seat_clocks``). The table after it (no new read) and its
+        event lines."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
@@ -63,9 +66,13 @@ class Play:
         moved = replace(table, state=new_state)
         clears, timers = reminder_changes(
             moved, acted_user=user_id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+        clocks = seat_clocks(table, moved, seat, now, played)
+        moved = with_clocks(moved, clocks)
+        deadline_clears, deadlines = deadline_changes(moved, now, restart=[user_id])
+        clears, timers = clears + deadline_clears, timers + deadlines
         row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
-                                            now, interaction_id, clears, timers)
-        table = replace(moved, row=row)
+                                            now, interaction_id, clears, timers, clocks)
+        table = with_timers(replace(moved, row=row), clears, timers)
         return table, [line(table.fill_names(event["text"])) for event in events]
 
     async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:

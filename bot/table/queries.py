@@ -7,14 +7,15 @@ from typing import Any
 import games
 
 from .boards import Boards
+from .deadlines import Deadlines
 from .loading import Tables
 from .model import BoardLink, ChannelLink, DamagedTable, Line, Moment, Person, Reply, Strong, Table, line
 from .timing import Timing
 
 
 class Queries:
-    def __init__(self, tables: Tables, boards: Boards, timing: Timing) -> None:
-        self.tables, self.boards, self.timing = tables, boards, timing
+    def __init__(self, tables: Tables, boards: Boards, timing: Timing, deadlines: Deadlines) -> None:
+        self.tables, self.boards, self.timing, self.deadlines = tables, boards, timing, deadlines
 
     async def status(self, channel_id: int) -> Reply:
         table = await self.tables.in_channel(channel_id)
@@ -31,6 +32,7 @@ class Queries:
             if due is not None:
                 since += [" Next reminder ", Moment(due), "."]
             reply.lines.append(line(*since))
+        reply.lines.extend(self.deadlines.status_lines(table))
         return reply
 
     async def game_help(self, channel_id: int, person: Person) -> Reply:

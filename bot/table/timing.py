@@ -65,6 +65,8 @@ class Timing:
         self.handlers: dict[str, Callable[[int, list[TimerRow], datetime], Awaitable[Reminder | None]]] = {
             REMINDER: self._remind,
         }
+        self.rebuilders: list[Callable[[Table], tuple[list[TimerFilter], list[NewTimer]]]] = []
+        """Other kinds' timer changes a table needs at start-up (deadlines), beside its reminders."""
 
     async def due(self) -> list[Reminder]:
         """What every due timer has to say, each handled once under its game's channel lock."""
@@ -74,7 +76,9 @@ class Timing:
             if timer.kind in self.handlers:
                 due.setdefault((timer.kind, timer.game_id), []).append(timer)
         posts = []
-        for (kind, game_id), timers in due.items():
+        # Reminders go last: a deadline passing in the same pass plays the turn first, and the
+        # reminder of that turn then has nothing left to say.
+        for (kind, game_id), timers in sorted(due.items(), key=lambda item: item[0][0] == REMINDER):
             try:
                 row = await self.tables.row(game_id)
             except DamagedTable:
@@ -124,7 +128,8 @@ class Timing:
     async def rebuild(self) -> int:
         """Give every game in play the reminder timers its players need (after a crash between a
         move and its timers, or a repair); a missing one falls due one interval after the table
-        last changed. Returns how many games were changed."""
+        last changed. The :attr:`rebuilders` add their kinds' timers. Returns how many games were
+        changed."""
         changed = 0
         for row in await self.tables.active_games():
             async with self.tables.lock(row.channel_id):
@@ -134,6 +139,9 @@ class Timing:
                     continue  # logged by its id; its channel is told when a reminder falls due
                 due_at = table.waiting_since() + timedelta(seconds=table.row.reminder_seconds)
                 clears, timers = reminder_changes(table, acted_user=None, due_at=due_at)
+                for rebuild in self.rebuilders:
+                    more_clears, more_timers = rebuild(table)
+                    clears, timers = clears + more_clears, timers + more_timers
                 if (clears and table.timers) or timers:
                     await self.tables.update_timers(row.id, clear=clears, timers=timers)
                     changed += 1

@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 
 import games
-from db import NotABottegaDatabase, PostgresStore, RefusedDatabase, Shards, Store, open_store
+from db import NotABottegaDatabase, PostgresStore, RefusedDatabase, Shards, Store, TurnClock, open_store
 from db.__main__ import main
 from db.backends import describe
 from db.copy import copy_database
@@ -17,6 +17,7 @@ from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from db.pg_migrations import MIGRATIONS
 from db.postgres import numbered, postgres_program
 from db.ratings import Outcome, Placing
+from db.rows import to_db_time
 from db.shared import CLAIM_LEASE
 from store_fixtures import START, minutes, real_game, started_game
 
@@ -144,6 +145,10 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             game, _ = await real_game(sqlite, channel, key=key, moves=12)
             await sqlite.set_timer(game.id, "reminder", 8, minutes(60))
             await sqlite.add_vote(game.id, 7, "abandon")
+            await sqlite.set_turn_clock(game.id, TurnClock(3600, "bank", 86400, "skip", 2), START)
+            async with sqlite._write() as db:  # a seat with strikes, a used bank and an open flag
+                await db.execute("UPDATE seats SET strikes = 2, bank_seconds = 60, opened_at = ?"
+                                 " WHERE game_id = ? AND seat = 1", (to_db_time(minutes(9)), game.id))
             expected[game.id] = await sqlite.load_game(game.id)
         lobby = await sqlite.create_game(
             guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START

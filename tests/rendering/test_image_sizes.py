@@ -53,3 +53,15 @@ def test_card_images_fit_the_longest_side(key):
     renderer = rendering.renderer_for(key)
     for card_id in card_ids(key):
         assert max(renderer.draw_card(card_id).size) <= kit.MAX_SIDE, (key, card_id)
+
+
+@pytest.mark.parametrize("key", sorted(PLAYER_COUNTS))
+def test_a_board_with_the_turn_clocks_under_it_still_fits_and_keeps_its_width(key):
+    game = games.get(key)
+    view = game.view(game.setup(max(PLAYER_COUNTS[key]), 20, {}), None)
+    caption = " · ".join(f"{name}: until 04 Dec 16:02 UTC" for name in NAMES)
+    plain = size_of(rendering.render(key, view, names=NAMES))
+    clocked = rendering.render(key, view, names=NAMES, caption=caption)
+    width, height = size_of(clocked)
+    assert width == plain[0] and height > min(plain[1], kit.MAX_SIDE - 60) and max(width, height) <= kit.MAX_SIDE
+    assert clocked != rendering.render(key, view, names=NAMES, caption=caption.replace("04 Dec", "05 Dec"))

@@ -1,0 +1,245 @@
+"""The turn clock's arithmetic: when a deadline is, what a move does to strikes and time banks,
+which deadline timers a table needs, and how the clocks are shown. Pure functions of a
+:class:`Table`; :mod:`.deadlines` does the rest (see its docstring for the rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
+from db.rows import CLOCKS, TIMEOUT_ACTIONS
+
+from .model import Moment, Part, Table, TableError
+from .timing import duration
+
+DEADLINE = "deadline"
+BANK_CLOCK = "bank"
+TIMEOUT_LEVEL = "normal"
+SKIP_LEVEL = "easy"
+TURN_HOURS = (1, 336)
+BANK_DAYS = (1, 60)
+STRIKE_LIMITS = (1, 10)
+LADDER_MOVES = 50
+"""At most this many moves of one turn are played for a player (a turn is a few moves at most)."""
+
+SKIP_MOVES: dict[str, tuple[str, ...]] = {
+    "mor": ("end",),
+    "lim": ("pass", "end", "decline"),
+    "opera": ("done",),
+}
+"""The move types that skip a turn as harmlessly as a game allows, preferred in this order."""
+
+STRIKE = "strike"
+LADDER = "ladder"
+"""How a move was played: by the player (None), the first move of a timed-out turn (a strike),
+or the rest of that turn (the ladder)."""
+
+
+def deadline_at(table: Table, seat: int, since: datetime) -> datetime | None:
+    """When ``seat``'s time runs out if its turn began at ``since``; None when the table has no
+    deadlines. The one place a deadline is computed."""
+    row = table.row
+    if row.turn_seconds is None:
+        return None
+    if row.clock == BANK_CLOCK:
+        return since + timedelta(seconds=bank_left(table, seat))
+    return since + timedelta(seconds=row.turn_seconds)
+
+
+def bank_left(table: Table, seat: int) -> int:
+    """Seconds left in ``seat``'s time bank at the start of its turn."""
+    held = seat_row(table, seat).bank_seconds
+    return table.row.bank_seconds if held is None else held
+
+
+def seat_row(table: Table, seat: int) -> SeatRow:
+    return next(s for s in table.seats if s.seat == seat)
+
+
+def deadline_changes(table: Table, now: datetime, *, restart: Iterable[int] = ()
+                     ) -> tuple[list[TimerFilter], list[NewTimer]]:
+    """Exactly one deadline per person ``table`` waits on (its state and seats now, its timers as
+    they were): a new one from ``now`` for each person who had none or is in ``restart``."""
+    actors = set(table.actor_users())
+    current = {t.user_id for t in table.timers if t.kind == DEADLINE}
+    if table.row.turn_seconds is None or not actors:
+        return ([TimerFilter(DEADLINE)] if current else []), []
+    again = set(restart)
+    clears = [TimerFilter(DEADLINE, user) for user in sorted(current - actors)]
+    timers = []
+    for user in sorted(actors):
+        if user not in current or user in again:
+            due = deadline_at(table, table.seat_of(user), now)
+            assert due is not None
+            timers.append(NewTimer(DEADLINE, user, due))
+    return clears, timers
+
+
+def rebuilt_deadlines(table: Table) -> tuple[list[TimerFilter], list[NewTimer]]:
+    """At start-up: the deadlines ``table`` lacks, counted from when it last changed."""
+    return deadline_changes(table, table.waiting_since())
+
+
+def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: str | None) -> list[SeatClock]:
+    """What a move of ``seat`` (``played`` by the player, or by the ladder) changes in the seats'
+    strikes and banks: written with the move."""
+    ai_seats = before.ai_levels()
+    if seat in ai_seats:
+        return []
+    row, mover = before.row, seat_row(before, seat)
+    strikes, opened = mover.strikes, mover.opened_at
+    if played is None:
+        strikes = 0
+    elif played == STRIKE:
+        strikes += 1
+        if strikes >= row.strike_limit:
+            opened = now
+    changed = {seat: (strikes, mover.bank_seconds, opened)}
+    if row.clock == BANK_CLOCK and row.turn_seconds is not None:
+        still = set(after.game.actors(after.state)) if not after.finished() else set()
+        for timer in before.timers:
+            waited = before.seat_of(timer.user_id)
+            if timer.kind != DEADLINE or waited is None or waited in ai_seats:
+                continue
+            if waited == seat or waited not in still:
+                left = max(0, int((timer.due_at - now).total_seconds()))
+                refill = row.turn_seconds if waited == seat and seat not in still else 0
+                held = seat_row(before, waited)
+                old = changed.get(waited, (held.strikes, held.bank_seconds, held.opened_at))
+                changed[waited] = (old[0], left + refill, old[2])
+    clocks = []
+    for number, (strikes, bank, opened) in sorted(changed.items()):
+        held = seat_row(before, number)
+        if (strikes, bank, opened) != (held.strikes, held.bank_seconds, held.opened_at):
+            clocks.append(SeatClock(number, strikes, bank, opened))
+    return clocks
+
+
+def with_clocks(table: Table, clocks: Iterable[SeatClock]) -> Table:
+    """``table`` with its seat rows as ``clocks`` leave them."""
+    by_seat = {clock.seat: clock for clock in clocks}
+    seats = [s if s.seat not in by_seat else replace(
+        s, strikes=by_seat[s.seat].strikes, bank_seconds=by_seat[s.seat].bank_seconds,
+        opened_at=by_seat[s.seat].opened_at) for s in table.seats]
+    return replace(table, seats=seats)
+
+
+def with_timers(table: Table, clears: Iterable[TimerFilter], timers: Iterable[NewTimer]) -> Table:
+    """``table`` with its timers as the store holds them after ``clears`` then ``timers`` (new rows
+    get id 0: they are for showing, the store's rows are read again before any timer fires)."""
+
+    def cleared(timer: TimerRow) -> bool:
+        return any((c.kind in (None, timer.kind)) and (c.user_id in (None, timer.user_id)) for c in clears)
+
+    clears = list(clears)
+    kept = {(t.kind, t.user_id): t for t in table.timers if not cleared(t)}
+    for new in timers:
+        kept[(new.kind, new.user_id)] = TimerRow(0, table.row.id, new.kind, new.user_id, new.due_at,
+                                                 new.payload or {})
+    return replace(table, timers=sorted(kept.values(), key=lambda t: (t.due_at, t.id)))
+
+
+def deadline_of(table: Table, user_id: int) -> datetime | None:
+    return next((t.due_at for t in table.timers if t.kind == DEADLINE and t.user_id == user_id), None)
+
+
+def deadline_parts(table: Table, seat: int) -> list[Part]:
+    """What a turn ping adds after the prompt: when the seat's time runs out."""
+    due = deadline_of(table, table.user_of(seat))
+    if due is None:
+        return []
+    if table.row.clock == BANK_CLOCK:
+        return [" Time bank runs out ", Moment(due), "."]
+    return [" Deadline ", Moment(due), "."]
+
+
+def clock_caption(table: Table) -> str | None:
+    """One compact line for the board image (drawn in UTC): each seat's deadline or bank."""
+    if table.row.turn_seconds is None or table.state is None or table.finished():
+        return None
+    ai_seats = table.ai_levels()
+    parts = []
+    for seat, name in enumerate(table.names()):
+        held = seat_row(table, seat)
+        if held.opened_at is not None:
+            parts.append(f"{name}: open seat")
+            continue
+        if seat in ai_seats:
+            continue
+        due = deadline_of(table, table.user_of(seat))
+        if due is not None:
+            parts.append(f"{name}: until {due:%d %b %H:%M} UTC")
+        elif table.row.clock == BANK_CLOCK:
+            parts.append(f"{name}: bank {short(bank_left(table, seat))}")
+    return " · ".join(parts) or None
+
+
+def short(seconds: int) -> str:
+    days, rest = divmod(max(0, seconds), 86400)
+    hours = rest // 3600
+    return f"{days}d {hours}h" if days else f"{hours}h {rest % 3600 // 60}m"
+
+
+def settings_text(row: Any) -> str:
+    """The turn clock of a table in one sentence."""
+    if row.turn_seconds is None:
+        clock = "No turn time limit"
+    elif row.clock == BANK_CLOCK:
+        clock = (f"Chess clock: a time bank of {duration(timedelta(seconds=row.bank_seconds))}, "
+                 f"plus {duration(timedelta(seconds=row.turn_seconds))} back per move")
+    else:
+        clock = f"{duration(timedelta(seconds=row.turn_seconds))} per move"
+    ladder = {"ai": "the AI plays the turn", "skip": "the turn is skipped",
+              "pause": "the table pings and waits"}[row.on_timeout]
+    return (f"{clock}; when time runs out {ladder}"
+            + (f", and {row.strike_limit} timeouts in a row open the seat." if row.on_timeout != "pause" else "."))
+
+
+@dataclass(frozen=True)
+class TurnSettings:
+    """The turn-clock options of ``/game settings``; None leaves a setting as it is."""
+
+    turn_hours: str | None = None
+    clock: str | None = None
+    bank_days: int | None = None
+    on_timeout: str | None = None
+    strike_limit: int | None = None
+
+    def any(self) -> bool:
+        return any(value is not None for value in vars(self).values())
+
+    def applied(self, row: Any) -> TurnClock:
+        """The table's turn clock with these changes; a :class:`TableError` sentence for the first
+        value out of range (nothing is changed then)."""
+        turn = row.turn_seconds
+        if self.turn_hours is not None:
+            text = self.turn_hours.strip().lower()
+            if text == "off":
+                turn = None
+            else:
+                hours = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
+                if not TURN_HOURS[0] <= hours <= TURN_HOURS[1]:
+                    raise TableError(f"The turn time is {TURN_HOURS[0]} to {TURN_HOURS[1]} hours, or off "
+                                     f"(not '{self.turn_hours.strip()[:20]}').")
+                turn = hours * 3600
+        checks = ((self.clock, CLOCKS, "The clock is move or bank"),
+                  (self.on_timeout, TIMEOUT_ACTIONS, "What happens on a timeout is ai, skip or pause"))
+        for value, allowed, sentence in checks:
+            if value is not None and value not in allowed:
+                raise TableError(f"{sentence} (not '{value[:20]}').")
+        ranges = ((self.bank_days, BANK_DAYS, "A time bank is {} to {} days"),
+                  (self.strike_limit, STRIKE_LIMITS, "The strike limit is {} to {}"))
+        for value, (low, high), sentence in ranges:
+            if value is not None and not low <= value <= high:
+                raise TableError(sentence.format(low, high) + f" (not {value}).")
+        return TurnClock(
+            turn_seconds=turn, clock=self.clock or row.clock,
+            bank_seconds=self.bank_days * 86400 if self.bank_days is not None else row.bank_seconds,
+            on_timeout=self.on_timeout or row.on_timeout,
+            strike_limit=self.strike_limit if self.strike_limit is not None else row.strike_limit)
+
+

@@ -1,0 +1,235 @@
+"""Turn time: deadlines, chess-clock time banks, and the timeout ladder.
+
+A table's turn clock (``GameRow.turn_seconds``, ``clock``, ``bank_seconds``, ``on_timeout``,
+``strike_limit``) gives every person the table waits on one ``deadline`` timer, a row in the store
+beside the reminders, written in the same transaction as the move or start that calls for it
+(:func:`.clocks.deadline_changes`) and given back at start-up (:func:`.clocks.rebuilt_deadlines`). When is a
+deadline? Only :func:`.clocks.deadline_at` says.
+
+- ``move`` clock: each turn has ``turn_seconds``, counted from the player's latest move or from
+  when the table began waiting on them.
+- ``bank`` clock (a chess clock): each seat has a time bank, at first ``bank_seconds``; a turn
+  uses it up, and every move that ends the seat's turn (the ladder's too) adds ``turn_seconds``
+  back, without a cap. A bank that runs out is a passed deadline like any other: the ladder
+  plays that turn with a strike, and the seat's following turns each have ``turn_seconds`` (what
+  the ladder's move gave back) until the player plays again and their bank refills.
+
+When a deadline passes (:meth:`Deadlines.fire`), ``on_timeout`` decides:
+
+- ``ai``: the bot plays the whole turn for the player with the AI at ``normal`` level;
+- ``skip``: the bot plays the least harmful move: the first legal move of a type in
+  :data:`SKIP_MOVES` for the game (ending the turn, passing, declining a bonus), else the
+  ``easy`` AI's choice;
+- ``pause``: it only tells the table and waits (no move, no strike).
+
+Either way it says so publicly. A turn played for a player is a strike; ``strike_limit`` strikes
+in a row open the seat: the AI plays it (at ``normal``) until a member not at the table takes it
+with ``/game sit``, or the host or a manager gives it to someone with ``/game replace``. A player
+who moves again loses their strikes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from bot.ai_runner import AiRunner
+from db import SeatRow, TimerFilter, TimerRow
+from games.ai import decision_seed
+
+from .boards import Boards
+from .clocks import (
+    BANK_CLOCK,
+    DEADLINE,
+    LADDER,
+    LADDER_MOVES,
+    SKIP_LEVEL,
+    SKIP_MOVES,
+    STRIKE,
+    TIMEOUT_LEVEL,
+    TurnSettings,
+    bank_left,
+    deadline_changes,
+    deadline_of,
+    seat_row,
+    settings_text,
+    short,
+    with_timers,
+)
+from .loading import NOT_STARTED, Tables
+from .model import Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line
+from .play import Play
+from .timing import reminder_changes
+
+Clock = Callable[[], datetime]
+
+
+class Deadlines:
+    """The timeout ladder, taking seats over, the turn settings and the status lines."""
+
+    def __init__(self, tables: Tables, boards: Boards, play: Play, clock: Clock, runner: AiRunner) -> None:
+        self.tables, self.boards, self.play, self.clock, self.runner = tables, boards, play, clock, runner
+
+    # ------------------------------------------------------------------ a deadline passes
+    async def fire(self, game_id: int, claimed: list[TimerRow], now: datetime) -> Reminder | None:
+        """The passed deadlines this pass claimed, under the channel's lock: each late player's
+        turn played (or, with ``pause``, announced), the board after it."""
+        table = await self.tables.by_id(game_id)
+        mine = {t.id for t in claimed}
+        passed = [t for t in table.timers if t.kind == DEADLINE and t.id in mine and t.due_at <= now]
+        actors = set(table.actor_users())
+        late = [t.user_id for t in passed if t.user_id in actors]
+        if not late or table.state is None:
+            await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, t.user_id) for t in passed])
+            return None
+        if table.row.on_timeout == "pause":
+            await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, user) for user in late])
+            lines = [line(table.mention(user), "'s time is up: the table waits for their move. ",
+                          f"{table.prompt(table.seat_of(user))}") for user in late]
+            return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=late, lines=lines)
+        lines: list[Line] = []
+        for user in late:
+            seat = table.seat_of(user)
+            if not table.is_acting(seat) or seat in table.ai_levels():
+                continue
+            table, played = await self.play_turn(table, seat)
+            held = seat_row(table, seat)
+            how = "the AI plays" if table.row.on_timeout == "ai" else "Bottega skips"
+            lines.append(line(Strong(held.display_name), f"'s time is up: {how} this turn for them "
+                              f"(strike {held.strikes} of {table.row.strike_limit})."))
+            lines.extend(played)
+            if held.opened_at is not None:
+                lines.append(line(Strong(held.display_name), f"'s seat is open after {held.strikes} timeouts in "
+                                  "a row: any member not at the table can take it with `/game sit`. "
+                                  "Until then the AI plays it."))
+        reply = await self.boards.reply(table, lines)
+        return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=reply.mentions,
+                        lines=reply.lines, board=reply)
+
+    async def play_turn(self, table: Table, seat: int) -> tuple[Table, list[Line]]:
+        """Play ``seat``'s turn for it (lock held): its first move is a strike."""
+        lines: list[Line] = []
+        played = STRIKE
+        for _ in range(LADDER_MOVES):
+            if not table.is_acting(seat) or table.finished():
+                break
+            notation = await self.ladder_move(table, seat)
+            table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played)
+            lines.extend(events)
+            played = LADDER
+        return table, lines
+
+    async def ladder_move(self, table: Table, seat: int) -> str:
+        seed = decision_seed(table.row.seed, table.row.version)
+        if table.row.on_timeout == "skip":
+            preferred = SKIP_MOVES.get(table.row.game_key, ())
+            for kind in preferred:
+                for action in table.actions(seat):
+                    if action["type"] == kind:
+                        return table.game.notation(action)
+            return await self.runner.choose(table.row.game_key, table.state, seat, SKIP_LEVEL, seed)
+        return await self.runner.choose(table.row.game_key, table.state, seat, TIMEOUT_LEVEL, seed)
+
+    # ------------------------------------------------------------------ seats taken over
+    async def sit(self, channel_id: int, person: Person) -> Reply:
+        """``person`` (not at the table) takes its first open seat, or the player of an open seat
+        takes it back."""
+        async with self.tables.lock(channel_id):
+            table = await self.started(channel_id)
+            open_seats = [s for s in table.seats if s.opened_at is not None]
+            own = [s for s in open_seats if s.user_id == person.id]
+            if own:  # the player whose seat was opened comes back for it
+                table = await self.take_over(table, own[0], person)
+                lines = [line(Strong(person.name), " is back and takes their seat again.")]
+                return await self.boards.reply(table, lines)
+            if table.has_seat(person.id):
+                raise TableError("You already have a seat at this table.")
+            if not open_seats:
+                raise TableError(f"This table is full ({table.row.players} players): no seat is open.")
+            seat = open_seats[0]
+            table = await self.take_over(table, seat, person)
+        lines = [line(Strong(person.name), f" sits down in {seat.display_name}'s open seat (seat {seat.seat + 1}).")]
+        return await self.boards.reply(table, lines)
+
+    async def replace(self, channel_id: int, person: Person, old_user: int, new: Person) -> Reply:
+        """The host or a manager gives ``old_user``'s seat to ``new``."""
+        async with self.tables.lock(channel_id):
+            table = await self.started(channel_id)
+            table.require_manager(person, "replace a player")
+            seat_number = table.seat_of(old_user)
+            if seat_number is None:
+                raise TableError("That member has no seat at this table: only a seated player can be replaced.")
+            if table.has_seat(new.id):
+                raise TableError(f"{new.name} already has a seat at this table.")
+            seat = seat_row(table, seat_number)
+            table = await self.take_over(table, seat, new)
+        lines = [line(Strong(new.name), f" takes over {seat.display_name}'s seat (seat {seat.seat + 1}).")]
+        return await self.boards.reply(table, lines)
+
+    async def started(self, channel_id: int) -> Table:
+        table = await self.tables.in_channel(channel_id)
+        if table.state is None:
+            raise TableError(NOT_STARTED + " Until then, take a seat with `/game join`.")
+        if table.finished():
+            raise TableError("This game is over.")
+        return table
+
+    async def take_over(self, table: Table, seat: SeatRow, person: Person) -> Table:
+        """Give ``seat`` to ``person`` with the timers that follow (lock held); the table after."""
+        now = self.clock()
+        taken = replace(seat, user_id=person.id, display_name=person.name, is_bot=False, ai_level=None,
+                        strikes=0, opened_at=None)
+        moved = replace(table, seats=[taken if s.seat == seat.seat else s for s in table.seats],
+                        timers=[t for t in table.timers if t.user_id != seat.user_id])
+        clears = [TimerFilter(None, seat.user_id)]
+        reminders = reminder_changes(moved, acted_user=None,
+                                     due_at=now + timedelta(seconds=table.row.reminder_seconds))[1]
+        deadlines = deadline_changes(moved, now)[1]
+        await self.tables.take_over_seat(table.row.id, seat.seat, person, clears, [*reminders, *deadlines])
+        return with_timers(moved, [], [*reminders, *deadlines])
+
+    # ------------------------------------------------------------------ settings and start-up
+    async def settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
+        async with self.tables.lock(channel_id):
+            table = await self.tables.in_channel(channel_id)
+            table.require_manager(person, "change the table settings")
+            if not changes.any():  # only asked what the turn clock is
+                return Reply(lines=[line("Turn time at this table: " + settings_text(table.row))])
+            clock = changes.applied(table.row)
+            now = self.clock()
+            await self.tables.set_turn_clock(table.row.id, clock, now)
+            row = replace(table.row, **vars(clock))
+            if table.state is not None:  # every deadline follows the new clock, counted from now
+                changed = replace(table, row=row)
+                clears = [TimerFilter(DEADLINE)] if any(t.kind == DEADLINE for t in table.timers) else []
+                _, timers = deadline_changes(replace(changed, timers=[]), now)
+                await self.tables.update_timers(table.row.id, clear=clears, timers=timers)
+        return Reply(lines=[line("Turn time at this table: " + settings_text(row))])
+
+    def status_lines(self, table: Table) -> list[Line]:
+        """Each seat's clock for ``/game status``: its deadline or bank, strikes, an open seat."""
+        if table.state is None or table.finished():
+            return []
+        lines = []
+        ai_seats = table.ai_levels()
+        for seat, name in enumerate(table.names()):
+            held = seat_row(table, seat)
+            if held.opened_at is not None:
+                lines.append(line(Strong(name), ": open seat, played by the AI until someone takes it "
+                                  "with `/game sit`."))
+                continue
+            if seat in ai_seats:
+                continue
+            parts: list[Part] = [Strong(name), ":"]
+            due = deadline_of(table, held.user_id)
+            if due is not None:
+                parts += [" time runs out ", Moment(due), "."]
+            elif table.row.clock == BANK_CLOCK and table.row.turn_seconds is not None:
+                parts += [f" time bank {short(bank_left(table, seat))}."]
+            if held.strikes:
+                parts += [f" Strikes: {held.strikes} of {table.row.strike_limit}."]
+            if len(parts) > 2:
+                lines.append(line(*parts))
+        return ([line("Turn time: " + settings_text(table.row))] + lines) if table.row.turn_seconds else lines
+

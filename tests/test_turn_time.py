@@ -1,0 +1,86 @@
+"""Turn time in the table service (no Discord): the ladder through ``due_reminders``, an open seat
+taken back by its player, and deadlines given back at start-up."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.table import TableError, TableService, TurnSettings
+from games.core import IllegalAction
+from tests.test_service import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    current,
+    move_during_the_next_load,
+    race_game,
+    said,
+    service,
+    started,
+)
+
+__all__ = ["race_game", "service"]  # the fixtures this module uses
+
+
+async def test_an_open_seat_is_played_by_the_ai_until_its_player_takes_it_back(service):
+    await started(service, ALICE, BOB)
+    await service.turn_settings(CHANNEL, ALICE, TurnSettings(turn_hours="1", strike_limit=1))
+    table, late = await current(service)
+    service.clock.advance(hours=1)
+    [ladder] = await service.due_reminders()
+    assert f"**{late.name}**'s time is up" in said(ladder.board).text
+    assert "seat is open after 1 timeouts in a row" in said(ladder.board).text
+    table = await service.table(CHANNEL)
+    seat = table.seat_of(late.id)
+    assert seat in table.ai_levels() and late.id not in table.actor_users()
+    with pytest.raises(TableError, match="already have a seat"):
+        await service.sit(CHANNEL, ({ALICE.id: BOB, BOB.id: ALICE})[late.id])
+    back = said(await service.sit(CHANNEL, late))
+    assert f"**{late.name}** is back and takes their seat again." in back.text
+    table = await service.table(CHANNEL)
+    assert seat not in table.ai_levels()
+    with pytest.raises(TableError, match="no seat is open"):
+        await service.sit(CHANNEL, CAROL)
+
+
+async def test_deadlines_lost_to_a_crash_come_back_counted_from_the_last_change(service):
+    await started(service, ALICE, BOB)
+    table, actor = await current(service)
+    await service.act(CHANNEL, actor, "add 1")
+    moved_at = service.clock()
+    waiting = (await service.table(CHANNEL)).actor_users()
+    await service.store.clear_timers(table.row.id, kind="deadline")
+    service.clock.advance(hours=30)
+    restarted = TableService(service.store, clock=service.clock, renderer=None)
+    assert await restarted.rebuild_timers() == 1
+    deadlines = [t for t in await service.store.timers(table.row.id) if t.kind == "deadline"]
+    assert [(t.user_id, t.due_at) for t in deadlines] == [(waiting[0], moved_at + timedelta(hours=72))]
+    assert await restarted.rebuild_timers() == 0
+
+
+async def test_a_move_made_during_a_deadline_pass_is_refused_after_the_turn_was_played(service, monkeypatch):
+    """The deadline pass and a move take the same channel lock: the late move lands after the
+    table played the turn, and is refused as not that player's turn; the turn is played once."""
+    await started(service, ALICE, BOB)
+    table, late = await current(service)
+    service.clock.advance(hours=72)
+    moves = move_during_the_next_load(service, monkeypatch, late, "add 1")
+    [ladder] = await service.due_reminders()
+    with pytest.raises(IllegalAction):
+        await moves[0]
+    assert f"**{late.name}**'s time is up" in said(ladder.board).text
+    assert [m.user_id for m in await service.store.moves(table.row.id)] == [late.id]
+
+
+async def test_settings_without_options_tell_the_turn_clock_and_move_no_deadline(service):
+    await started(service, ALICE, BOB)
+    table = await service.table(CHANNEL)
+    before = [t for t in table.timers if t.kind == "deadline"]
+    service.clock.advance(hours=5)
+    shown = said(await service.turn_settings(CHANNEL, ALICE, TurnSettings())).text
+    assert shown == ("Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
+                     "and 3 timeouts in a row open the seat.")
+    assert [t for t in (await service.table(CHANNEL)).timers if t.kind == "deadline"] == before
