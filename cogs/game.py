@@ -1,5 +1,5 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings)."""
+help, settings) and its history (log, board, export)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 import games
 from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
 from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from cogs.history import show_page
 from cogs.play import rule_topics
 
 if TYPE_CHECKING:
@@ -216,6 +217,37 @@ class GameCog(commands.Cog):
             lambda: self.service.settings(interaction.channel_id, person_of(interaction), reminder_hours),
             files=False,
         )
+
+    @game.command(name="log", description="The moves of this channel's game, newest first (only you see it).")
+    @app_commands.describe(page="Which page of 15 moves (1: the newest)")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = await self.service.log_page(interaction.channel_id, page)
+        except (TableError, games.IllegalAction) as error:
+            await report_error(interaction, error)
+            return
+        await show_page(interaction, found)
+
+    @game.command(name="board", description="The board as it was after a move, drawn again from the log.")
+    @app_commands.describe(move="The move's number (see /game log)", public="Post it for everyone instead of only you")
+    async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 1],
+                    public: bool = False) -> None:
+        await respond(interaction, lambda: self.service.past_board(interaction.channel_id, move), public=public)
+
+    @game.command(name="export", description="This channel's game as a record file (JSON), only for you.")
+    async def export(self, interaction: discord.Interaction) -> None:
+        async def reply() -> Reply:
+            found = await self.service.export(interaction.channel_id)
+            about = (
+                "The record of this finished game, with its seed: it replays exactly "
+                "(`python -m bot --replay FILE`)." if found.finished else
+                "The record so far: the game is still running, so it holds only public information "
+                "(no seed, no private moves) and cannot be replayed until the game is over."
+            )
+            return Reply(private=[line(about)], private_image=found.file)
+
+        await respond(interaction, reply, public=False)
 
 
 def command_lines(group: app_commands.Group) -> list[str]:

@@ -11,7 +11,7 @@ Behind the façade each concern has its module:
 - :mod:`.ai_seats`: AI seats in the lobby, and the moves a table owes them;
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
-- :mod:`.history`: the public log of a game;
+- :mod:`.history`: the public log of a game, its board after any move, its record;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer.
 
@@ -32,7 +32,7 @@ from db import Store
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
-from .history import History
+from .history import Export, History, LogPage
 from .loading import Tables
 from .lobby import Lobby
 from .model import (
@@ -58,7 +58,7 @@ from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
     "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
-    "Image", "Line", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
+    "Export", "Image", "Line", "LogPage", "Mention", "Moment", "Person", "Reminder", "Reply", "StaleAction", "Strong", "Table",
     "TableError", "TableService", "line",
 ]
 
@@ -85,7 +85,7 @@ class TableService:
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
                             self._ai_seats)
-        self._history = History(tables)
+        self._history = History(tables, boards)
         self._queries = Queries(tables, boards, self._timing)
 
     def _now(self) -> datetime:
@@ -159,6 +159,19 @@ class TableService:
     # history
     async def log(self, channel_id: int) -> list[tuple[int, str]]:
         return await self._history.log(channel_id)
+
+    async def log_page(self, channel_id: int, page: int, game_id: int | None = None) -> LogPage:
+        """Page ``page`` (from 1, newest moves first) of the log of the channel's game in play, else
+        of the last game played there; ``game_id`` refuses it unless that is this game."""
+        return await self._history.log_page(channel_id, page, game_id)
+
+    async def past_board(self, channel_id: int, number: int) -> Reply:
+        """The board as it was after move ``number`` of the channel's game (or its last one)."""
+        return await self._history.board(channel_id, number)
+
+    async def export(self, channel_id: int) -> Export:
+        """The channel's game (or its last one) as a record file; the seed only once it is over."""
+        return await self._history.export(channel_id)
 
     # queries
     async def status(self, channel_id: int) -> Reply:
