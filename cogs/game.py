@@ -218,7 +218,7 @@ class GameCog(commands.Cog):
             files=False,
         )
 
-    @game.command(name="log", description="The moves of this channel's game, newest first (only you see it).")
+    @game.command(name="log", description="The moves so far, newest first.")
     @app_commands.describe(page="Which page of 15 moves (1: the newest)")
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -229,13 +229,13 @@ class GameCog(commands.Cog):
             return
         await show_page(interaction, found)
 
-    @game.command(name="board", description="The board as it was after a move, drawn again from the log.")
+    @game.command(name="board", description="The board after a past move.")
     @app_commands.describe(move="The move's number (see /game log)", public="Post it for everyone instead of only you")
     async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 1],
                     public: bool = False) -> None:
         await respond(interaction, lambda: self.service.past_board(interaction.channel_id, move), public=public)
 
-    @game.command(name="export", description="This channel's game as a record file (JSON), only for you.")
+    @game.command(name="export", description="The game's record, as a JSON file.")
     async def export(self, interaction: discord.Interaction) -> None:
         async def reply() -> Reply:
             found = await self.service.export(interaction.channel_id)
