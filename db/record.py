@@ -57,9 +57,11 @@ class LoggedMove:
 def is_private(game: Game, state: State, notation: str) -> bool:
     """Whether ``notation``, played in ``state``, is a private move (its text may name hidden
     information). A game without a move table declares no private moves."""
-    kinds = {move.type: move for move in game.moves()}
-    found = kinds.get(game.parse(state, notation)["type"])
-    return found is not None and found.private
+    kind = game.parse(state, notation)["type"]
+    try:
+        return game.move(kind).private
+    except IllegalAction:  # not in a move table: the engine dispatches its moves itself
+        return False
 
 
 def replay_log(game: Game, start: State, moves: Iterable[tuple[int, str, datetime | None]]) -> Iterator[LoggedMove]:
@@ -105,16 +107,21 @@ def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed:
 
 
 def encode(record: dict[str, Any]) -> bytes:
-    """The file's bytes: UTF-8 JSON with one move a line, so a record reads (and compares) well."""
-    fields = []
-    for key, value in record.items():
-        if key == "moves" and value:
-            rows = ",\n".join("    " + json.dumps(move, ensure_ascii=False) for move in value)
-            shown = f"[\n{rows}\n  ]"
-        else:
-            shown = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
-        fields.append(f"  {json.dumps(key)}: {shown}")
-    return ("{\n" + ",\n".join(fields) + "\n}\n").encode("utf-8")
+    """The file's bytes: UTF-8 JSON with one move (and one score) a line, so a record reads well."""
+    return (_layout(record, 0) + "\n").encode("utf-8")
+
+
+def _layout(value: Any, depth: int) -> str:
+    """Objects holding lists or objects open up, down to the result's fields; a list of objects
+    gets one object a line; anything else is written on one line."""
+    inner, outer = "  " * (depth + 1), "  " * depth
+    if isinstance(value, dict) and depth < 2 and any(isinstance(v, (dict, list)) and v for v in value.values()):
+        fields = [f"{inner}{json.dumps(key)}: {_layout(item, depth + 1)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(fields) + f"\n{outer}}}"
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        rows = [inner + json.dumps(item, ensure_ascii=False) for item in value]
+        return "[\n" + ",\n".join(rows) + f"\n{outer}]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def digest(record: dict[str, Any]) -> str:
