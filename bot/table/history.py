@@ -23,8 +23,11 @@ from .model import DamagedTable, Image, Line, Moment, Part, Reply, Strong, Table
 log = logging.getLogger(__name__)
 
 LOG_PAGE = 15
-EVENTS_SHOWN = 110
-"""The longest event text of one log entry: fifteen entries stay within one Discord message."""
+PAGE_ROOM = 1900
+"""The characters a log page may take: a Discord message holds 2000, markup included."""
+MARKUP_ROOM = {Strong: 4, Moment: 20}
+"""What a part may take beyond its own text once presented (``**bold**``, ``<t:1767225600:R>``)."""
+FEWEST_EVENT_CHARACTERS = 24
 NOTATION_SHOWN = 40
 PRIVATE_MOVE = "a private move"
 NO_MOVES = "No move has been made in this game yet."
@@ -71,7 +74,12 @@ class History:
         newest = len(logged) - (page - 1) * LOG_PAGE
         shown = logged[max(0, newest - LOG_PAGE):newest]
         title = line(Strong(f"{table.game.title}: moves"), f" (page {page} of {pages}, newest first)")
-        return LogPage(table.row.id, page, pages, [title, *(log_line(table, move) for move in reversed(shown))])
+        shown.reverse()
+        texts = [event_text(table, move) for move in shown]
+        room = PAGE_ROOM - sum(room_taken(line) + 1 for line in [title, *(log_line(table, m, "") for m in shown)])
+        cap = events_cap([len(text) for text in texts], room)
+        entries = [log_line(table, move, clip(text, cap)) for move, text in zip(shown, texts, strict=True)]
+        return LogPage(table.row.id, page, pages, [title, *entries])
 
     async def board(self, channel_id: int, number: int) -> Reply:
         """The board as it was after move ``number``, drawn again from the replayed log."""
@@ -89,7 +97,8 @@ class History:
                                                plain(events[-1]) if events else None)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
-        heading = line(Strong(f"After move {number} of {len(logged)}:"), " ", *move_parts(table, move))
+        heading = line(Strong(f"After move {number} of {len(logged)}:"), " ",
+                       *move_parts(table, move, event_text(table, move)))
         return Reply(lines=[heading], image=image, game_id=table.row.id, game_key=table.row.game_key)
 
     async def export(self, channel_id: int) -> Export:
@@ -133,20 +142,33 @@ def event_text(table: Table, move: LoggedMove) -> str:
     return " ".join(table.fill_names(event["text"]) for event in move.events)
 
 
-def move_parts(table: Table, move: LoggedMove) -> list[Part]:
+def move_parts(table: Table, move: LoggedMove, events: str) -> list[Part]:
     """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation."""
     notation = PRIVATE_MOVE if move.private else f"`{clip(move.notation, NOTATION_SHOWN)}`"
-    text = clip(event_text(table, move), EVENTS_SHOWN)
     parts: list[Part] = [Strong(table.names()[move.seat]), f" {notation}"]
-    if text:
-        parts.append(f": {text}")
+    if events:
+        parts.append(f": {events}")
     if move.at is not None:
         parts += [" (", Moment(move.at), ")"]
     return parts
 
 
-def log_line(table: Table, move: LoggedMove) -> Line:
-    return line(f"{move.number}. ", *move_parts(table, move))
+def log_line(table: Table, move: LoggedMove, events: str) -> Line:
+    return line(f"{move.number}. ", *move_parts(table, move, events))
+
+
+def room_taken(parts: Line) -> int:
+    """About how many characters ``parts`` take once presented (at most that many)."""
+    return len(plain(parts)) + sum(MARKUP_ROOM.get(type(part), 0) for part in parts)
+
+
+def events_cap(lengths: list[int], room: int) -> int:
+    """The longest event text each entry may keep so that all of them fit in ``room`` characters
+    (never under :data:`FEWEST_EVENT_CHARACTERS`): short ones leave their room to long ones."""
+    cap = max(lengths, default=0)
+    while cap > FEWEST_EVENT_CHARACTERS and sum(min(length, cap) + 2 for length in lengths) > room:
+        cap -= 1
+    return cap
 
 
 def clip(text: str, limit: int) -> str:

@@ -17,8 +17,7 @@ from test_ai_players import Watch, finished_game, open_against_the_ai
 import games
 from bot.__main__ import main
 from bot.config import Config
-from db.record import digest, read_record, replay_record
-
+from db.record import RecordRefused, digest, read_record, replay_record
 
 
 @pytest.fixture
@@ -106,7 +105,7 @@ async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bo
         None if m["private"] else stored.notation for m, stored in zip(running["moves"], moves, strict=True)]
     assert running["moves"][0]["private"] and running["moves"][0]["notation"] is None
     assert "keep" not in json.dumps(running) and str(await _seed(env, game_id)) not in json.dumps(running)
-    with pytest.raises(Exception, match="exported while the game was running"):
+    with pytest.raises(RecordRefused, match="exported while the game was running"):
         replay_record(read_record(json.dumps(running).encode()))
 
     # to the end: the finished record holds the seed and every notation, and replays to the result
