@@ -198,6 +198,12 @@ async def test_replay_draws_a_finished_record_and_refuses_an_altered_one(table, 
         assert status == 1 and reason in said and "Traceback" not in said, (reason, said)
         assert said.count("\n") == 1, "one sentence"
     assert not boards.exists(), "nothing is drawn from a refused record"
+    assert main(["--replay", str(tmp_path / "missing.json")]) == 1 and "Cannot read" in capsys.readouterr().err
+    taken_back = {**record["moves"][-1], "number": 5, "notation": "add 1", "undone": True}
+    status, said, _ = replay(altered(record, lambda r: r["moves"].append(taken_back)))
+    assert status == 0, "a move marked undone is not replayed"
+    status, said, _ = replay(altered(record, lambda r: r["moves"].append({**taken_back, "undone": "yes"})))
+    assert status == 1 and 'move 5 has an invalid "undone"' in said
     status, said, told = replay(json.dumps(record))
     assert status == 0 and not said and "4 moves replayed, the result matches" in told
     assert sorted(p.name for p in boards.iterdir()) == [f"duel-{n:03d}.png" for n in range(5)]
