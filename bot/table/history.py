@@ -76,7 +76,7 @@ class History:
         title = line(Strong(f"{table.game.title}: moves"), f" (page {page} of {pages}, newest first)")
         shown.reverse()
         texts = [event_text(table, move) for move in shown]
-        room = PAGE_ROOM - sum(room_taken(line) + 1 for line in [title, *(log_line(table, m, "") for m in shown)])
+        room = PAGE_ROOM - sum(room_taken(entry) + 1 for entry in [title, *(log_line(table, m, "") for m in shown)])
         cap = events_cap([len(text) for text in texts], room)
         entries = [log_line(table, move, clip(text, cap)) for move, text in zip(shown, texts, strict=True)]
         return LogPage(table.row.id, page, pages, [title, *entries])
@@ -91,10 +91,9 @@ class History:
             raise TableError(f"This game has {len(logged)} move{'s' * (len(logged) > 1)}: "
                              f"choose a move from 1 to {len(logged)}.")
         move = logged[number - 1]
-        events = [line(table.fill_names(event["text"])) for event in move.events]
         # drawn as the board posted after that move was: its state, with its last event line
-        image = await self.boards.public_image(replace(table, state=move.state),
-                                               plain(events[-1]) if events else None)
+        highlight = table.fill_names(move.events[-1]["text"]) if move.events else None
+        image = await self.boards.public_image(replace(table, state=move.state), highlight)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
         heading = line(Strong(f"After move {number} of {len(logged)}:"), " ",
@@ -105,8 +104,7 @@ class History:
         """The record of the channel's game (see docs/record.md); the seed only once it is over."""
         table = await self.played(channel_id)
         logged = await self.logged(table)
-        assert table.state is not None
-        result = table.game.result(table.state)
+        result = table.game.result(logged[-1].state) if logged else None
         record = build_record(table.game, options=table.row.options, names=table.names(), seed=table.row.seed,
                               status=table.row.status, logged=logged, result=result)
         data = encode(record)
