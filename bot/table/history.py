@@ -26,7 +26,7 @@ LOG_PAGE = 15
 PAGE_ROOM = 1900
 """The characters a log page may take: a Discord message holds 2000, markup included."""
 MARKUP_ROOM = {Strong: 4, Moment: 20}
-"""What a part may take beyond its own text once presented (``**bold**``, ``<t:1767225600:R>``)."""
+"""What a part may take beyond its own text once presented: two pairs of bold markers, a timestamp."""
 FEWEST_EVENT_CHARACTERS = 24
 NOTATION_SHOWN = 40
 PRIVATE_MOVE = "a private move"
