@@ -69,6 +69,13 @@ async def test_log_pages_fit_a_message_and_hide_private_notations(service):
     hidden = [m for m in record["moves"] if m["private"]]
     assert len(hidden) == len(private) and all(m["notation"] is None for m in hidden)
 
+    # an abandoned game never ends: its history stays readable, its record keeps the seed hidden
+    await service.abandon(CHANNEL, PEOPLE[0])
+    after = json.loads((await service.export(CHANNEL)).file.data)
+    assert after["status"] == "abandoned" and after["seed"] is None and after["result"] is None
+    assert after["moves"] == record["moves"]
+    assert (await service.log_page(CHANNEL, 1)).lines == first.lines
+
 
 def test_long_event_lines_give_way_to_fit_the_page():
     assert events_cap([10, 20, 30], 100) == 30, "everything fits: nothing is cut"
