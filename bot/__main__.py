@@ -1,4 +1,5 @@
-"""``python -m bot``: run the Discord bot, or ``--local`` to play in the terminal."""
+"""``python -m bot``: run the Discord bot, ``--local`` to play in the terminal, or ``--replay`` a
+game's record."""
 
 from __future__ import annotations
 
@@ -33,14 +34,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--db", help="an SQLite file or a postgresql:// URL "
                                       "(default: DATABASE_URL, else DATABASE_PATH or ./bottega.db)")
     parser.add_argument("--images", type=Path, default=Path("local-images"),
-                        help="with --local: where board images are saved (default: ./local-images)")
+                        help="with --local or --replay: where board images are saved (default: ./local-images)")
     parser.add_argument("--script", type=Path, help="with --local: play the lines of this file, then exit")
     parser.add_argument("--seed", type=int, help="with --local: deal new tables from this seed (replayable scripts)")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="replay a finished game's record (from /game export) and draw every board, then exit")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.replay:
+        from .replay_file import replay_file
+
+        return replay_file(args.replay, args.images)
     try:
         config = Config.load()
     except ConfigError as exc:

@@ -1,5 +1,6 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings, sit, replace), and the community around it (rematch, stats, leaderboard)."""
+help, settings, sit, replace), its history (log, board, export) and the community around it (rematch,
+stats, leaderboard)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from bot.table import (
 )
 from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
 from cogs.community import RematchButton, open_rematch
+from cogs.history import show_page
 from cogs.play import rule_topics
 
 if TYPE_CHECKING:
@@ -282,6 +284,37 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         await respond(interaction, lambda: self.service.leaderboard(interaction.guild_id, game), public=False)
+
+    @game.command(name="log", description="The moves so far, newest first.")
+    @app_commands.describe(page="Which page of 15 moves (1: the newest)")
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = await self.service.log_page(interaction.channel_id, page)
+        except (TableError, games.IllegalAction) as error:
+            await report_error(interaction, error)
+            return
+        await show_page(interaction, found)
+
+    @game.command(name="board", description="The board after a past move.")
+    @app_commands.describe(move="The move's number (see /game log)", public="Post it for everyone instead of only you")
+    async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 1],
+                    public: bool = False) -> None:
+        await respond(interaction, lambda: self.service.past_board(interaction.channel_id, move), public=public)
+
+    @game.command(name="export", description="The game's record, as a JSON file.")
+    async def export(self, interaction: discord.Interaction) -> None:
+        async def reply() -> Reply:
+            found = await self.service.export(interaction.channel_id)
+            about = (
+                "The record of this finished game, with its seed: it replays exactly "
+                "(`python -m bot --replay FILE`)." if found.finished else
+                "The record so far: the game is still running, so it holds only public information "
+                "(no seed, no private moves) and cannot be replayed until the game is over."
+            )
+            return Reply(private=[line(about)], private_image=found.file)
+
+        await respond(interaction, reply, public=False)
 
 
 def command_lines(group: app_commands.Group) -> list[str]:

@@ -207,6 +207,12 @@ class PostgresStore(StoreChecks, PostgresPresence):
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
         return self._game(found[0]) if found else None
 
+    async def last_played_game(self, channel_id: int) -> GameRow | None:
+        """As :meth:`db.store.Store.last_played_game`."""
+        found = await self._read(
+            "SELECT * FROM games WHERE channel_id = ? AND version > 0 ORDER BY id DESC LIMIT 1", (channel_id,))
+        return self._game(found[0]) if found else None
+
     async def games_for_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         return self._sound(await self._read(
             "SELECT games.* FROM games JOIN seats ON seats.game_id = games.id"

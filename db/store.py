@@ -357,6 +357,14 @@ class Store(StoreChecks, SqlitePresence):
             db, "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)))
         return None if row is None else self._game(row)
 
+    async def last_played_game(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game that has started: in play, else the last one finished or
+        abandoned there (a table waiting in the lobby has not started)."""
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM games WHERE channel_id = ? AND version > 0 ORDER BY id DESC LIMIT 1",
+            (channel_id,)))
+        return None if row is None else self._game(row)
+
     async def games_for_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         """Lobby and active games in the guild where the user holds a seat, oldest first."""
         return await self._call(lambda db: self._sound(_all(

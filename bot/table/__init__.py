@@ -12,7 +12,7 @@ Behind the façade each concern has its module:
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.deadlines` (with :mod:`.clocks`): turn time, time banks, the timeout ladder, open seats;
-- :mod:`.history`: the public log of a game;
+- :mod:`.history`: the public log of a game, its board after any move, its record;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer;
@@ -39,7 +39,7 @@ from .boards import Boards
 from .community import Community
 from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
 from .deadlines import Deadlines
-from .history import History
+from .history import Export, History, LogPage
 from .loading import Tables
 from .lobby import Lobby
 from .members import DirectMessage, Members, Notice, PresenceDue, PresenceReply
@@ -67,9 +67,9 @@ from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 
 __all__ = [
     "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
-    "ChannelLink", "DamagedTable", "DirectMessage", "Image", "Line", "Mention", "Moment", "Notice", "Person",
-    "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong", "Table",
-    "TableError", "TableService", "TurnSettings", "line",
+    "ChannelLink", "DamagedTable", "DirectMessage", "Export", "Image", "Line", "LogPage", "Mention", "Moment",
+    "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong",
+    "Table", "TableError", "TableService", "TurnSettings", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -96,7 +96,7 @@ class TableService:
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
                             self._ai_seats)
-        self._history = History(tables)
+        self._history = History(tables, boards)
         self._community = Community(tables, self._lobby, self._ai_seats, self._now)
         self._deadlines = Deadlines(tables, boards, self._play, self._now, self._ai_seats.runner)
         self._timing.handlers[DEADLINE] = self._deadlines.fire
@@ -187,6 +187,19 @@ class TableService:
     # history
     async def log(self, channel_id: int) -> list[tuple[int, str]]:
         return await self._history.log(channel_id)
+
+    async def log_page(self, channel_id: int, page: int, game_id: int | None = None) -> LogPage:
+        """Page ``page`` (from 1, newest moves first) of the log of the channel's game in play, else
+        of the last game played there; ``game_id`` refuses it unless that is this game."""
+        return await self._history.log_page(channel_id, page, game_id)
+
+    async def past_board(self, channel_id: int, number: int) -> Reply:
+        """The board as it was after move ``number`` of the channel's game (or its last one)."""
+        return await self._history.board(channel_id, number)
+
+    async def export(self, channel_id: int) -> Export:
+        """The channel's game (or its last one) as a record file; the seed only once it is over."""
+        return await self._history.export(channel_id)
 
     # queries
     async def status(self, channel_id: int) -> Reply:

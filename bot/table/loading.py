@@ -48,6 +48,7 @@ SNAPSHOT_EVERY = 25
 CACHED_GAMES = 512
 ABANDON = "abandon"
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
+NO_GAME_PLAYED = "No game has been played in this channel yet. Start one with `/game new`."
 NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
 REMATCH_SEATS = "This table is a rematch: only the players of the last game can take its seats."
 REMATCH_EXISTS = "This game already has a rematch table."
@@ -133,6 +134,14 @@ class Tables:
         if table.state is None:
             raise TableError(NOT_STARTED)
         return table
+
+    async def played_in(self, channel_id: int) -> Table:
+        """The channel's game in play, else the last game played there (finished or abandoned)."""
+        with damage_refused():
+            row = await self.store.last_played_game(channel_id)
+        if row is None:
+            raise TableError(NO_GAME_PLAYED)
+        return await self.by_id(row.id)
 
     async def by_id(self, game_id: int) -> Table:
         with damage_refused(game_id):

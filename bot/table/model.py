@@ -84,6 +84,13 @@ def plain(line_: Line) -> str:
     return "".join(words)
 
 
+def fill_seat_names(text: str, names: list[str]) -> str:
+    """``text`` with each ``{p0}``, ``{p1}``... of an event line replaced by that seat's name."""
+    return _SEAT_PLACEHOLDER.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
+
+
 @dataclass(frozen=True)
 class Person:
     """Whoever sent a command: a Discord member or a console user."""
@@ -194,10 +201,7 @@ class Table:
         return Mention(user_id, name)
 
     def fill_names(self, text: str) -> str:
-        names = self.names()
-        return _SEAT_PLACEHOLDER.sub(
-            lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
-        )
+        return fill_seat_names(text, self.names())
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` sees (``None``: the public view); the only way adapters read the game."""

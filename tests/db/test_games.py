@@ -172,3 +172,19 @@ async def test_discord_snowflakes_and_63_bit_seeds_round_trip(store):
     assert await store.get_game(game.id) == game
     assert (game.guild_id, game.seed, game.options) == (snowflake, 2**63 - 1, {"nested": {"list": [1, "two"]}})
     assert [g.id for g in await store.games_for_user(snowflake, snowflake + 2)] == [game.id]
+
+
+async def test_the_last_played_game_of_a_channel_is_its_game_in_play_else_its_last_one(store):
+    assert await store.last_played_game(100) is None
+    lobby = await new_game(store, channel_id=100)
+    assert await store.last_played_game(100) is None, "a table in the lobby has not been played"
+    await store.set_status(lobby.id, "abandoned", minutes(1))
+    played = await started_game(store, channel_id=100)
+    assert (await store.last_played_game(100)).id == played.id
+    await store.set_status(played.id, "finished", minutes(2))
+    waiting = await new_game(store, channel_id=100)
+    assert (await store.last_played_game(100)).id == played.id
+    await store.set_status(waiting.id, "abandoned", minutes(3))
+    again = await started_game(store, channel_id=100)
+    assert (await store.last_played_game(100)).id == again.id
+    assert await store.last_played_game(101) is None
