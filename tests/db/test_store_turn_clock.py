@@ -8,7 +8,7 @@ from store_fixtures import START, minutes, started_game
 from test_migrations import build_at_version
 
 from db import AlreadySeated, NewTimer, NotSeated, SeatClock, StaleVersion, Store, TimerFilter, TurnClock
-from db.migrations import MIGRATIONS
+from db.migrations import MIGRATIONS, TURN_CLOCK
 
 
 async def test_a_new_table_has_72_hours_a_move_and_the_ai_on_timeout(store):
@@ -63,7 +63,7 @@ async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_vote
 
 async def test_games_from_before_the_turn_clock_play_on_without_deadlines(tmp_path):
     path = tmp_path / "old.db"
-    raw = build_at_version(path, len(MIGRATIONS) - 1)
+    raw = build_at_version(path, MIGRATIONS.index(TURN_CLOCK))  # the version just before the turn clock
     raw.execute(
         "INSERT INTO games (id, guild_id, channel_id, game_key, options, seed, players, status, version,"
         " host_id, created_at, updated_at) VALUES (1, 1, 100, 'lim', '{}', 9, 2, 'lobby', 0, 7,"
