@@ -1,9 +1,9 @@
 """``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
 onto PostgreSQL, to run several bot processes.
 
-Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes and
-metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
-target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
+Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
+timers, votes, board posts and metadata, in one PostgreSQL transaction, so the target ends up with
+all of it or none of it. The target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
 through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
 sound only if each one replays to exactly what is stored.
 """
@@ -42,15 +42,16 @@ TABLES = {
         "board_jump_url",
     ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at"),
-    "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),
+    "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id", "undone_seq"),
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
+    "board_posts": ("game_id", "version", "message_id", "jump_url"),
     "meta": ("key", "value"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
-ORDER = {"seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq"}
+ORDER = {"seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq", "board_posts": "game_id, version"}
 
 
 @dataclass

@@ -40,6 +40,7 @@ from .errors import (
     GameNotFound,
     NotABottegaDatabase,
     NotSeated,
+    StaleVersion,
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
@@ -235,6 +236,11 @@ class PostgresStore(StoreChecks):
             return True
         async with self._transaction() as db:
             await self._game_for_update(db, game_id)
+            if message_id is not None and jump_url is not None:
+                await db.run("INSERT INTO board_posts (game_id, version, message_id, jump_url) VALUES (?, ?, ?, ?)"
+                             " ON CONFLICT (game_id, version)"
+                             " DO UPDATE SET message_id = excluded.message_id, jump_url = excluded.jump_url",
+                             (game_id, for_version, message_id, jump_url))
             return await db.run(
                 "UPDATE games SET board_message_id = ?, board_jump_url = ? WHERE id = ? AND version = ?",
                 (message_id, jump_url, game_id, for_version)) > 0
@@ -369,6 +375,40 @@ class PostgresStore(StoreChecks):
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return self._game(row)
+
+    async def record_undo(self, game_id: int, *, expected_version: int, undone_seq: int, seat: int,
+                          snapshot: str, now: datetime, clear_timers: Iterable[shared.TimerFilter] = (),
+                          timers: Iterable[shared.NewTimer] = ()) -> GameRow:
+        """As :meth:`db.store.Store.record_undo`: all of it in one transaction, under the game's row lock."""
+        stamp = rows.to_db_time(now)
+        new_version = expected_version + 1
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        async with self._transaction() as db:
+            game = await self._game_for_update(db, game_id)
+            if game["status"] != "active":
+                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
+            self._check_version(game, expected_version)
+            marked = await db.run(
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ? AND undone_seq IS NULL",
+                (new_version, game_id, undone_seq, seat))
+            if marked != 1:
+                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            row = await db.one("UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
+                               (new_version, stamp, game_id))
+            await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
+            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                         (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
+            await self._clear_timers(db, game_id, clears)
+            await self._set_timers(db, timer_rows)
+        return self._game(row)
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """As :meth:`db.store.Store.board_posts`."""
+        found = await self._read(
+            "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, after_version))
+        return {row["version"]: row["jump_url"] for row in found}
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         found = await self._read(

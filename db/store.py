@@ -52,6 +52,7 @@ from .errors import (
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
+    StaleVersion,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
@@ -384,7 +385,8 @@ class Store(StoreChecks):
         """Remember the message that shows the board, so it can be found or edited later.
 
         With ``for_version``, only while the game is still at that version (a board posted late
-        never replaces a newer one); returns whether it was written.
+        never replaces a newer one); returns whether it was written. The link is also kept as the
+        board post of that version (:meth:`board_posts`), late or not.
         """
         if for_version is None:
             await self._update_game(
@@ -393,6 +395,9 @@ class Store(StoreChecks):
 
         def write(db: sqlite3.Connection) -> bool:
             self._game_for_update(db, game_id)
+            if message_id is not None and jump_url is not None:
+                db.execute("INSERT OR REPLACE INTO board_posts (game_id, version, message_id, jump_url)"
+                           " VALUES (?, ?, ?, ?)", (game_id, for_version, message_id, jump_url))
             return db.execute(
                 "UPDATE games SET board_message_id = ?, board_jump_url = ? WHERE id = ? AND version = ?",
                 (message_id, jump_url, game_id, for_version)).rowcount > 0
@@ -584,6 +589,59 @@ class Store(StoreChecks):
             return self._game(row)
 
         return await self._writing(record)
+
+    async def record_undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        undone_seq: int,
+        seat: int,
+        snapshot: str,
+        now: datetime,
+        clear_timers: Iterable[TimerFilter] = (),
+        timers: Iterable[NewTimer] = (),
+    ) -> GameRow:
+        """Take the move at ``undone_seq`` back in one transaction and return the game's new row.
+
+        The move stays in the log, marked with the new version (``undone_seq``); ``snapshot`` (the
+        state without it) is saved at that version, and a snapshot saved after the move goes (it
+        holds a state the game no longer reaches). Timers as :meth:`record_move`. Refused with
+        nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or the move
+        is not ``seat``'s standing move, :class:`WrongStatus` if the game is not in play.
+        """
+        stamp = to_db_time(now)
+        new_version = expected_version + 1
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+
+        def undo(db: sqlite3.Connection) -> GameRow:
+            game = self._game_for_update(db, game_id)
+            if game["status"] != "active":
+                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
+            self._check_version(game, expected_version)
+            marked = db.execute(
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ? AND undone_seq IS NULL",
+                (new_version, game_id, undone_seq, seat)).rowcount
+            if marked != 1:
+                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            row = _one(db, "UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
+                       (new_version, stamp, game_id))
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
+            db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+            return self._game(row)
+
+        return await self._writing(undo)
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """The link of the board message posted for each version after ``after_version``."""
+        rows = await self._call(lambda db: _all(
+            db, "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, after_version)))
+        return {row["version"]: row["jump_url"] for row in rows}
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         """The move log after ``after_seq``, in order."""

@@ -12,6 +12,7 @@ Behind the façade each concern has its module:
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.history`: the public log of a game;
+- :mod:`.undo`: taking a misclick back, and the catch-up digest of a player's turn;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer.
 
@@ -55,6 +56,7 @@ from .model import (
 from .play import Play
 from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
+from .undo import Undo
 
 __all__ = [
     "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
@@ -87,6 +89,7 @@ class TableService:
                             self._ai_seats)
         self._history = History(tables)
         self._queries = Queries(tables, boards, self._timing)
+        self._undo = Undo(tables, boards, self._now)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -185,3 +188,12 @@ class TableService:
         """Remember the message showing board ``version`` (None: whatever the game's version) as
         the table's latest board, unless the game has moved past it; returns whether it did."""
         return await self._tables.record_board_message(game_id, version, message_id, jump_url)
+
+    # undo and catch-up
+    async def undo(self, channel_id: int, person: Person) -> Reply:
+        """Take ``person``'s last move back (the board after it), or refuse in one sentence."""
+        return await self._undo.undo(channel_id, person)
+
+    async def since(self, channel_id: int, person: Person) -> Reply:
+        """Every public event since ``person``'s last move, privately, with links to the boards."""
+        return await self._undo.since(channel_id, person)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from games.core import MoveStack
-
 from .loading import Tables
+from .undo import public_log
 
 
 class History:
@@ -12,12 +11,8 @@ class History:
         self.tables = tables
 
     async def log(self, channel_id: int) -> list[tuple[int, str]]:
-        """Every move of the channel's game as ``(number, public event text)``, replayed from the
-        seed; never the notation, which may name a hidden card (a leader kept, a draft pick)."""
+        """Every move (and undo) of the channel's game as ``(number, public event text)``, replayed
+        from the seed; never the notation, which may name a hidden card (a leader kept, a draft pick).
+        A move taken back is kept, marked as such."""
         table = await self.tables.playing_in(channel_id)
-        stack = MoveStack(table.game, table.game.setup(len(table.seats), table.row.seed, table.row.options))
-        entries = []
-        for move in await self.tables.moves(table.row.id):
-            events = stack.play(move.seat, move.notation)
-            entries.append((move.seq, " ".join(table.fill_names(e["text"]) for e in events)))
-        return entries
+        return [(entry.seq, entry.text) for entry in public_log(table, await self.tables.moves(table.row.id))]

@@ -34,6 +34,7 @@ from db import (
     TimerRow,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, StaleVersion, TableFull
+from db.replay import standing
 from games.core import CorruptState, Game, IllegalAction, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
@@ -162,7 +163,7 @@ class Tables:
         step = "the snapshot"
         try:
             stack = MoveStack(game, game.loads(loaded.snapshot.state))
-            for move in loaded.moves:
+            for move in standing(loaded.moves):
                 step = f"move {move.seq}"
                 stack.play(move.seat, move.notation)
         except (CorruptState, IllegalAction, KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -264,3 +265,20 @@ class Tables:
         """Remember the board message of ``version``; never replaces the link to a newer board."""
         return await self.store.set_board_message(game_id, message_id, jump_url, for_version=version)
 
+
+    async def record_undo(self, table: Table, undone: MoveRow, state: dict[str, Any], now: datetime,
+                          clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
+        """Take ``undone`` back under the table's version: the move marked, ``state`` (the game
+        without it) saved as the new version's snapshot, the timers changed; one transaction."""
+        try:
+            row = await self.store.record_undo(
+                table.row.id, expected_version=table.row.version, undone_seq=undone.seq, seat=undone.seat,
+                snapshot=table.game.dumps(state), now=now, clear_timers=clear_timers, timers=timers)
+        except StaleVersion:
+            raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
+        self.states.put(row.id, row.version, state)
+        return row
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """The link of the board posted for each version after ``after_version``."""
+        return await self.store.board_posts(game_id, after_version)
