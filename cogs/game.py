@@ -1,5 +1,5 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings)."""
+help, settings), taking a move back (undo) and catching up (since)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from discord.ext import commands
 
 import games
 from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
-from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from bot.views import (
+    person_of,
+    post_reply,
+    report_error,
+    require_bot_permissions,
+    respond,
+    respond_in_parts,
+    service,
+)
 from cogs.play import rule_topics
 
 if TYPE_CHECKING:
@@ -217,6 +225,14 @@ class GameCog(commands.Cog):
             files=False,
         )
 
+
+    @game.command(name="undo", description="Take back your last move, if no one has acted since and it revealed nothing.")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda: self.service.undo(interaction.channel_id, person_of(interaction)))
+
+    @game.command(name="since", description="What happened since your last move, only for you, with links to the boards.")
+    async def since(self, interaction: discord.Interaction) -> None:
+        await respond_in_parts(interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
 
 def command_lines(group: app_commands.Group) -> list[str]:
     return [
