@@ -226,13 +226,16 @@ class GameCog(commands.Cog):
         )
 
 
-    @game.command(name="undo", description="Take back your last move, if no one has acted since and it revealed nothing.")
+    @game.command(name="undo",
+                  description="Take back your last move, if no one has acted since and it revealed nothing.")
     async def undo(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda: self.service.undo(interaction.channel_id, person_of(interaction)))
 
-    @game.command(name="since", description="What happened since your last move, only for you, with links to the boards.")
+    @game.command(name="since",
+                  description="What happened since your last move, only for you, with links to the boards.")
     async def since(self, interaction: discord.Interaction) -> None:
-        await respond_in_parts(interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
+        await respond_in_parts(
+            interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
 
 def command_lines(group: app_commands.Group) -> list[str]:
     return [

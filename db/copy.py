@@ -3,9 +3,9 @@ onto PostgreSQL, to run several bot processes.
 
 Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
 timers, votes, board posts and metadata, in one PostgreSQL transaction, so the target ends up with
-all of it or none of it. The target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
-through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
-sound only if each one replays to exactly what is stored.
+all of it or none of it. The target must be a new or empty Bottega database. Afterwards every game
+is read back from PostgreSQL through the store's row checks and replayed from its seed
+(``db.replay``): the copy is reported sound only if each one replays to exactly what is stored.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ TABLES = {
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
-ORDER = {"seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq", "board_posts": "game_id, version"}
+ORDER = {
+    "seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq", "board_posts": "game_id, version",
+}
 
 
 @dataclass

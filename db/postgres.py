@@ -237,8 +237,8 @@ class PostgresStore(StoreChecks):
         async with self._transaction() as db:
             await self._game_for_update(db, game_id)
             if message_id is not None and jump_url is not None:
-                await db.run("INSERT INTO board_posts (game_id, version, message_id, jump_url) VALUES (?, ?, ?, ?)"
-                             " ON CONFLICT (game_id, version)"
+                await db.run("INSERT INTO board_posts (game_id, version, message_id, jump_url)"
+                             " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, version)"
                              " DO UPDATE SET message_id = excluded.message_id, jump_url = excluded.jump_url",
                              (game_id, for_version, message_id, jump_url))
             return await db.run(
@@ -390,14 +390,15 @@ class PostgresStore(StoreChecks):
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
             self._check_version(game, expected_version)
             marked = await db.run(
-                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ? AND undone_seq IS NULL",
-                (new_version, game_id, undone_seq, seat))
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat))
             if marked != 1:
                 raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
             row = await db.one("UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                                (new_version, stamp, game_id))
             await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
-            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
+                         " VALUES (?, ?, ?, ?, ?)",
                          (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)

@@ -621,14 +621,15 @@ class Store(StoreChecks):
                 raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
             self._check_version(game, expected_version)
             marked = db.execute(
-                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ? AND undone_seq IS NULL",
-                (new_version, game_id, undone_seq, seat)).rowcount
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat)).rowcount
             if marked != 1:
                 raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
             row = _one(db, "UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                        (new_version, stamp, game_id))
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
-            db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
+                       " VALUES (?, ?, ?, ?, ?)",
                        (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
@@ -639,8 +640,8 @@ class Store(StoreChecks):
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board message posted for each version after ``after_version``."""
         rows = await self._call(lambda db: _all(
-            db, "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ? ORDER BY version",
-            (game_id, after_version)))
+            db, "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ?"
+                " ORDER BY version", (game_id, after_version)))
         return {row["version"]: row["jump_url"] for row in rows}
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:

@@ -118,3 +118,16 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     assert "bottega: alice kept 2 leaders." in text
     assert "! no message here has that button or menu" in text  # bob has no menu open yet
     assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders
+
+
+async def test_undo_and_since_from_the_console(tmp_path):
+    code, out = await run_script(tmp_path, """
+        @alice /game new game:opera players:2
+        @bob /game join
+        @alice /game start
+        ! @alice /game undo
+        @bob /game since
+    """)
+    assert code == 0
+    assert "(only alice sees) There is no move of yours to take back." in out
+    assert "(only bob sees) No one has moved yet." in out

@@ -75,6 +75,29 @@ def test_a_move_taken_back_leaves_exactly_the_game_before_it(key, players):
     assert undone > 3
 
 
+CASES = [(key, n) for key in games.keys()
+         for n in range(games.get(key).min_players, games.get(key).max_players + 1)]
+
+
+@pytest.mark.parametrize("key,players", CASES)
+def test_a_move_not_flagged_reveals_never_changes_what_is_disclosed(key, players):
+    """The move table's ``reveals`` flags agree with each engine's ``disclosed`` part."""
+    game = games.get(key)
+    options = {"advanced": True} if key == "lim" else {}
+    for seed in range(2):
+        chooser = random.Random(seed)
+        state = game.setup(players, seed, options)
+        for _ in range(200):
+            if game.result(state) is not None:
+                break
+            seat = chooser.choice(sorted(game.actors(state)))
+            action = chooser.choice(game.legal_actions(state, seat))
+            after, _ = game.apply(state, seat, action)
+            if not game.move(action["type"]).reveals:
+                assert game.disclosed(after) == game.disclosed(state), action
+            state = after
+
+
 @pytest.mark.parametrize("key,players", [("mor", 3), ("lim", 2), ("opera", 3)])
 def test_a_move_that_ended_the_game_stands(key, players):
     played = find_move(key, players, lambda p: games.get(key).result(p[3]) is not None, seeds=range(3))
@@ -90,7 +113,8 @@ def test_mor_taking_marbles_may_be_taken_back():
 
 def test_mor_buying_a_card_turns_up_the_next_one_and_stands():
     """MOR-BUY-13: the card below the one bought turns face up."""
-    assert refusal("mor", find_move("mor", 2, of_type("buy"), prefer=lambda a: a["type"] == "buy")) == TURNED_UP
+    bought = find_move("mor", 2, of_type("buy"), prefer=lambda action: action["type"] == "buy")
+    assert refusal("mor", bought) == TURNED_UP
 
 
 def test_mor_playing_a_leader_stands_but_discarding_one_may_be_taken_back():

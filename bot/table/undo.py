@@ -34,6 +34,7 @@ NOTHING_TO_UNDO = "There is no move of yours to take back."
 NOT_YOURS = "Only the player who just moved can take a move back, and the last move was {name}'s."
 ACTED_SINCE = "{name} has acted since your last move, so it stands."
 NOTHING_SINCE = "Nothing has happened since your last move."
+NOTHING_YET = "No one has moved yet."
 SHOWN = 40
 """The most entries a digest lists (the newest): a few Discord messages with their links."""
 
@@ -88,7 +89,8 @@ class Undo:
             game = table.game
             try:
                 rest = [(m.seat, m.notation) for m in standing(moves) if m is not target]
-                before = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options), rest).state
+                start = game.setup(len(table.seats), table.row.seed, table.row.options)
+                before = MoveStack(game, start, rest).state
                 action = game.parse(before, target.notation)
                 after, events = game.apply(before, seat, action)
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
@@ -131,7 +133,8 @@ class Undo:
         after = own[-1] if own else 0
         entries = [e for e in public_log(table, moves) if e.seq > after]
         if not entries:
-            return Reply(private=[line(NOTHING_SINCE)], game_id=table.row.id, game_key=table.row.game_key)
+            said = NOTHING_SINCE if own else NOTHING_YET
+            return Reply(private=[line(said)], game_id=table.row.id, game_key=table.row.game_key)
         posts = await self.tables.board_posts(table.row.id, after)
         heading = f"Since your move {after}:" if own else "Since the start:"
         if len(entries) > SHOWN:

@@ -2,6 +2,7 @@
 deleted from the log), saves the state without it, and keeps every replay consistent."""
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 from store_fixtures import minutes, raw_scalar, real_game, sqlite_only
@@ -13,7 +14,7 @@ from db.replay import check_games, standing, timeline
 from games.core import MoveStack
 
 
-async def undo_last(store, game, stack, *, user_id=None):
+async def undo_last(store, game, stack):
     """Take the stack's last move back in the store, as the table service does."""
     seat, _ = stack.moves[-1]
     stack.undo()
@@ -32,7 +33,8 @@ async def test_an_undo_marks_the_move_and_loads_as_the_game_without_it(store):
     assert [m.seq for m in moves] == list(range(2, game.version + 1))  # nothing deleted
     assert moves[-1].undone_seq == undone.version and moves[-1].notation == last.notation
     assert standing(moves) == moves[:-1]
-    assert [(seq, undo) for seq, _, undo in timeline(moves)][-2:] == [(last.seq, False), (undone.version, True)]
+    points = [(seq, undo) for seq, _, undo in timeline(moves)]
+    assert points[-2:] == [(last.seq, False), (undone.version, True)]
     loaded = await store.load_game(game.id)
     assert loaded.snapshot.seq == undone.version and loaded.moves == []
     engine = stack.game
@@ -62,32 +64,33 @@ async def test_a_snapshot_taken_after_the_undone_move_goes_with_it(store):
     assert seqs == 0 and (await store.load_game(game.id)).snapshot.seq == undone.version
 
 
+async def undo(store, game_id: int, version: int, move):
+    """Ask the store to take ``move`` back at ``version`` (with a state that is never checked)."""
+    return await store.record_undo(game_id, expected_version=version, undone_seq=move.seq, seat=move.seat,
+                                   snapshot="{}", now=minutes(90))
+
+
 async def test_an_undo_is_refused_on_a_stale_version_a_wrong_seat_or_a_move_already_taken_back(store):
     game, stack = await real_game(store, moves=5, snapshot_every=100)
     last = (await store.moves(game.id))[-1]
-    common = dict(snapshot="{}", now=minutes(90))
     with pytest.raises(StaleVersion):
-        await store.record_undo(game.id, expected_version=game.version - 1, undone_seq=last.seq, seat=last.seat,
-                                **common)
+        await undo(store, game.id, game.version - 1, last)
     with pytest.raises(StaleVersion):
-        await store.record_undo(game.id, expected_version=game.version, undone_seq=last.seq, seat=1 - last.seat,
-                                **common)
+        await undo(store, game.id, game.version, replace(last, seat=1 - last.seat))
     await undo_last(store, game, stack)
     again = await store.get_game(game.id)
     with pytest.raises(StaleVersion):
-        await store.record_undo(game.id, expected_version=again.version, undone_seq=last.seq, seat=last.seat,
-                                **common)
+        await undo(store, game.id, again.version, last)
     assert (await store.get_game(game.id)).version == again.version
-    assert [m.undone_seq for m in await store.moves(game.id)].count(None) == len(await store.moves(game.id)) - 1
+    moves = await store.moves(game.id)
+    assert [m.seq for m in moves if m.undone_seq is not None] == [last.seq]
 
 
 async def test_a_finished_game_cannot_be_undone(store):
     game, _ = await real_game(store, key="opera", moves=100_000)
     assert game.status == "finished"
-    last = (await store.moves(game.id))[-1]
     with pytest.raises(WrongStatus):
-        await store.record_undo(game.id, expected_version=game.version, undone_seq=last.seq, seat=last.seat,
-                                snapshot="{}", now=minutes(90))
+        await undo(store, game.id, game.version, (await store.moves(game.id))[-1])
 
 
 async def test_each_board_post_is_kept_by_version_even_when_late(store):

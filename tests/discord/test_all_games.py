@@ -94,7 +94,8 @@ async def test_public_boards_never_carry_move_notations_through_the_lim_leader_d
     async def only_the_menu_button(board, hidden_leaders):
         current = await env.bot.service.table(table.channel.id)
         ids = [c.custom_id for row in board.components for c in row.children]
-        assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}", f"bottega:since:{current.row.id}"]
+        assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}",
+                       f"bottega:since:{current.row.id}"]
 
     assert await play_lim_draft(table, env, only_the_menu_button)
 

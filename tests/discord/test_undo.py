@@ -60,7 +60,7 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
         if {None, "refused"} <= seen:
             break
         state = await game_state(env.bot, game_id)
-        seat = sorted(game.actors(state))[0]
+        seat = min(game.actors(state))
         mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
         wanted = {TURNED_UP, CLOSED_DECISION} if "refused" not in seen else {None}
         notation, refusal = choose(key, state, seat, wanted)
@@ -107,7 +107,7 @@ async def test_a_second_undo_is_refused_and_a_board_from_before_the_undo_is_stal
     board = table.last()
     mover = table.actor(board)
     state = await game_state(env.bot, game_id)
-    seat = sorted(games.get("opera").actors(state))[0]
+    seat = min(games.get("opera").actors(state))
     await mover.slash(table.channel, "opera move", notation=choose("opera", state, seat, {None})[0])
     await mover.slash(table.channel, "game undo")
     again = await mover.slash(table.channel, "game undo")
@@ -165,7 +165,7 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
 async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
     game_id = await open_game(table, "lim")
     state = await game_state(env.bot, game_id)
-    seat = sorted(games.get("lim").actors(state))[0]
+    seat = min(games.get("lim").actors(state))
     mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
     other = table.bob if mover is table.alice else table.alice
     notation = choose("lim", state, seat, {None})[0]

@@ -9,6 +9,8 @@ from db import PostgresStore, Store
 from db.__main__ import main
 from db.replay import standing
 
+LINK = "https://discord.com/channels/1/100/5"
+
 
 async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsys):
     source = tmp_path / "bottega.db"
@@ -18,9 +20,9 @@ async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsy
         seat, _ = stack.moves[-1]
         stack.undo()
         undone_seq = standing(await sqlite.moves(game.id))[-1].seq
-        game = await sqlite.record_undo(game.id, expected_version=game.version, undone_seq=undone_seq, seat=seat,
-                                        snapshot=stack.game.dumps(stack.state), now=minutes(30))
-        await sqlite.set_board_message(game.id, 5, "https://discord.com/channels/1/100/5", for_version=game.version)
+        game = await sqlite.record_undo(game.id, expected_version=game.version, undone_seq=undone_seq,
+                                        seat=seat, snapshot=stack.game.dumps(stack.state), now=minutes(30))
+        await sqlite.set_board_message(game.id, 5, LINK, for_version=game.version)
         moves = await sqlite.moves(game.id)
         loaded = await sqlite.load_game(game.id)
     finally:
@@ -31,6 +33,6 @@ async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsy
     try:
         assert await store.moves(game.id) == moves and moves[-1].undone_seq == game.version
         assert await store.load_game(game.id) == loaded
-        assert await store.board_posts(game.id) == {game.version: "https://discord.com/channels/1/100/5"}
+        assert await store.board_posts(game.id) == {game.version: LINK}
     finally:
         await store.close()
