@@ -14,7 +14,7 @@ import discord
 from discord.ext import tasks
 
 from .presentation import text
-from .views import mentions_of
+from .views import mentions_of, since_view
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -67,7 +67,8 @@ class ReminderLoop:
                 reminder.channel_id
             )
             assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(text(self.bot.presenter, reminder.lines)[:2000], allowed_mentions=mentions_of(reminder.user_ids))
+            await channel.send(text(self.bot.presenter, reminder.lines)[:2000],
+                               allowed_mentions=mentions_of(reminder.user_ids), view=since_view(reminder.game_id))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(
                 "reminder for game %s not posted in channel %s: %s",

@@ -309,6 +309,13 @@ def menu_view(reply: Reply) -> discord.ui.View | None:
     return view
 
 
+def since_view(game_id: int) -> discord.ui.View:
+    """The "Since your move" button alone, for a reminder's ping."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SinceButton(game_id))
+    return view
+
+
 def service(bot: Any) -> TableService:
     """The bot's table service (set up in ``setup_hook``)."""
     assert bot.service is not None

@@ -21,7 +21,7 @@ JUMP_URL = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     """No pause before AI moves, so a board that waits on the AI is answered at once."""
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
 
 
@@ -178,3 +178,13 @@ async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
     assert lines[0].startswith("2. ") and "(taken back)" in lines[0]
     assert lines[1].startswith(f"3. {mover.name} took back move 2.")
     assert lines[2].startswith("4. ") and "(taken back)" not in lines[2]
+
+
+async def test_a_reminder_offers_the_catch_up_digest_too(table, env):
+    await open_game(table, "opera")
+    actor = table.actor()
+    await env.advance_time(25 * 3600)
+    reminder = table.last()
+    assert reminder.content.startswith("Reminder:") and f"<@{actor.id}>" in reminder.content
+    digest = await actor.click(reminder, label="Since your move")
+    assert digest.ephemeral and digest.response.content == "No one has moved yet."
