@@ -11,6 +11,7 @@ from bottega_harness import Table, game_state
 
 import games
 from bot.config import Config
+from bot.views import split_message
 from db.replay import standing
 from games.core.undo import CLOSED_DECISION, TURNED_UP
 
@@ -188,3 +189,26 @@ async def test_a_reminder_offers_the_catch_up_digest_too(table, env):
     assert reminder.content.startswith("Reminder:") and f"<@{actor.id}>" in reminder.content
     digest = await actor.click(reminder, label="Since your move")
     assert digest.ephemeral and digest.response.content == "No one has moved yet."
+
+
+def test_a_long_digest_is_cut_between_lines():
+    assert split_message("a\nbb\ncc", limit=4) == ["a\nbb", "cc"]
+    assert split_message("x" * 6 + "\ny", limit=4) == ["xxx…", "y"]
+
+
+async def test_a_long_digest_comes_in_several_private_messages(table, env):
+    game_id = await open_game(table, "lim")
+    state = await game_state(env.bot, game_id)
+    seat = min(games.get("lim").actors(state))
+    mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
+    other = table.bob if mover is table.alice else table.alice
+    notation = choose("lim", state, seat, {None})[0]
+    for _ in range(12):
+        await mover.slash(table.channel, "lim move", notation=notation)
+        await mover.slash(table.channel, "game undo")
+    digest = await other.slash(table.channel, "game since")
+    parts = [digest.response, *digest.followups]
+    assert len(parts) > 1 and all(part.ephemeral and len(part.content) <= 2000 for part in parts)
+    lines = "\n".join(part.content for part in parts).splitlines()
+    assert lines[0] == "Since the start:" and len(lines) == 1 + 24
+    assert lines[-1].startswith(f"25. {mover.name} took back move 24.") and JUMP_URL.search(lines[-1])
