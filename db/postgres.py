@@ -404,6 +404,11 @@ class PostgresStore(StoreChecks):
             await self._set_timers(db, timer_rows)
         return self._game(row)
 
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """As :meth:`db.store.Store.latest_game`."""
+        found = await self._read("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return self._game(found[0]) if found else None
+
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """As :meth:`db.store.Store.board_posts`."""
         found = await self._read(

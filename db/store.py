@@ -637,6 +637,12 @@ class Store(StoreChecks):
 
         return await self._writing(undo)
 
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status (None if it never had one)."""
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)))
+        return None if row is None else self._game(row)
+
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board message posted for each version after ``after_version``."""
         rows = await self._call(lambda db: _all(

@@ -279,6 +279,11 @@ class Tables:
         self.states.put(row.id, row.version, state)
         return row
 
+    async def latest_row(self, channel_id: int) -> GameRow | None:
+        """The row of the channel's newest game, finished or abandoned ones too."""
+        with damage_refused():
+            return await self.store.latest_game(channel_id)
+
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)

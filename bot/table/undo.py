@@ -31,6 +31,7 @@ from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
 NOTHING_TO_UNDO = "There is no move of yours to take back."
+GAME_OVER = "The game here is over: the move that ended it stands."
 NOT_YOURS = "Only the player who just moved can take a move back, and the last move was {name}'s."
 ACTED_SINCE = "{name} has acted since your last move, so it stands."
 NOTHING_SINCE = "Nothing has happened since your last move."
@@ -82,7 +83,7 @@ class Undo:
     async def undo(self, channel_id: int, person: Person) -> Reply:
         """Take ``person``'s last move back, or refuse in one sentence and change nothing."""
         async with self.tables.lock(channel_id):
-            table = await self.tables.playing_in(channel_id)
+            table = await self._playing(channel_id)
             seat = seat_of(table, person)
             moves = await self.tables.moves(table.row.id)
             target = self._target(table, seat, moves)
@@ -107,6 +108,18 @@ class Undo:
         said = " ".join(table.fill_names(e["text"]) for e in events)
         name = table.names()[seat]
         return await self.boards.reply(table, [line(f"{name} took back move {target.seq} ({said}).")])
+
+    async def _playing(self, channel_id: int) -> Table:
+        """The channel's game in play; when its newest game has finished, the refusal says so."""
+        try:
+            return await self.tables.playing_in(channel_id)
+        except DamagedTable:
+            raise
+        except TableError:
+            latest = await self.tables.latest_row(channel_id)
+            if latest is not None and latest.status == "finished":
+                raise TableError(GAME_OVER) from None
+            raise
 
     @staticmethod
     def _target(table: Table, seat: int, moves: list[MoveRow]) -> MoveRow:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .move import Action, State
+from .move import Action, Move, State
 
 if TYPE_CHECKING:
     from .contract import Game
@@ -25,11 +25,14 @@ CLOSED_DECISION = "That answer completed a decision the other players had answer
 def revealed(game: Game, before: State, after: State, seat: int, action: Action) -> bool:
     """Whether ``seat`` playing ``action`` on ``before`` (giving ``after``) revealed hidden information.
 
-    A move the table does not flag as ``reveals`` never does; one that is flagged revealed something
+    A move the table does not flag as ``reveals`` never does (a game without a move table is
+    taken to reveal with every move); one that is flagged revealed something
     when the engine's :meth:`Game.disclosed` part changed; a seat's own answer to a simultaneous
     decision reveals the other seats' answers when it closes the decision.
     """
-    move = game.move(action["type"])
+    move = _entry(game, action)
+    if move is None:
+        return True
     if move.reveals and game.disclosed(before) != game.disclosed(after):
         return True
     return move.own_decision and closes_decision(game, before, after, seat)
@@ -49,9 +52,15 @@ def undo_refusal(game: Game, before: State, after: State, seat: int, action: Act
     """Why the move that took ``before`` to ``after`` cannot be taken back; None when it can."""
     if game.result(after) is not None:
         return ENDED_GAME
-    move = game.move(action["type"])
-    if move.own_decision and closes_decision(game, before, after, seat):
+    move = _entry(game, action)
+    if move is not None and move.own_decision and closes_decision(game, before, after, seat):
         return CLOSED_DECISION
     if revealed(game, before, after, seat, action):
         return TURNED_UP
     return None
+
+
+def _entry(game: Game, action: Action) -> Move | None:
+    """The move table's entry for ``action``; None for a game without a table (all its moves
+    count as revealing, since nothing says otherwise)."""
+    return next((move for move in game.moves() if move.type == action["type"]), None)

@@ -91,6 +91,8 @@ async def test_a_finished_game_cannot_be_undone(store):
     assert game.status == "finished"
     with pytest.raises(WrongStatus):
         await undo(store, game.id, game.version, (await store.moves(game.id))[-1])
+    assert await store.active_game(100) is None and (await store.latest_game(100)).id == game.id
+    assert await store.latest_game(101) is None
 
 
 async def test_each_board_post_is_kept_by_version_even_when_late(store):

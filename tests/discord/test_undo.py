@@ -212,3 +212,15 @@ async def test_a_long_digest_comes_in_several_private_messages(table, env):
     lines = "\n".join(part.content for part in parts).splitlines()
     assert lines[0] == "Since the start:" and len(lines) == 1 + 24
     assert lines[-1].startswith(f"25. {mover.name} took back move 24.") and JUMP_URL.search(lines[-1])
+
+
+async def test_after_the_last_move_undo_says_the_game_is_over(table, env):
+    board = await table.open()  # duel: whoever brings the count to 10 wins
+    for _ in range(10):
+        if "Game over" in table.last().content:
+            break
+        await table.actor().slash(table.channel, "duel move", notation="add 3")
+    assert "Game over" in table.last().content
+    answer = await table.alice.slash(table.channel, "game undo")
+    assert answer.ephemeral and answer.response.content == "The game here is over: the move that ended it stands."
+    assert board.id != table.last().id
