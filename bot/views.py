@@ -189,11 +189,7 @@ async def respond_in_parts(interaction: discord.Interaction, call: Callable[[], 
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """``text`` in parts of at most ``limit`` characters, cut between lines (a longer line is clipped).
-
-    >>> split_message("a\nbb\ncc", limit=4)
-    ['a\nbb', 'cc']
-    """
+    """``text`` in parts of at most ``limit`` characters, cut between lines (a longer line is clipped)."""
     parts: list[str] = []
     for text_line in text.split("\n"):
         text_line = text_line if len(text_line) <= limit else text_line[: limit - 1] + "…"
