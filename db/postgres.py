@@ -357,9 +357,7 @@ class PostgresStore(StoreChecks):
             if interaction_id is not None and await db.one(
                     "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
             try:
                 await db.run("INSERT INTO moves"
@@ -369,9 +367,7 @@ class PostgresStore(StoreChecks):
             except asyncpg.UniqueViolationError as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded") from error
             if snapshot is not None:
-                await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                             " VALUES (?, ?, ?, ?, ?)",
-                             (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
+                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return self._game(row)
@@ -386,9 +382,7 @@ class PostgresStore(StoreChecks):
         clears = list(clear_timers)
         async with self._transaction() as db:
             game = await self._game_for_update(db, game_id)
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             marked = await db.run(
                 "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
                 " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat))
@@ -397,9 +391,7 @@ class PostgresStore(StoreChecks):
             row = await db.one("UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                                (new_version, stamp, game_id))
             await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
-            await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                         " VALUES (?, ?, ?, ?, ?)",
-                         (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
+            await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return self._game(row)
@@ -481,6 +473,11 @@ class PostgresStore(StoreChecks):
             deleted = await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return deleted
+
+    @staticmethod
+    async def _save_snapshot(db: _Transaction, game_id: int, seq: int, snapshot: str, stamp: str) -> None:
+        await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                     (game_id, seq, snapshot, stamp, rows.snapshot_checksum(snapshot)))
 
     @staticmethod
     async def _clear_timers(db: _Transaction, game_id: int, clears: list[shared.TimerFilter]) -> int:

@@ -572,18 +572,14 @@ class Store(StoreChecks):
             if interaction_id is not None and _one(
                     db, "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                        (*params, game_id, expected_version))
             db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
             if snapshot is not None:
-                db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                           " VALUES (?, ?, ?, ?, ?)",
-                           (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+                self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
             return self._game(row)
@@ -617,9 +613,7 @@ class Store(StoreChecks):
 
         def undo(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             marked = db.execute(
                 "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
                 " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat)).rowcount
@@ -628,9 +622,7 @@ class Store(StoreChecks):
             row = _one(db, "UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                        (new_version, stamp, game_id))
             db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
-            db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                       " VALUES (?, ?, ?, ?, ?)",
-                       (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+            self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
             return self._game(row)
@@ -734,6 +726,11 @@ class Store(StoreChecks):
             return deleted
 
         return await self._writing(update)
+
+    @staticmethod
+    def _save_snapshot(db: sqlite3.Connection, game_id: int, seq: int, snapshot: str, stamp: str) -> None:
+        db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                   (game_id, seq, snapshot, stamp, snapshot_checksum(snapshot)))
 
     @staticmethod
     def _clear_timers(db: sqlite3.Connection, game_id: int, clears: list[TimerFilter]) -> int:

@@ -163,13 +163,18 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
     assert "not playing at this table" in outsider.response.content
 
 
-async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
+async def lim_with_a_move_to_take_back(table: Table, env):
+    """A new Lorenzo game: its first mover, the other player, and a first move that may be taken back."""
     game_id = await open_game(table, "lim")
     state = await game_state(env.bot, game_id)
     seat = min(games.get("lim").actors(state))
     mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
     other = table.bob if mover is table.alice else table.alice
-    notation = choose("lim", state, seat, {None})[0]
+    return mover, other, choose("lim", state, seat, {None})[0]
+
+
+async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
+    mover, other, notation = await lim_with_a_move_to_take_back(table, env)
     await mover.slash(table.channel, "lim move", notation=notation)
     await mover.slash(table.channel, "game undo")
     await mover.slash(table.channel, "lim move", notation=notation)
@@ -197,12 +202,7 @@ def test_a_long_digest_is_cut_between_lines():
 
 
 async def test_a_long_digest_comes_in_several_private_messages(table, env):
-    game_id = await open_game(table, "lim")
-    state = await game_state(env.bot, game_id)
-    seat = min(games.get("lim").actors(state))
-    mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
-    other = table.bob if mover is table.alice else table.alice
-    notation = choose("lim", state, seat, {None})[0]
+    mover, other, notation = await lim_with_a_move_to_take_back(table, env)
     for _ in range(12):
         await mover.slash(table.channel, "lim move", notation=notation)
         await mover.slash(table.channel, "game undo")
