@@ -44,6 +44,7 @@ BUTTON_LIMIT = 5
 ACT_PREFIX = "bottega:act"
 PICK_PREFIX = "bottega:pick"
 MENU_PREFIX = "bottega:menu"
+SINCE_PREFIX = "bottega:since"
 REFUSAL_EVENT = "bottega_refusal"
 
 
@@ -171,6 +172,34 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, public: boo
     return posted
 
 
+async def respond_in_parts(interaction: discord.Interaction, call: Callable[[], Awaitable[Reply]]) -> None:
+    """Defer, run ``call`` and show its private lines to the invoker alone, in as many messages as
+    they need (each under Discord's limit, split between lines); refusals as :func:`respond`."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        reply = await call()
+    except (TableError, IllegalAction) as error:
+        await report_error(interaction, error)
+        return
+    bot: BottegaBot = interaction.client  # type: ignore[assignment]
+    first, *rest = split_message(post(bot.presenter, reply).ephemeral or "Done.")
+    await interaction.edit_original_response(content=first)
+    for part in rest:
+        await interaction.followup.send(part, ephemeral=True)
+
+
+def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between lines (a longer line is clipped)."""
+    parts: list[str] = []
+    for text_line in text.split("\n"):
+        text_line = text_line if len(text_line) <= limit else text_line[: limit - 1] + "…"
+        if parts and len(parts[-1]) + 1 + len(text_line) <= limit:
+            parts[-1] += "\n" + text_line
+        else:
+            parts.append(text_line)
+    return parts
+
+
 class BoardOrder:
     """Keeps each game's boards in the channel in version order.
 
@@ -268,7 +297,7 @@ async def board_view(bot: BottegaBot, reply: Reply) -> discord.ui.View | None:
 
 
 def menu_view(reply: Reply) -> discord.ui.View | None:
-    """One "Your move" button when someone must act.
+    """A "Your move" button, and a "Since your move" one, when someone must act.
 
     Move buttons are never put on a public board: a notation can name a hidden card (the one
     leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
@@ -278,6 +307,14 @@ def menu_view(reply: Reply) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuButton(reply.game_id, reply.version))
+    view.add_item(SinceButton(reply.game_id))
+    return view
+
+
+def since_view(game_id: int) -> discord.ui.View:
+    """The "Since your move" button alone, for a reminder's ping."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SinceButton(game_id))
     return view
 
 
@@ -352,6 +389,44 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         await interaction.edit_original_response(content=_clip(text), view=view)
 
 
+class SinceButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{SINCE_PREFIX}:(?P<game_id>\d+)"),
+):
+    """Shows the presser, privately, what happened since their own last move:
+    ``bottega:since:<game id>``. It stays valid for the whole game (it shows the game as it is)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Since your move", style=discord.ButtonStyle.secondary,
+                custom_id=f"{SINCE_PREFIX}:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> SinceButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        tables = service(interaction.client)
+
+        async def digest() -> Reply:
+            if (await tables.table(channel_id)).row.id != self.game_id:
+                raise TableError("That button belongs to a game that is over; this channel has a new table.")
+            return await tables.since(channel_id, person_of(interaction))
+
+        try:
+            await respond_in_parts(interaction, digest)
+        except Exception as error:  # noqa: BLE001 - the one error path also covers components
+            await report_error(interaction, error)
+
+
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=re.compile(rf"{ACT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<token>.+)"),
@@ -410,7 +485,7 @@ class MoveSelect(
         await play_component(interaction, self.game_id, self.version, self.item.values[0])
 
 
-DYNAMIC_ITEMS = (MenuButton, ActButton, MoveSelect)
+DYNAMIC_ITEMS = (MenuButton, SinceButton, ActButton, MoveSelect)
 
 
 async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:

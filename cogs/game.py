@@ -1,6 +1,6 @@
 """``/game``: the lifecycle every game shares (new, join, leave, start, status, abandon, mine,
-help, settings, sit, replace), its history (log, board, export) and the community around it (rematch,
-stats, leaderboard)."""
+help, settings, sit, replace), taking a move back (undo) and catching up (since), its history (log,
+board, export) and the community around it (rematch, stats, leaderboard)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,15 @@ from bot.table import (
     TurnSettings,
     line,
 )
-from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from bot.views import (
+    person_of,
+    post_reply,
+    report_error,
+    require_bot_permissions,
+    respond,
+    respond_in_parts,
+    service,
+)
 from cogs.community import RematchButton, open_rematch
 from cogs.history import show_page
 from cogs.play import rule_topics
@@ -316,6 +324,17 @@ class GameCog(commands.Cog):
 
         await respond(interaction, reply, public=False)
 
+
+    @game.command(name="undo",
+                  description="Take back your last move, if no one has acted since and it revealed nothing.")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda: self.service.undo(interaction.channel_id, person_of(interaction)))
+
+    @game.command(name="since",
+                  description="What happened since your last move, only for you, with links to the boards.")
+    async def since(self, interaction: discord.Interaction) -> None:
+        await respond_in_parts(
+            interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
 
 def command_lines(group: app_commands.Group) -> list[str]:
     return [

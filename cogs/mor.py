@@ -30,6 +30,7 @@ from bot.table.model import plain
 from bot.views import (
     CUSTOM_ID_LIMIT,
     SELECT_LIMIT,
+    SinceButton,
     person_of,
     post_reply,
     report_error,
@@ -352,6 +353,8 @@ class MorCommands(GameCommands, group_name=KEY):
             components.add_item(MorButton(reply.game_id, reply.version, text, label))
         components.add_item(MorButton(reply.game_id, reply.version, HAND, "My leaders",
                                       discord.ButtonStyle.secondary))
+        if reply.mentions:
+            components.add_item(SinceButton(reply.game_id))
         return components
 
     # ---------------------------------------------------------------- market

@@ -1,12 +1,12 @@
 """``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
 onto PostgreSQL, to run several bot processes.
 
-Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes,
-metadata, the members' settings, vacations and timers, ratings and rematch links, in one PostgreSQL
-transaction, so the target ends up with all of it or none of it. The target must be a new or empty
-Bottega database. Afterwards every game is read back from PostgreSQL through the store's row checks
-and replayed from its seed (``db.replay``): the copy is reported sound only if each one replays to
-exactly what is stored.
+Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
+timers, votes, board posts, metadata, the members' settings, vacations and timers, ratings and
+rematch links, in one PostgreSQL transaction, so the target ends up with all of it or none of it.
+The target must be a new or empty Bottega database. Afterwards every game is read back from
+PostgreSQL through the store's row checks and replayed from its seed (``db.replay``): the copy is
+reported sound only if each one replays to exactly what is stored.
 """
 
 from __future__ import annotations
@@ -49,10 +49,11 @@ TABLES = {
     ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at", "strikes",
               "bank_seconds", "opened_at"),
-    "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),
+    "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id", "undone_seq"),
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
+    "board_posts": ("game_id", "version", "message_id", "jump_url"),
     "meta": ("key", "value"),
     "member_settings": ("guild_id", "user_id", "quiet_start", "quiet_end", "time_zone", "turn_dms"),
     "member_absences": ("guild_id", "user_id", "starts_at", "ends_at"),
@@ -63,7 +64,9 @@ TABLES = {
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
-ORDER = {"seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq"}
+ORDER = {
+    "seats": "rowid", "moves": "game_id, seq", "snapshots": "game_id, seq", "board_posts": "game_id, version",
+}
 
 
 @dataclass

@@ -231,9 +231,23 @@ ALTER TABLE seats ADD COLUMN bank_seconds INTEGER CHECK (bank_seconds IS NULL OR
 ALTER TABLE seats ADD COLUMN opened_at TEXT;
 """
 
+UNDONE_MOVES = """
+-- A move taken back (/game undo) stays in the log, marked with the version its undo produced; NULL
+-- while it stands. Replay skips it; the undo saves the state after it as the snapshot at its version.
+ALTER TABLE moves ADD COLUMN undone_seq INTEGER CHECK (undone_seq IS NULL OR undone_seq > seq);
+-- The board message posted for each version, so a player catching up can follow links back to them.
+CREATE TABLE board_posts (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL CHECK (version >= 0),
+    message_id INTEGER NOT NULL,
+    jump_url   TEXT    NOT NULL,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
-    MEMBER_PREFERENCES, RATINGS,
+    MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

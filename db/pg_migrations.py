@@ -76,4 +76,5 @@ MIGRATIONS: list[str] = [
     from_sqlite(sqlite_migrations.TURN_CLOCK),
     from_sqlite(sqlite_migrations.MEMBER_PREFERENCES),
     from_sqlite(sqlite_migrations.RATINGS),
+    from_sqlite(sqlite_migrations.UNDONE_MOVES),
 ]

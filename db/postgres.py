@@ -41,6 +41,7 @@ from .errors import (
     NotABottegaDatabase,
     NotSeated,
     RematchExists,
+    StaleVersion,
     WrongStatus,
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
@@ -247,6 +248,11 @@ class PostgresStore(StoreChecks, PostgresPresence):
             return True
         async with self._transaction() as db:
             await self._game_for_update(db, game_id)
+            if message_id is not None and jump_url is not None:
+                await db.run("INSERT INTO board_posts (game_id, version, message_id, jump_url)"
+                             " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, version)"
+                             " DO UPDATE SET message_id = excluded.message_id, jump_url = excluded.jump_url",
+                             (game_id, for_version, message_id, jump_url))
             return await db.run(
                 "UPDATE games SET board_message_id = ?, board_jump_url = ? WHERE id = ? AND version = ?",
                 (message_id, jump_url, game_id, for_version)) > 0
@@ -383,9 +389,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
             if interaction_id is not None and await db.one(
                     "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
             try:
                 await db.run("INSERT INTO moves"
@@ -395,9 +399,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
             except asyncpg.UniqueViolationError as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded") from error
             if snapshot is not None:
-                await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                             " VALUES (?, ?, ?, ?, ?)",
-                             (game_id, new_version, snapshot, stamp, rows.snapshot_checksum(snapshot)))
+                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
             if outcome is not None:
@@ -413,6 +415,42 @@ class PostgresStore(StoreChecks, PostgresPresence):
         await db.run("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (f"ratings:{guild_id}:{game_key}",))
         found = await db.all(ratings.SELECT_FOR_GAME, (guild_id, game_key))
         await db.many(ratings.UPSERT, ratings.changes(outcome, found, guild_id, game_key, stamp))
+
+    async def record_undo(self, game_id: int, *, expected_version: int, undone_seq: int, seat: int,
+                          snapshot: str, now: datetime, clear_timers: Iterable[shared.TimerFilter] = (),
+                          timers: Iterable[shared.NewTimer] = ()) -> GameRow:
+        """As :meth:`db.store.Store.record_undo`: all of it in one transaction, under the game's row lock."""
+        stamp = rows.to_db_time(now)
+        new_version = expected_version + 1
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        async with self._transaction() as db:
+            game = await self._game_for_update(db, game_id)
+            self._check_in_play(game, expected_version)
+            marked = await db.run(
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat))
+            if marked != 1:
+                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            row = await db.one("UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
+                               (new_version, stamp, game_id))
+            await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
+            await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+            await self._clear_timers(db, game_id, clears)
+            await self._set_timers(db, timer_rows)
+        return self._game(row)
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """As :meth:`db.store.Store.latest_game`."""
+        found = await self._read("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return self._game(found[0]) if found else None
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """As :meth:`db.store.Store.board_posts`."""
+        found = await self._read(
+            "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, after_version))
+        return {row["version"]: row["jump_url"] for row in found}
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         found = await self._read(
@@ -479,6 +517,11 @@ class PostgresStore(StoreChecks, PostgresPresence):
             deleted = await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
         return deleted
+
+    @staticmethod
+    async def _save_snapshot(db: _Transaction, game_id: int, seq: int, snapshot: str, stamp: str) -> None:
+        await db.run("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                     (game_id, seq, snapshot, stamp, rows.snapshot_checksum(snapshot)))
 
     @staticmethod
     async def _clear_timers(db: _Transaction, game_id: int, clears: list[shared.TimerFilter]) -> int:
@@ -566,10 +609,6 @@ class PostgresStore(StoreChecks, PostgresPresence):
         """As :meth:`db.store.Store.ratings`."""
         sql, params = ratings.select_ratings(guild_id, game_key, user_id, limit)
         return [ratings.rating_row(row) for row in await self._read(sql, params)]
-
-    async def latest_game(self, channel_id: int) -> GameRow | None:
-        found = await self._read("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return self._game(found[0]) if found else None
 
     async def record_rematch(self, game_id: int, previous_id: int) -> None:
         """As :meth:`db.store.Store.record_rematch`."""

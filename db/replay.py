@@ -1,8 +1,9 @@
 """Replay every stored game from its seed and compare it with what the database holds.
 
 The part of ``python -m db check`` that knows about games: each game is set up again from its
-seed, options and player count, and its move log is played through ``games.core.MoveStack``;
-every snapshot must be exactly the state the replay reaches at its seq, every row must pass the
+seed, options and player count, and its move log is played through ``games.core.MoveStack`` as it
+happened (a move taken back is played, then undone at the version of its undo); every snapshot
+must be exactly the state the replay reaches at its seq, every row must pass the
 store's own checks (``db.rows``), and the log must be whole. Findings name the game, the place
 and the kind of failure, never a state's content (snapshots hold hands and deck order).
 """
@@ -76,12 +77,25 @@ def _check_rows(db: sqlite3.Connection, game: GameRow, has_votes: bool) -> None:
             vote_row(found)
 
 
+def timeline(moves: list[MoveRow]) -> list[tuple[int, MoveRow, bool]]:
+    """The log in the order it happened: ``(seq, move, False)`` for each move played and
+    ``(seq, move, True)`` for each undo, at the version it took, of the move it took back."""
+    played = [(move.seq, move, False) for move in moves]
+    undone = [(move.undone_seq, move, True) for move in moves if move.undone_seq is not None]
+    return sorted(played + undone, key=lambda point: point[0])
+
+
+def standing(moves: list[MoveRow]) -> list[MoveRow]:
+    """The moves that were not taken back: the game is these, replayed in order."""
+    return [move for move in moves if move.undone_seq is None]
+
+
 def replay_findings(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRow]) -> list[str]:
     """What differs between the stored game and its replay from the seed."""
     engine = games.get(game.game_key)
     saved = {found.seq: found.state for found in snapshots}
     findings = []
-    if [move.seq for move in moves] != list(range(2, game.version + 1)):
+    if sorted(seq for seq, _, _ in timeline(moves)) != list(range(2, game.version + 1)):
         findings.append(f"the move log does not run from seq 2 to the game's version {game.version}")
     try:
         stack = MoveStack(engine, engine.setup(game.players, game.seed, game.options))
@@ -91,14 +105,19 @@ def replay_findings(game: GameRow, snapshots: list[Snapshot], moves: list[MoveRo
         findings.append("there is no snapshot of the start (seq 0)")
     elif saved[0] != engine.dumps(stack.state):
         findings.append("the snapshot at seq 0 differs from the set-up replayed from the seed")
-    for move in moves:
+    for seq, move, undo in timeline(moves):
+        if undo and stack.moves[-1:] != [(move.seat, move.notation)]:
+            return [*findings, f"the undo at seq {seq} does not take back the last move standing"]
         try:
-            stack.play(move.seat, move.notation)
+            if undo:
+                stack.undo()
+            else:
+                stack.play(move.seat, move.notation)
         except Exception as error:  # noqa: BLE001 - as above
             return [*findings, f"the move at seq {move.seq} is refused on replay ({type(error).__name__})"]
-        if move.seq in saved and saved[move.seq] != engine.dumps(stack.state):
-            findings.append(f"the snapshot at seq {move.seq} differs from the replay")
-    unreached = sorted(set(saved) - {0} - {move.seq for move in moves})
+        if seq in saved and saved[seq] != engine.dumps(stack.state):
+            findings.append(f"the snapshot at seq {seq} differs from the replay")
+    unreached = sorted(set(saved) - {0} - {seq for seq, _, _ in timeline(moves)})
     if unreached:
         findings.append(f"snapshots at seq {', '.join(map(str, unreached))} have no move")
     over = engine.result(stack.state) is not None

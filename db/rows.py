@@ -112,6 +112,8 @@ class MoveRow:
     notation: str
     created_at: datetime
     interaction_id: int | None
+    undone_seq: int | None = None
+    """The version of the undo that took this move back; None while the move stands."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,9 @@ def move_row(row: sqlite3.Row, players: int) -> MoveRow:
         notation=read.text("notation"),
         created_at=read.time("created_at"),
         interaction_id=read.integer("interaction_id", optional=True),
+        # A database checked before its upgrade to undone moves has no such column.
+        undone_seq=read.integer("undone_seq", optional=True, minimum=row["seq"] + 1)
+        if "undone_seq" in row.keys() else None,  # noqa: SIM118 - a sqlite3.Row tests values with `in`
     )
 
 

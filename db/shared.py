@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from .errors import DamagedGame, RefusedDatabase, StaleVersion, TableFull
+from .errors import DamagedGame, RefusedDatabase, StaleVersion, TableFull, WrongStatus
 from .rows import (
     TIMER_KINDS,
     VOTE_KINDS,
@@ -244,6 +244,13 @@ class StoreChecks:
     def _check_version(game: Row, expected_version: int) -> None:
         if game["version"] != expected_version:
             raise StaleVersion(f"game {game['id']} is at version {game['version']}, not {expected_version}")
+
+    @classmethod
+    def _check_in_play(cls, game: Row, expected_version: int) -> None:
+        """A move or an undo needs the game in play at ``expected_version``."""
+        if game["status"] != "active":
+            raise WrongStatus(f"game {game['id']} is {game['status']}, not in play")
+        cls._check_version(game, expected_version)
 
     @staticmethod
     def _schema_is_current(applied: int, steps: int) -> bool:

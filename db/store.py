@@ -53,6 +53,7 @@ from .errors import (
     GameNotFound,
     NotSeated,
     RematchExists,
+    StaleVersion,
     WrongStatus,
 )
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
@@ -401,7 +402,8 @@ class Store(StoreChecks, SqlitePresence):
         """Remember the message that shows the board, so it can be found or edited later.
 
         With ``for_version``, only while the game is still at that version (a board posted late
-        never replaces a newer one); returns whether it was written.
+        never replaces a newer one); returns whether it was written. The link is also kept as the
+        board post of that version (:meth:`board_posts`), late or not.
         """
         if for_version is None:
             await self._update_game(
@@ -410,6 +412,9 @@ class Store(StoreChecks, SqlitePresence):
 
         def write(db: sqlite3.Connection) -> bool:
             self._game_for_update(db, game_id)
+            if message_id is not None and jump_url is not None:
+                db.execute("INSERT OR REPLACE INTO board_posts (game_id, version, message_id, jump_url)"
+                           " VALUES (?, ?, ?, ?)", (game_id, for_version, message_id, jump_url))
             return db.execute(
                 "UPDATE games SET board_message_id = ?, board_jump_url = ? WHERE id = ? AND version = ?",
                 (message_id, jump_url, game_id, for_version)).rowcount > 0
@@ -616,18 +621,14 @@ class Store(StoreChecks, SqlitePresence):
             if interaction_id is not None and _one(
                     db, "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded")
-            if game["status"] != "active":
-                raise WrongStatus(f"game {game_id} is {game['status']}, not in play")
-            self._check_version(game, expected_version)
+            self._check_in_play(game, expected_version)
             row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                        (*params, game_id, expected_version))
             db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
             if snapshot is not None:
-                db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum)"
-                           " VALUES (?, ?, ?, ?, ?)",
-                           (game_id, new_version, snapshot, stamp, snapshot_checksum(snapshot)))
+                self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
             if outcome is not None:
@@ -638,6 +639,62 @@ class Store(StoreChecks, SqlitePresence):
             return self._game(row)
 
         return await self._writing(record)
+
+    async def record_undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        undone_seq: int,
+        seat: int,
+        snapshot: str,
+        now: datetime,
+        clear_timers: Iterable[TimerFilter] = (),
+        timers: Iterable[NewTimer] = (),
+    ) -> GameRow:
+        """Take the move at ``undone_seq`` back in one transaction and return the game's new row.
+
+        The move stays in the log, marked with the new version (``undone_seq``); ``snapshot`` (the
+        state without it) is saved at that version, and a snapshot saved after the move goes (it
+        holds a state the game no longer reaches). Timers as :meth:`record_move`. Refused with
+        nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or the move
+        is not ``seat``'s standing move, :class:`WrongStatus` if the game is not in play.
+        """
+        stamp = to_db_time(now)
+        new_version = expected_version + 1
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+
+        def undo(db: sqlite3.Connection) -> GameRow:
+            game = self._game_for_update(db, game_id)
+            self._check_in_play(game, expected_version)
+            marked = db.execute(
+                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat)).rowcount
+            if marked != 1:
+                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            row = _one(db, "UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
+                       (new_version, stamp, game_id))
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
+            self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+            return self._game(row)
+
+        return await self._writing(undo)
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game, whatever its status (None if it never had one)."""
+        row = await self._call(lambda db: _one(
+            db, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)))
+        return None if row is None else self._game(row)
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """The link of the board message posted for each version after ``after_version``."""
+        rows = await self._call(lambda db: _all(
+            db, "SELECT version, jump_url FROM board_posts WHERE game_id = ? AND version > ?"
+                " ORDER BY version", (game_id, after_version)))
+        return {row["version"]: row["jump_url"] for row in rows}
 
     async def moves(self, game_id: int, after_seq: int = 0) -> list[MoveRow]:
         """The move log after ``after_seq``, in order."""
@@ -723,6 +780,11 @@ class Store(StoreChecks, SqlitePresence):
             return deleted
 
         return await self._writing(update)
+
+    @staticmethod
+    def _save_snapshot(db: sqlite3.Connection, game_id: int, seq: int, snapshot: str, stamp: str) -> None:
+        db.execute("INSERT INTO snapshots (game_id, seq, state, created_at, checksum) VALUES (?, ?, ?, ?, ?)",
+                   (game_id, seq, snapshot, stamp, snapshot_checksum(snapshot)))
 
     @staticmethod
     def _clear_timers(db: sqlite3.Connection, game_id: int, clears: list[TimerFilter]) -> int:
@@ -850,12 +912,6 @@ class Store(StoreChecks, SqlitePresence):
         """The server's ratings (of one game, of one person), best first (see :mod:`db.ratings`)."""
         sql, params = ratings.select_ratings(guild_id, game_key, user_id, limit)
         return [ratings.rating_row(row) for row in await self._call(lambda db: _all(db, sql, params))]
-
-    async def latest_game(self, channel_id: int) -> GameRow | None:
-        """The channel's newest game, whatever its status."""
-        row = await self._call(lambda db: _one(
-            db, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)))
-        return None if row is None else self._game(row)
 
     async def record_rematch(self, game_id: int, previous_id: int) -> None:
         """Mark game ``game_id`` as the rematch of ``previous_id``; :class:`RematchExists` if that game

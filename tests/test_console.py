@@ -166,3 +166,16 @@ def test_a_wait_line_reads_days_hours_and_minutes():
     for wrong in ("~wait", "~wait soon", "~sleep 3d"):
         with pytest.raises(ConsoleError):
             parse_line(wrong)
+
+
+async def test_undo_and_since_from_the_console(tmp_path):
+    code, out = await run_script(tmp_path, """
+        @alice /game new game:opera players:2
+        @bob /game join
+        @alice /game start
+        ! @alice /game undo
+        @bob /game since
+    """)
+    assert code == 0
+    assert "(only alice sees) There is no move of yours to take back." in out
+    assert "(only bob sees) No one has moved yet." in out

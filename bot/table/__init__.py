@@ -13,6 +13,7 @@ Behind the façade each concern has its module:
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.deadlines` (with :mod:`.clocks`): turn time, time banks, the timeout ladder, open seats;
 - :mod:`.history`: the public log of a game, its board after any move, its record;
+- :mod:`.undo`: taking a misclick back, and the catch-up digest of a player's turn;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer;
@@ -36,8 +37,8 @@ from db import Store
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
-from .community import Community
 from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
+from .community import Community
 from .deadlines import Deadlines
 from .history import Export, History, LogPage
 from .loading import Tables
@@ -64,6 +65,7 @@ from .play import Play
 from .presence import Presence
 from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
+from .undo import Undo
 
 __all__ = [
     "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
@@ -102,6 +104,7 @@ class TableService:
         self._timing.handlers[DEADLINE] = self._deadlines.fire
         self._timing.rebuilders.append(rebuilt_deadlines)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
+        self._undo = Undo(tables, boards, self._now)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -254,6 +257,7 @@ class TableService:
     async def presence_of(self, guild_id: int, user_ids: list[int]) -> dict[int, Presence]:
         """What is known about each member (for :func:`bot.table.presence.shift_deadline`)."""
         return await self._members.presence_of(guild_id, user_ids)
+
     # community: rematches and ratings
     async def rematch_check(self, channel_id: int, person: Person) -> None:
         """Refuse at once (before a thread is opened) a rematch that :meth:`rematch` would refuse."""
@@ -272,3 +276,12 @@ class TableService:
 
     async def leaderboard(self, guild_id: int, game_key: str) -> Reply:
         return await self._community.leaderboard(guild_id, game_key)
+
+    # undo and catch-up
+    async def undo(self, channel_id: int, person: Person) -> Reply:
+        """Take ``person``'s last move back (the board after it), or refuse in one sentence."""
+        return await self._undo.undo(channel_id, person)
+
+    async def since(self, channel_id: int, person: Person) -> Reply:
+        """Every public event since ``person``'s last move, privately, with links to the boards."""
+        return await self._undo.since(channel_id, person)

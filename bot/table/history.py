@@ -14,11 +14,13 @@ import logging
 from dataclasses import dataclass, replace
 
 from db.record import MAX_RECORD_BYTES, LoggedMove, build_record, encode, replay_log
+from db.replay import standing
 from games.core import IllegalAction
 
 from .boards import Boards
 from .loading import DAMAGED, Tables
 from .model import DamagedTable, Image, Line, Moment, Part, Reply, Strong, Table, TableError, line, plain
+from .undo import public_log
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +59,11 @@ class History:
         self.tables, self.boards = tables, boards
 
     async def log(self, channel_id: int) -> list[tuple[int, str]]:
-        """Every move of the channel's game as ``(number, public event text)``; never the notation."""
+        """Every move (and undo) of the channel's game as ``(number, public event text)``, replayed
+        from the seed; never the notation, which may name a hidden card (a leader kept, a draft pick).
+        A move taken back is kept, marked as such."""
         table = await self.tables.playing_in(channel_id)
-        return [(move.number, event_text(table, move)) for move in await self.logged(table)]
+        return [(entry.seq, entry.text) for entry in public_log(table, await self.tables.moves(table.row.id))]
 
     async def log_page(self, channel_id: int, page: int, game_id: int | None = None) -> LogPage:
         """Page ``page`` of the log of the channel's game (or of game ``game_id``, which must be
@@ -121,8 +125,9 @@ class History:
         return table
 
     async def logged(self, table: Table) -> list[LoggedMove]:
-        """Every move of ``table``'s game, replayed from its seed (in a thread: a long game takes a moment)."""
-        rows = await self.tables.moves(table.row.id)
+        """Every move of ``table``'s game that stands (not taken back), replayed from its seed (in a
+        thread: a long game takes a moment)."""
+        rows = standing(await self.tables.moves(table.row.id))
         game, row = table.game, table.row
 
         def replay() -> list[LoggedMove]:

@@ -37,6 +37,7 @@ from db import (
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
 from db.ratings import RatingRow
+from db.replay import standing
 from games.core import CorruptState, Game, IllegalAction, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
@@ -178,7 +179,7 @@ class Tables:
         step = "the snapshot"
         try:
             stack = MoveStack(game, game.loads(loaded.snapshot.state))
-            for move in loaded.moves:
+            for move in standing(loaded.moves):
                 step = f"move {move.seq}"
                 stack.play(move.seat, move.notation)
         except (CorruptState, IllegalAction, KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -324,3 +325,20 @@ class Tables:
         previous, _ = await self.rematch_links(table.row.id)
         if previous is not None and all(seat.user_id != person.id for seat in await self.store.seats(previous)):
             raise TableError(REMATCH_SEATS)
+
+    async def record_undo(self, table: Table, undone: MoveRow, state: dict[str, Any], now: datetime,
+                          clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
+        """Take ``undone`` back under the table's version: the move marked, ``state`` (the game
+        without it) saved as the new version's snapshot, the timers changed; one transaction."""
+        try:
+            row = await self.store.record_undo(
+                table.row.id, expected_version=table.row.version, undone_seq=undone.seq, seat=undone.seat,
+                snapshot=table.game.dumps(state), now=now, clear_timers=clear_timers, timers=timers)
+        except StaleVersion:
+            raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
+        self.states.put(row.id, row.version, state)
+        return row
+
+    async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
+        """The link of the board posted for each version after ``after_version``."""
+        return await self.store.board_posts(game_id, after_version)

@@ -31,6 +31,7 @@ from typing import Any
 from .errors import CorruptState, IllegalAction
 from .move import Action, Event, Move, State
 from .stack import MoveStack
+from .undo import revealed, undo_refusal
 
 MAX_NOTATION = 200
 """The longest move text any game accepts; no real move comes near it."""
@@ -228,6 +229,34 @@ class Game(ABC):
     ) -> State:
         """Rebuild a game from its seed, options and notation move log."""
         return MoveStack(self, self.setup(players, seed, options), moves).state
+
+    # ------------------------------------------------------------ taking back
+    def disclosed(self, state: State) -> Any:
+        """The part of ``state`` that changes only when hidden information turns up (the decks,
+        face-down stacks, the dice, the RNG, cards leaving a hidden hand face up). Engines narrow
+        it; the whole state (the default) counts every change of a ``reveals`` move as a reveal."""
+        return state
+
+    def seat_count(self, state: State) -> int:
+        """How many seats play ``state``'s game."""
+        return len(state["seats"])
+
+    def revealed(self, before: State, after: State, seat: int, action: Action) -> bool:
+        """Whether this application of ``action`` revealed hidden information (see :mod:`.undo`)."""
+        return revealed(self, before, after, seat, action)
+
+    def undo_refusal(self, before: State, after: State, seat: int, action: Action) -> str | None:
+        """Why the move that took ``before`` to ``after`` cannot be taken back, or None.
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> state = mor.setup(2, 7)
+        >>> keep = {"type": "keep", "leaders": ["L4", "L14"], "resources": []}
+        >>> after, _ = mor.apply(state, 0, keep)
+        >>> mor.undo_refusal(state, after, 0, keep) is None
+        True
+        """
+        return undo_refusal(self, before, after, seat, action)
 
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

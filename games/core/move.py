@@ -34,8 +34,9 @@ class Move:
 
     ``phases`` are the values of :meth:`Game.phase` in which the move may be played; in any other
     phase it is refused with ``rule`` (and the game's :meth:`Game.out_of_phase` message).
-    ``reveals``: playing it may turn up hidden information (a card drawn, a tile turned), so it can
-    never be taken back. ``private``: its notation may name hidden information, so the public log
+    ``reveals``: playing it may turn up hidden information (a card drawn, a tile turned); whether one
+    application did is judged by :meth:`Game.revealed`, and a move that did can never be taken
+    back (a move without the flag never reveals anything). ``private``: its notation may name hidden information, so the public log
     shows only that the move was made. ``own_decision``: it is one seat's own answer to a
     simultaneous decision, so other seats answering theirs does not make it stale.
     """

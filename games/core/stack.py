@@ -15,8 +15,8 @@ class MoveStack:
     """A game as a starting state and the moves played on it: play, undo, replay.
 
     The one replay loop of the project: the store's latest snapshot plus the moves after it, a
-    whole game from its seed, and the undo of the last move (replayed from the start state, so
-    nothing but the log is trusted).
+    whole game from its seed, and the undo of the last move (the state before it, kept as it was
+    played: engines never change a state in place, so a log with many undos replays in one pass).
 
     >>> import games
     >>> mor = games.get("mor")
@@ -32,6 +32,7 @@ class MoveStack:
         self.start = start
         self.moves: list[tuple[int, str]] = []
         self.state = start
+        self._before: list[State] = []
         for seat, text in moves:
             self.play(seat, text)
 
@@ -40,7 +41,9 @@ class MoveStack:
 
     def play(self, seat: int, text: str) -> list[Event]:
         """Play ``text`` for ``seat``; the stack is unchanged when it is refused."""
+        before = self.state
         self.state, events = self.game.play(self.state, seat, text)
+        self._before.append(before)
         self.moves.append((seat, text))
         return events
 
@@ -48,7 +51,5 @@ class MoveStack:
         """Take the last move back; returns it."""
         if not self.moves:
             raise IndexError("no move to undo")
-        last = self.moves[-1]
-        rebuilt = MoveStack(self.game, self.start, self.moves[:-1])
-        self.state, self.moves = rebuilt.state, rebuilt.moves
-        return last
+        self.state = self._before.pop()
+        return self.moves.pop()

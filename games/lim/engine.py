@@ -90,6 +90,13 @@ class LorenzoIlMagnifico(Game):
         tiebreak = [-order.index(s) for s in range(state["players"])]
         return make_result(totals, breakdowns, tiebreak, {"turn_order": list(order)})
 
+    def disclosed(self, state: State) -> Any:
+        """What changes only when something hidden turns up: a new round's cards and dice
+        (LIM-ROUND-3/4), the RNG, and a leader leaving a hidden hand (played or discarded, it is
+        named: LIM-LEADER-3), which also marks a closed draft round (the picks join the hands)."""
+        return (state["rng"], state["round"], state["decks"], state["dice"],
+                [seat["hand"] for seat in state["seats"]])
+
     # ------------------------------------------------------------------------------ actions
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["phase"] == "over" or seat not in self.actors(state):

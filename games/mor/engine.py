@@ -107,6 +107,14 @@ class MastersOfRenaissance(Game):
         """The settled form of ``action`` must read back as itself (see :mod:`.settle`)."""
         return super()._canonical(state, settle(state, action))
 
+    def disclosed(self, state: dict[str, Any]) -> Any:
+        """What changes only when something hidden turns up: a deck's next card (MOR-BUY-13),
+        Lorenzo's token stack (MOR-SOLO-8, -11), a leader played face up (MOR-LEADER-1) and the
+        RNG. A leader discarded leaves ``played`` as it was: its identity is never shown (D-16)."""
+        solo = state["solo"] or {}
+        return (state["rng"], state["decks"], [solo.get(key) for key in ("stack", "revealed", "last_token")],
+                [seat["played"] for seat in state["seats"]])
+
     # ------------------------------------------------------------------ views
     def _public_view(self, state: dict[str, Any]) -> dict[str, Any]:
         view = build_view(state)

@@ -86,6 +86,13 @@ class OperaMagna(Game):
             return {state["draft_order"][0]}
         return {state["active"]}
 
+    def disclosed(self, state: dict) -> Any:
+        """What changes only when something hidden turns up: a card of a hand played face up
+        (OM-MERCHANT-6), the face-down trade and building decks (OM-SETUP-37, OM-ENDTURN-4,
+        OM-MARKET-8) and the RNG."""
+        hands = [seat["hand"] for seat in state["seats"]]
+        return (state["rng"], state["decks"], state["building_decks"], hands)
+
     def phase(self, state: dict, seat: int) -> str:
         """``state["phase"]``, or ``choice`` while an effect waits for the seat's answer."""
         return "choice" if state["pending"] else state["phase"]

@@ -11,7 +11,8 @@ from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, stateme
 from db.rows import snapshot_checksum
 
 EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes",
-                   "member_settings", "member_absences", "member_timers", "ratings", "rematches"}
+                   "member_settings", "member_absences", "member_timers", "ratings", "rematches",
+                   "board_posts"}
 
 
 def build_at_version(path, version: int) -> sqlite3.Connection:

@@ -88,12 +88,14 @@ async def play_lim_draft(table, env, check_board) -> int:
 
 async def test_public_boards_never_carry_move_notations_through_the_lim_leader_draft(table, env):
     """With advanced rules a drafting player's only move can be ``draft <leader>``: a hidden card.
-    Public boards carry only the "Your move" button; the moves are shown to their player alone."""
+    Public boards carry only the "Your move" and "Since your move" buttons; the moves are shown to
+    their player alone."""
 
     async def only_the_menu_button(board, hidden_leaders):
         current = await env.bot.service.table(table.channel.id)
         ids = [c.custom_id for row in board.components for c in row.children]
-        assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}"]
+        assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}",
+                       f"bottega:since:{current.row.id}"]
 
     assert await play_lim_draft(table, env, only_the_menu_button)
 

@@ -1,5 +1,5 @@
 """Move buttons and the move select: private to the mover, persistent, version-guarded, and
-alive after a restart. The public board carries only a "Your move" button."""
+alive after a restart. The public board carries only a "Your move" button (and "Since your move")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ async def open_menu(table, actor, board):
 
 async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     board = await table.open()
-    assert custom_ids(board) == ["bottega:menu:1:1"]
+    assert custom_ids(board) == ["bottega:menu:1:1", "bottega:since:1"]
     menu = await open_menu(table, table.actor(board), board)
     assert "Add 1 to 3" in menu.content
     assert custom_ids(menu) == [f"bottega:act:1:1:add {n}" for n in (1, 2, 3)]
@@ -34,7 +34,7 @@ async def test_pressing_a_private_move_button_plays_the_move(table):
     result = await actor.click(menu, label="add 2")
     assert result.ephemeral
     assert "adds 2: the count is 2" in table.last().content
-    assert custom_ids(table.last()) == ["bottega:menu:1:2"]
+    assert custom_ids(table.last()) == ["bottega:menu:1:2", "bottega:since:1"]
 
 
 async def test_the_menu_of_a_player_who_may_not_move_says_why(table):

@@ -103,7 +103,7 @@ async def test_MOR_SETUP_13_each_player_keeps_leaders_privately_in_their_own_tim
     await game.open([table.alice, table.bob])
     first, second = await game.seats()
     start = table.last()
-    assert labels(start) == ["Choose your leaders", "My leaders"]
+    assert labels(start) == ["Choose your leaders", "My leaders", "Since your move"]
     state = await game.state()
     # the second seat opens its menu first, the first seat chooses meanwhile, then the second answers
     opened = await second.click(start, label="Choose your leaders")
@@ -146,7 +146,7 @@ async def test_MOR_MARKET_2_market_shows_what_was_taken_and_the_proposed_layout(
     assert {"Confirm", "Rearrange…"} <= set(labels(prompt))
     board = table.last()
     assert "took row-2" in board.content and board.attachments
-    assert labels(board) == ["Place resources", "My leaders"]
+    assert labels(board) == ["Place resources", "My leaders", "Since your move"]
     assert all(c["custom_id"].startswith(f"mor:b:{game.id}:") for c in items(prompt))
     rearrange = await first.click(prompt, label="Rearrange…")
     assert "Store the resources like this" in rearrange.response.content
@@ -193,7 +193,7 @@ async def test_the_public_place_button_opens_the_same_prompt(table, game):
 async def test_board_menu_buttons_open_private_menus(table, game):
     first, _ = await game.start_playing([table.alice, table.bob])
     board = table.last()
-    assert labels(board) == ["Market", "Buy", "Produce", "Leaders", "My leaders"]
+    assert labels(board) == ["Market", "Buy", "Produce", "Leaders", "My leaders", "Since your move"]
     menu = await first.click(board, label="Market")
     assert menu.response.ephemeral and "Which line" in menu.response.content
     options = select_of(menu.response)["options"]

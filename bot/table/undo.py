@@ -1,0 +1,161 @@
+"""Taking a misclick back (``/game undo``) and catching up (``/game since``).
+
+A move may be taken back by the player who made it while it is the last move standing, no other
+seat has acted since (a move of theirs taken back counts as acting), the game is not over and
+the engine says playing it revealed nothing (:meth:`games.core.Game.undo_refusal`: no card, tile,
+die or token turned up, no other seat's answer disclosed). The move stays in the log, marked
+with the version of its undo, and the replay skips it; the undo is one transaction guarded by
+the game's version, like a move. AI seats never take a move back.
+
+The catch-up digest shows a player, privately, every public event line since their own last
+move that stands, numbered like the log, with a link to the board posted after each. The lines
+are the engines' public events, replayed from the log as it happened; hidden information never
+appears in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from db import MoveRow
+from db.replay import standing, timeline
+from games.core import CorruptState, IllegalAction, MoveStack
+
+from .boards import Boards
+from .loading import DAMAGED, Tables
+from .model import BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line
+from .play import seat_of
+from .timing import reminder_changes
+
+Clock = Callable[[], datetime]
+NOTHING_TO_UNDO = "There is no move of yours to take back."
+GAME_OVER = "The game here is over: the move that ended it stands."
+NOT_YOURS = "Only the player who just moved can take a move back, and the last move was {name}'s."
+ACTED_SINCE = "{name} has acted since your last move, so it stands."
+NOTHING_SINCE = "Nothing has happened since your last move."
+NOTHING_YET = "No one has moved yet."
+SHOWN = 40
+"""The most entries a digest lists (the newest): a few Discord messages with their links."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the public log: a move (``undo`` False) or the undo of ``move`` (True)."""
+
+    seq: int
+    move: MoveRow
+    undo: bool
+    text: str
+
+
+def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
+    """Every move and undo of ``moves`` (the whole log) as public event lines, in order.
+
+    The log is replayed as it happened, so a move taken back shows what it did (marked as taken
+    back); the engine's events never hold hidden information. A log the engine cannot replay is
+    damage, reported as the documented message.
+    """
+    game = table.game
+    stack = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options))
+    names = table.names()
+    entries = []
+    for seq, move, undo in timeline(moves):
+        try:
+            if undo:
+                stack.undo()
+                text = f"{names[move.seat]} took back move {move.seq}."
+            else:
+                events = stack.play(move.seat, move.notation)
+                text = " ".join(table.fill_names(e["text"]) for e in events)
+                text += " (taken back)" if move.undone_seq is not None else ""
+        except (CorruptState, IllegalAction, IndexError, KeyError, TypeError, ValueError):
+            raise DamagedTable(DAMAGED, table.row.id) from None
+        entries.append(Entry(seq, move, undo, text))
+    return entries
+
+
+class Undo:
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock) -> None:
+        self.tables, self.boards, self.clock = tables, boards, clock
+
+    async def undo(self, channel_id: int, person: Person) -> Reply:
+        """Take ``person``'s last move back, or refuse in one sentence and change nothing."""
+        async with self.tables.lock(channel_id):
+            table = await self._playing(channel_id)
+            seat = seat_of(table, person)
+            moves = await self.tables.moves(table.row.id)
+            target = self._target(table, seat, moves)
+            game = table.game
+            try:
+                rest = [(m.seat, m.notation) for m in standing(moves) if m is not target]
+                start = game.setup(len(table.seats), table.row.seed, table.row.options)
+                before = MoveStack(game, start, rest).state
+                action = game.parse(before, target.notation)
+                after, events = game.apply(before, seat, action)
+            except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
+                raise DamagedTable(DAMAGED, table.row.id) from None
+            refusal = game.undo_refusal(before, after, seat, action)
+            if refusal is not None:
+                raise TableError(refusal)
+            now = self.clock()
+            undone = replace(table, state=before)
+            clears, timers = reminder_changes(
+                undone, acted_user=person.id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+            row = await self.tables.record_undo(table, target, before, now, clears, timers)
+            table = replace(undone, row=row)
+        said = " ".join(table.fill_names(e["text"]) for e in events)
+        name = table.names()[seat]
+        return await self.boards.reply(table, [line(f"{name} took back move {target.seq} ({said}).")])
+
+    async def _playing(self, channel_id: int) -> Table:
+        """The channel's game in play; when its newest game has finished, the refusal says so."""
+        try:
+            return await self.tables.playing_in(channel_id)
+        except DamagedTable:
+            raise
+        except TableError:
+            latest = await self.tables.latest_in_channel(channel_id)
+            if latest is not None and latest.status == "finished":
+                raise TableError(GAME_OVER) from None
+            raise
+
+    @staticmethod
+    def _target(table: Table, seat: int, moves: list[MoveRow]) -> MoveRow:
+        """The move ``seat`` may ask to take back: the last standing one, if it is theirs and
+        nothing by another seat came after it."""
+        kept = standing(moves)
+        if not kept:
+            raise TableError(NOTHING_TO_UNDO)
+        last = kept[-1]
+        names = table.names()
+        if last.seat != seat:
+            raise TableError(NOT_YOURS.format(name=names[last.seat]))
+        other = next((m for m in moves if m.seq > last.seq and m.seat != seat), None)
+        if other is not None:
+            raise TableError(ACTED_SINCE.format(name=names[other.seat]))
+        return last
+
+    async def since(self, channel_id: int, person: Person) -> Reply:
+        """Every public event since ``person``'s last standing move, for them alone."""
+        table = await self.tables.playing_in(channel_id)
+        seat = seat_of(table, person)
+        moves = await self.tables.moves(table.row.id)
+        own = [m.seq for m in standing(moves) if m.seat == seat]
+        after = own[-1] if own else 0
+        entries = [e for e in public_log(table, moves) if e.seq > after]
+        if not entries:
+            said = NOTHING_SINCE if own else NOTHING_YET
+            return Reply(private=[line(said)], game_id=table.row.id, game_key=table.row.game_key)
+        posts = await self.tables.board_posts(table.row.id, after)
+        heading = f"Since your move {after}:" if own else "Since the start:"
+        if len(entries) > SHOWN:
+            heading += f" the last {SHOWN} of {len(entries)} events."
+        lines: list[Line] = [line(heading)]
+        for entry in entries[-SHOWN:]:
+            parts: list = [f"{entry.seq}. {entry.text}"]
+            if entry.seq in posts:
+                parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
+            lines.append(line(*parts))
+        return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)

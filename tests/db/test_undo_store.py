@@ -1,0 +1,129 @@
+"""An undo in the store: one guarded transaction that marks the move taken back (nothing is
+deleted from the log), saves the state without it, and keeps every replay consistent."""
+
+import sqlite3
+from dataclasses import replace
+
+import pytest
+from store_fixtures import minutes, raw_scalar, real_game, sqlite_only
+
+from db import StaleVersion
+from db.errors import WrongStatus
+from db.migrations import install_functions
+from db.replay import check_games, standing, timeline
+from games.core import MoveStack
+
+
+async def undo_last(store, game, stack):
+    """Take the stack's last move back in the store, as the table service does."""
+    seat, _ = stack.moves[-1]
+    stack.undo()
+    moves = await store.moves(game.id)
+    return await store.record_undo(
+        game.id, expected_version=game.version, undone_seq=standing(moves)[-1].seq, seat=seat,
+        snapshot=stack.game.dumps(stack.state), now=minutes(90))
+
+
+async def test_an_undo_marks_the_move_and_loads_as_the_game_without_it(store):
+    game, stack = await real_game(store, moves=5, snapshot_every=100)
+    last = (await store.moves(game.id))[-1]
+    undone = await undo_last(store, game, stack)
+    assert undone.version == game.version + 1 and undone.status == "active"
+    moves = await store.moves(game.id)
+    assert [m.seq for m in moves] == list(range(2, game.version + 1))  # nothing deleted
+    assert moves[-1].undone_seq == undone.version and moves[-1].notation == last.notation
+    assert standing(moves) == moves[:-1]
+    points = [(seq, undo) for seq, _, undo in timeline(moves)]
+    assert points[-2:] == [(last.seq, False), (undone.version, True)]
+    loaded = await store.load_game(game.id)
+    assert loaded.snapshot.seq == undone.version and loaded.moves == []
+    engine = stack.game
+    replayed = MoveStack(engine, engine.setup(2, 99, engine.normalize_options({})),
+                         [(m.seat, m.notation) for m in standing(moves)])
+    assert loaded.snapshot.state == engine.dumps(replayed.state)
+
+
+async def test_the_next_move_after_an_undo_follows_it(store):
+    game, stack = await real_game(store, moves=4, snapshot_every=100)
+    game = await undo_last(store, game, stack)
+    seat = min(stack.game.actors(stack.state))
+    notation = stack.game.notation(stack.game.legal_actions(stack.state, seat)[0])
+    game = await store.record_move(game.id, expected_version=game.version, seat=seat, user_id=7 + seat,
+                                   notation=notation, now=minutes(91))
+    loaded = await store.load_game(game.id)
+    assert [m.seq for m in loaded.moves] == [game.version] and loaded.moves[0].undone_seq is None
+
+
+async def test_a_snapshot_taken_after_the_undone_move_goes_with_it(store):
+    game, stack = await real_game(store, moves=3, snapshot_every=4)  # the third move saved a snapshot
+    assert await raw_scalar(store, "SELECT count(*) FROM snapshots WHERE game_id = ? AND seq = ?",
+                            (game.id, game.version)) == 1
+    undone = await undo_last(store, game, stack)
+    seqs = await raw_scalar(store, "SELECT count(*) FROM snapshots WHERE game_id = ? AND seq = ?",
+                            (game.id, game.version))
+    assert seqs == 0 and (await store.load_game(game.id)).snapshot.seq == undone.version
+
+
+async def undo(store, game_id: int, version: int, move):
+    """Ask the store to take ``move`` back at ``version`` (with a state that is never checked)."""
+    return await store.record_undo(game_id, expected_version=version, undone_seq=move.seq, seat=move.seat,
+                                   snapshot="{}", now=minutes(90))
+
+
+async def test_an_undo_is_refused_on_a_stale_version_a_wrong_seat_or_a_move_already_taken_back(store):
+    game, stack = await real_game(store, moves=5, snapshot_every=100)
+    last = (await store.moves(game.id))[-1]
+    with pytest.raises(StaleVersion):
+        await undo(store, game.id, game.version - 1, last)
+    with pytest.raises(StaleVersion):
+        await undo(store, game.id, game.version, replace(last, seat=1 - last.seat))
+    await undo_last(store, game, stack)
+    again = await store.get_game(game.id)
+    with pytest.raises(StaleVersion):
+        await undo(store, game.id, again.version, last)
+    assert (await store.get_game(game.id)).version == again.version
+    moves = await store.moves(game.id)
+    assert [m.seq for m in moves if m.undone_seq is not None] == [last.seq]
+
+
+async def test_a_finished_game_cannot_be_undone(store):
+    game, _ = await real_game(store, key="opera", moves=100_000)
+    assert game.status == "finished"
+    with pytest.raises(WrongStatus):
+        await undo(store, game.id, game.version, (await store.moves(game.id))[-1])
+    assert await store.active_game(100) is None and (await store.latest_game(100)).id == game.id
+    assert await store.latest_game(101) is None
+
+
+async def test_each_board_post_is_kept_by_version_even_when_late(store):
+    game, _ = await real_game(store, moves=3)
+    assert await store.set_board_message(game.id, 11, "https://example/11", for_version=game.version)
+    assert not await store.set_board_message(game.id, 10, "https://example/10", for_version=game.version - 1)
+    assert await store.board_posts(game.id) == {game.version - 1: "https://example/10",
+                                                 game.version: "https://example/11"}
+    assert await store.board_posts(game.id, game.version - 1) == {game.version: "https://example/11"}
+    assert (await store.get_game(game.id)).board_jump_url == "https://example/11"
+
+
+@sqlite_only
+async def test_db_check_replays_undos_as_they_happened_and_finds_a_false_one(store, tmp_path):
+    game, stack = await real_game(store, moves=6, snapshot_every=3)
+    game = await undo_last(store, game, stack)
+    game = await undo_last(store, game, stack)  # two in a row: the snapshot of the first is checked too
+    path = tmp_path / "bottega.db"
+    reader = sqlite3.connect(path)
+    reader.row_factory = sqlite3.Row
+    install_functions(reader)
+    assert check_games(reader) == (1, [])
+    reader.close()
+    await store._writing(lambda db: db.execute(
+        "UPDATE moves SET undone_seq = NULL WHERE game_id = ? AND undone_seq = ?", (game.id, game.version)))
+    await store._writing(lambda db: db.execute(
+        "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = 2", (game.version, game.id)))
+    reader = sqlite3.connect(path)
+    reader.row_factory = sqlite3.Row
+    install_functions(reader)
+    replayed, findings = check_games(reader)
+    reader.close()
+    assert replayed == 1 and findings == [
+        f"game {game.id}: the undo at seq {game.version} does not take back the last move standing"]

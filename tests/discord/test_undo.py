@@ -1,0 +1,226 @@
+"""``/game undo`` and the catch-up digest (``/game since`` and the ping's "Since your move" button),
+through the real bot against simcord, for every game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bottega_harness import Table, game_state
+
+import games
+from bot.config import Config
+from bot.views import split_message
+from db.replay import standing
+from games.core.undo import CLOSED_DECISION, TURNED_UP
+
+REAL_GAMES = ["mor", "lim", "opera"]
+JUMP_URL = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    """No pause before AI moves, so a board that waits on the AI is answered at once."""
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
+                  ai_pause_seconds=0, ai_time_limit_seconds=30)
+
+
+async def open_game(table: Table, key: str) -> int:
+    await table.alice.slash(table.channel, "game new", game=key, players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    return int(table.last().attachments[0].filename.split("-")[1])
+
+
+async def snapshot_of(env, game_id: int) -> tuple[str, int]:
+    table = await env.bot.service.game(game_id)
+    return table.game.dumps(table.state), table.row.version
+
+
+def choose(key: str, state: dict, seat: int, wanted: set) -> tuple[str, str | None]:
+    """A legal move of ``seat`` whose undo the engine answers with one of ``wanted`` (None:
+    allowed), else the first legal move; with that answer."""
+    game = games.get(key)
+    found = []
+    for action in game.legal_actions(state, seat):
+        after, _ = game.apply(state, seat, action)
+        found.append((game.notation(action), game.undo_refusal(state, after, seat, action)))
+        if found[-1][1] in wanted:
+            return found[-1]
+    return found[0]
+
+
+@pytest.mark.parametrize("key", REAL_GAMES)
+async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that_did(table, env, key):
+    """CORE-UNDO: allowed and refused, each move checked again after the undo attempt."""
+    game_id = await open_game(table, key)
+    game = games.get(key)
+    seen: set = set()
+    for _ in range(60):
+        if {None, "refused"} <= seen:
+            break
+        state = await game_state(env.bot, game_id)
+        seat = min(game.actors(state))
+        mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
+        wanted = {TURNED_UP, CLOSED_DECISION} if "refused" not in seen else {None}
+        notation, refusal = choose(key, state, seat, wanted)
+        await mover.slash(table.channel, f"{key} move", notation=notation)
+        after, version = await snapshot_of(env, game_id)
+        boards = len(table.channel.history())
+        answer = await mover.slash(table.channel, "game undo")
+        if refusal is None:
+            assert f"took back move {version}" in table.last().content
+            assert len(table.channel.history()) == boards + 1 and table.last().attachments
+            assert (await snapshot_of(env, game_id)) == (game.dumps(state), version + 1)
+            moves = await env.bot.store.moves(game_id)
+            assert moves[-1].undone_seq == version + 1 and moves[-1] not in standing(moves)
+            await mover.slash(table.channel, f"{key} move", notation=notation)  # play on as before
+            seen.add(None)
+        else:
+            assert answer.ephemeral and answer.response.content.startswith(refusal)
+            assert (await snapshot_of(env, game_id)) == (after, version)  # nothing changed
+            assert len(table.channel.history()) == boards
+            seen.add("refused")
+    assert seen == {None, "refused"}
+
+
+async def test_only_the_player_who_just_moved_may_undo_and_only_until_someone_acts(table, env):
+    game_id = await open_game(table, "mor")
+    kept = await table.alice.slash(table.channel, "mor move", notation=choose(
+        "mor", await game_state(env.bot, game_id), 0, {None})[0])
+    assert kept.ephemeral
+    bob_first = await table.bob.slash(table.channel, "game undo")
+    assert "the last move was alice's" in bob_first.response.content
+    state = await game_state(env.bot, game_id)
+    await table.bob.slash(table.channel, "mor move", notation=games.get("mor").notation(
+        games.get("mor").legal_actions(state, 1)[0]))
+    version = (await snapshot_of(env, game_id))[1]
+    late = await table.alice.slash(table.channel, "game undo")
+    assert "the last move was bob's" in late.response.content
+    outsider = await table.carol.slash(table.channel, "game undo")
+    assert "not playing at this table" in outsider.response.content
+    assert (await snapshot_of(env, game_id))[1] == version
+
+
+async def test_a_second_undo_is_refused_and_a_board_from_before_the_undo_is_stale(table, env):
+    game_id = await open_game(table, "opera")
+    board = table.last()
+    mover = table.actor(board)
+    state = await game_state(env.bot, game_id)
+    seat = min(games.get("opera").actors(state))
+    await mover.slash(table.channel, "opera move", notation=choose("opera", state, seat, {None})[0])
+    await mover.slash(table.channel, "game undo")
+    again = await mover.slash(table.channel, "game undo")
+    assert again.response.content.startswith("There is no move of yours to take back.")
+    stale = await mover.click(board, label="Your move")
+    assert stale.ephemeral and "the game has moved on" in stale.response.content
+
+
+async def test_a_move_the_ai_has_answered_stands_and_the_ai_is_never_left_owing(table, env):
+    """An AI seat never undoes; once it has acted after a person's move, that move stands."""
+    await table.alice.slash(table.channel, "game new", game="opera", players=2, bots=1, level="easy")
+    await table.alice.slash(table.channel, "game start")
+    game_id = int(table.last().attachments[0].filename.split("-")[1])
+    seat = (await env.bot.service.game(game_id)).seat_of(table.alice.id)
+    for _ in range(40):
+        notation = choose("opera", await game_state(env.bot, game_id), seat, {None})[0]
+        await table.alice.slash(table.channel, "opera move", notation=notation)
+        moves = standing(await env.bot.store.moves(game_id))
+        if moves[-1].seat != seat:
+            break
+    else:
+        raise AssertionError("the AI never moved after alice")
+    version = (await snapshot_of(env, game_id))[1]
+    answer = await table.alice.slash(table.channel, "game undo")
+    ai_name = (await env.bot.service.game(game_id)).names()[moves[-1].seat]
+    assert answer.response.content.startswith(
+        f"Only the player who just moved can take a move back, and the last move was {ai_name}'s.")
+    assert (await snapshot_of(env, game_id))[1] == version
+    assert not (await env.bot.service.game(game_id)).ai_to_move()
+
+
+async def test_since_your_move_shows_every_public_event_with_numbers_and_board_links(table, env):
+    game_id = await open_game(table, "mor")
+    game = games.get("mor")
+    state = await game_state(env.bot, game_id)
+    alice_keep = choose("mor", state, 0, {None})[0]
+    await table.alice.slash(table.channel, "mor move", notation=alice_keep)
+    bob_keep = game.notation(game.legal_actions(await game_state(env.bot, game_id), 1)[0])
+    await table.bob.slash(table.channel, "mor move", notation=bob_keep)
+    board = table.last()
+    assert "Since your move" in [child.label for row in board.components for child in row.children]
+    digest = await table.alice.click(board, label="Since your move")
+    assert digest.ephemeral
+    text = digest.response.content
+    assert text.startswith("Since your move 2:") and "\n3. bob kept 2 leaders" in text
+    assert JUMP_URL.search(text) and board.jump_url in text
+    hidden = [word for word in bob_keep.split() if re.fullmatch(r"L\d+", word)]
+    assert hidden and not any(leader in text for leader in hidden)  # a kept leader is never shown
+    command = await table.bob.slash(table.channel, "game since")
+    assert command.ephemeral and "Nothing has happened since your last move." in command.response.content
+    outsider = await table.carol.slash(table.channel, "game since")
+    assert "not playing at this table" in outsider.response.content
+
+
+async def lim_with_a_move_to_take_back(table: Table, env):
+    """A new Lorenzo game: its first mover, the other player, and a first move that may be taken back."""
+    game_id = await open_game(table, "lim")
+    state = await game_state(env.bot, game_id)
+    seat = min(games.get("lim").actors(state))
+    mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
+    other = table.bob if mover is table.alice else table.alice
+    return mover, other, choose("lim", state, seat, {None})[0]
+
+
+async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
+    mover, other, notation = await lim_with_a_move_to_take_back(table, env)
+    await mover.slash(table.channel, "lim move", notation=notation)
+    await mover.slash(table.channel, "game undo")
+    await mover.slash(table.channel, "lim move", notation=notation)
+    digest = (await other.slash(table.channel, "game since")).response.content
+    assert digest.startswith("Since the start:")
+    lines = digest.splitlines()[1:]
+    assert lines[0].startswith("2. ") and "(taken back)" in lines[0]
+    assert lines[1].startswith(f"3. {mover.name} took back move 2.")
+    assert lines[2].startswith("4. ") and "(taken back)" not in lines[2]
+
+
+async def test_a_reminder_offers_the_catch_up_digest_too(table, env):
+    await open_game(table, "opera")
+    actor = table.actor()
+    await env.advance_time(25 * 3600)
+    reminder = table.last()
+    assert reminder.content.startswith("Reminder:") and f"<@{actor.id}>" in reminder.content
+    digest = await actor.click(reminder, label="Since your move")
+    assert digest.ephemeral and digest.response.content == "No one has moved yet."
+
+
+def test_a_long_digest_is_cut_between_lines():
+    assert split_message("a\nbb\ncc", limit=4) == ["a\nbb", "cc"]
+    assert split_message("x" * 6 + "\ny", limit=4) == ["xxx…", "y"]
+
+
+async def test_a_long_digest_comes_in_several_private_messages(table, env):
+    mover, other, notation = await lim_with_a_move_to_take_back(table, env)
+    for _ in range(12):
+        await mover.slash(table.channel, "lim move", notation=notation)
+        await mover.slash(table.channel, "game undo")
+    digest = await other.slash(table.channel, "game since")
+    parts = [digest.response, *digest.followups]
+    assert len(parts) > 1 and all(part.ephemeral and len(part.content) <= 2000 for part in parts)
+    lines = "\n".join(part.content for part in parts).splitlines()
+    assert lines[0] == "Since the start:" and len(lines) == 1 + 24
+    assert lines[-1].startswith(f"25. {mover.name} took back move 24.") and JUMP_URL.search(lines[-1])
+
+
+async def test_after_the_last_move_undo_says_the_game_is_over(table, env):
+    board = await table.open()  # duel: whoever brings the count to 10 wins
+    for _ in range(10):
+        if "Game over" in table.last().content:
+            break
+        await table.actor().slash(table.channel, "duel move", notation="add 3")
+    assert "Game over" in table.last().content
+    answer = await table.alice.slash(table.channel, "game undo")
+    assert answer.ephemeral and answer.response.content == "The game here is over: the move that ended it stands."
+    assert board.id != table.last().id
