@@ -36,7 +36,7 @@ def describe_action(state: State, seat: int, action: dict) -> Description:
     >>> seat = state["turn"]["seat"]
     >>> found = describe_action(state, seat, {"type": "place", "member": "neutral", "space": "market-1", "servants": 0})
     >>> [step.key for step in found.group], found.gain
-    (['neutral', 'market', 'market-1'], ('5 coins',))
+    (['neutral', 'market'], ('5 coins',))
     """
     kind = action["type"]
     found = _DESCRIBERS[kind](state, seat, action) if kind in _DESCRIBERS else Description(kind)
