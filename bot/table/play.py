@@ -52,13 +52,37 @@ class Play:
                    interaction_id: int | None = None) -> tuple[Table, list[Line]]:
         """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
         channel's lock held by the caller: the move, its snapshot and the reminder timers it changes
-        are written in one transaction. The table after it (no new read) and its event lines."""
+        are written in one transaction. The table after it (no new read) and its event lines, with
+        the moves that then had no real choice (see :meth:`automatic`)."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
             new_state, events = game.apply(state, seat, action)
         except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
             raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
+        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id)
+        return await self.automatic(table, lines)
+
+    async def automatic(self, table: Table, lines: list[Line]) -> tuple[Table, list[Line]]:
+        """Play every move that leaves its seat no real choice (``Game.automatic``: the last card
+        of a draft, an end of phase with nothing left to do), each recorded like any move and said
+        in the log as taken automatically."""
+        game = table.game
+        while not table.finished():
+            owed = [(seat, action) for seat in sorted(game.actors(table.state))
+                    if (action := game.automatic(table.state, seat)) is not None]
+            if not owed:
+                break
+            seat, action = owed[0]
+            new_state, events = game.apply(table.state, seat, action)
+            table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None)
+            lines += [line(*said, " (taken automatically)") for said in done]
+        return table, lines
+
+    async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
+                      new_state: dict[str, Any], events: list[dict[str, Any]],
+                      interaction_id: int | None) -> tuple[Table, list[Line]]:
+        game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
         clears, timers = reminder_changes(
