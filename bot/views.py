@@ -336,6 +336,12 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return
+    from .guided import components, is_guided  # the guided menu builds on this module's buttons
+
+    if is_guided(table):
+        text, guided = components(table, seat)
+        await interaction.edit_original_response(content=_clip(text), view=guided)
+        return
     view = private_moves(game_id, table.row.version, legal)
     text = table.prompt(seat)
     if view is None:

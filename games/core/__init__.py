@@ -10,6 +10,5 @@ from .stack import MoveStack
 
 __all__ = [
     "MAX_NOTATION", "RULE_ID", "Action", "CorruptState", "Description", "Event", "Game", "IllegalAction", "Move",
-    "MoveStack", "OptionSpec", "Rng", "State", "clone", "event", "make_result", "refuse", "seed_state",
-    "Step",
+    "MoveStack", "OptionSpec", "Rng", "State", "Step", "clone", "event", "make_result", "refuse", "seed_state",
 ]

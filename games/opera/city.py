@@ -44,9 +44,10 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     turn["moved_to"] = target
     turn["ability"] = area_code(city, "cost") in player["merchants"]
     state["phase"] = "activate"
-    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
+    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else ""
+    played = f"{card}: {goods_words(half)} ({half})" if card else "no card"
     return [event("move", f"{{p{seat}}} moves a merchant from {area_label(origin)} to "
-                          f"{area_label(target)} and plays {card or 'no card'} ({half}).")]
+                          f"{area_label(target)} and plays {played}.")]
 
 
 # -------------------------------------------------------------------- phase 2
