@@ -108,8 +108,8 @@ def _choices(under: list[tuple[int, Description]], depth: int) -> list[Choice]:
             out.append(item)
             continue
         inside = groups[item]
-        risky = " — some need a confirmation" if any(d.destructive for d in inside) else ""
-        out.append(Choice(GROUP + item, clip(f"{labels[item]} ({len(inside)})"), clip(_sample(inside) + risky)))
+        risky = "⚠ some need a confirmation — " if any(d.destructive for d in inside) else ""
+        out.append(Choice(GROUP + item, clip(f"{labels[item]} ({len(inside)})"), clip(risky + _sample(inside))))
     return out
 
 

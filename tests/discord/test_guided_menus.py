@@ -99,3 +99,101 @@ async def test_a_whole_game_is_played_with_the_guided_menu_only(table, env, key)
     assert all("You pay" in text for text in player.previews)
     if key == "opera":
         assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
+
+
+def pinged(table: Table) -> list[simcord.MemberActor]:
+    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]
+
+
+async def advanced_game_in_round_one(table: Table, player: Guided) -> simcord.MemberActor:
+    """alice and bob pick their tiles and draft their leaders through the menus; the first mover."""
+    await table.alice.slash(table.channel, "game new", game="lim", players=2, options="advanced=true")
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    for _ in range(20):
+        if "place a family member" in table.last().content:
+            return pinged(table)[0]
+        await player.move(pinged(table)[0])
+    raise AssertionError(table.last().content)
+
+
+async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(table):
+    """LIM-ADV-5: the one leader left in a pack is kept without asking; the log says so, and names
+    no leader (the draft is hidden)."""
+    player = Guided(table, random.Random(2))
+    await advanced_game_in_round_one(table, player)
+    automatic = [m.content for m in table.channel.history() if "(taken automatically)" in m.content]
+    assert len(automatic) == 1
+    assert automatic[0].count("keeps a leader. (taken automatically)") == 2
+    keeps = [m for m in table.channel.history() if "keeps a leader" in m.content]
+    assert sum(m.content.count("keeps a leader") for m in keeps) == 8  # 4 leaders each, 3 picked by hand
+
+
+async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(table):
+    player = Guided(table, random.Random(3))
+    mover = await advanced_game_in_round_one(table, player)
+    menu = (await mover.click(table.last(), label="Your move")).response
+    top = next(i for i in items(menu) if i["type"] == SELECT)
+    leaders = next(o for o in top["options"] if o["value"] == "g:leaders")
+    assert "some need a confirmation" in leaders["description"]
+    assert top["options"][-1]["value"] == "g:leaders", "the group of risky moves comes after the placements"
+    menu = (await mover.select(menu, ["g:leaders"], custom_id=top["custom_id"])).response
+    level = next(i for i in items(menu) if i["type"] == SELECT)
+    if any(o["value"] == "g:discard" for o in level["options"]):
+        menu = (await mover.select(menu, ["g:discard"], custom_id=level["custom_id"])).response
+        level = next(i for i in items(menu) if i["type"] == SELECT)
+    discards = [o for o in level["options"] if o["label"].startswith("Discard ")]
+    assert discards and all(o["description"].startswith("⚠") for o in discards)
+    preview = (await mover.select(menu, [discards[0]["value"]], custom_id=level["custom_id"])).response
+    assert "⚠ Are you sure?" in preview.content and "is gone for the rest of the game" in preview.content
+    buttons = {i["label"]: i for i in items(preview) if i["type"] == BUTTON}
+    assert buttons["Confirm"]["style"] == discord_danger() and set(buttons) == {"Confirm", "Cancel"}
+    back = (await mover.click(preview, custom_id=buttons["Cancel"]["custom_id"])).response
+    assert [o["value"] for o in next(i for i in items(back) if i["type"] == SELECT)["options"]] == \
+        [o["value"] for o in level["options"]]
+    assert "discards" not in table.last().content, "Cancel plays nothing"
+    again = (await mover.select(back, [discards[0]["value"]], custom_id=level["custom_id"])).response
+    done = await mover.click(again, label="Confirm")
+    assert done.response.content.startswith("Done:")
+    assert "for a council privilege" in table.last().content
+
+
+def discord_danger() -> int:
+    import discord
+
+    return discord.ButtonStyle.danger.value
+
+
+async def test_suggestions_are_described_with_the_notation_as_value_and_risky_moves_last(table):
+    player = Guided(table, random.Random(4))
+    mover = await advanced_game_in_round_one(table, player)
+    offered = await mover.autocomplete(table.channel, "lim move", "notation", "")
+    assert offered and len(offered) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
+    first = offered[0]
+    assert first["value"].startswith("place ") and "→" in first["name"] and first["name"] != first["value"]
+    risky = await mover.autocomplete(table.channel, "lim move", "notation", "leader")
+    names = [c["name"] for c in risky]
+    assert any(n.startswith("⚠ Discard") for n in names)
+    marked = [n.startswith("⚠") for n in names]
+    assert marked == sorted(marked), "moves that need a confirmation come last"
+    assert all(c["value"].startswith("leader ") for c in risky)
+    by_label = await mover.autocomplete(table.channel, "lim move", "notation", "council privilege")
+    assert by_label and all(c["value"].split()[0] in ("place", "leader") for c in by_label)
+
+
+async def test_a_menu_survives_a_restart_and_refuses_once_the_board_moved_on(table, env, make_bot):
+    await table.alice.slash(table.channel, "game new", game="opera", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    mover = pinged(table)[0]
+    menu, second = [(await mover.click(table.last(), label="Your move")).response for _ in range(2)]
+    select = next(i for i in items(menu) if i["type"] == SELECT)
+    assert select["custom_id"].startswith("bottega:guide:")
+    await env.restart_bot(await make_bot())
+    preview = (await mover.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])).response
+    assert "You pay" in preview.content
+    await mover.click(preview, label="Confirm")
+    assert "drafts" in table.last().content
+    stale = await mover.select(second, [select["options"][1]["value"]], custom_id=select["custom_id"])
+    assert "moved on" in stale.response.content
