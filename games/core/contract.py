@@ -238,8 +238,9 @@ class Game(ABC):
         (what it costs, what it gives, whether it needs a confirmation).
 
         >>> import games
-        >>> games.get("mor").describe(games.get("mor").setup(2, 7), 0, {"type": "end"}).group
-        (Step(key='end', label='end'),)
+        >>> mor = games.get("mor")
+        >>> Game.describe(mor, mor.setup(2, 7), 0, {"type": "end"})
+        Description(label='end', group=(Step(key='end', label='end'),), cost=(), gain=(), detail='', destructive='')
         """
         return Description(self.notation(action), group=(Step(action["type"], action["type"]),))
 
