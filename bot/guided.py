@@ -21,10 +21,11 @@ from games.core import Game
 
 from .menus import GROUP, MOVE, MenuGone, Screen, preview, screen
 from .table import Table, TableError
-from .views import act_button, person_of, report_error, service
+from .views import move_token, person_of, play_component, report_error, service
 
 GUIDE_PREFIX = "bottega:guide"
 PAGE_PREFIX = "bottega:gpage"
+CONFIRM_PREFIX = "bottega:gok"
 SEPARATOR = "/"
 TEMPLATE = r":(?P<game_id>\d+):(?P<version>\d+):(?P<page>\d+):(?P<path>.*)"
 
@@ -110,6 +111,35 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(
         await answer(interaction, self.game_id, self.version, self.path, self.page)
 
 
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{CONFIRM_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<token>.+)"),
+):
+    """Plays the previewed move (the path of every move button), then shows the player's next
+    menu in the same private message when they still act (a privilege, an exchange, an end of turn)."""
+
+    def __init__(self, game_id: int, version: int, token: str, style: discord.ButtonStyle) -> None:
+        self.game_id, self.version, self.token = game_id, version, token
+        super().__init__(discord.ui.Button(label="Confirm", style=style,
+                                           custom_id=f"{CONFIRM_PREFIX}:{game_id}:{version}:{token}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConfirmButton:
+        return cls(int(match["game_id"]), int(match["version"]), match["token"], item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        posted = await play_component(interaction, self.game_id, self.version, self.token)
+        if posted is None or interaction.channel_id is None:
+            return
+        table = await service(interaction.client).table(interaction.channel_id)
+        seat = table.seat_of(interaction.user.id)
+        if table.row.id != self.game_id or not table.is_acting(seat) or not is_guided(table):
+            return
+        text, view = components(table, seat)
+        await interaction.edit_original_response(content=f"Done: {posted.jump_url}\n\n{text}"[:2000], view=view)
+
+
 def split_path(text: str) -> tuple[str, ...]:
     return tuple(text.split(SEPARATOR)) if text else ()
 
@@ -140,10 +170,9 @@ def preview_components(table: Table, seat: int, move: int, path: tuple[str, ...]
         raise TableError("That move is not available to you now.")
     notation, found = described[move]
     view = discord.ui.View(timeout=None)
-    confirm = act_button(table.row.id, table.row.version, notation)
-    confirm.item.label = "Confirm"
-    confirm.item.style = discord.ButtonStyle.danger if found.destructive else discord.ButtonStyle.success
-    view.add_item(confirm)
+    style = discord.ButtonStyle.danger if found.destructive else discord.ButtonStyle.success
+    view.add_item(ConfirmButton(table.row.id, table.row.version, move_token(table.row.id, table.row.version, notation),
+                                style))
     if len(described) > 1:
         view.add_item(PageButton(table.row.id, table.row.version, 0, path, "Cancel"))
     shown = Screen(path, " › ".join(step.label for step in found.group))

@@ -413,8 +413,10 @@ class MoveSelect(
 DYNAMIC_ITEMS = (MenuButton, ActButton, MoveSelect)
 
 
-async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:
-    """A button press or select choice: the same move path as ``/<game> move``."""
+async def play_component(
+    interaction: discord.Interaction, game_id: int, version: int, token: str
+) -> discord.Message | None:
+    """A button press or select choice: the same move path as ``/<game> move``; the board posted."""
     tables = service(interaction.client)
     person = person_of(interaction)
     channel_id = interaction.channel_id
@@ -437,6 +439,7 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
         )
 
     try:
-        await respond(interaction, play)
+        return await respond(interaction, play)
     except Exception as error:  # noqa: BLE001 - the one error path also covers components
         await report_error(interaction, error)
+        return None

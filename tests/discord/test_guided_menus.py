@@ -153,9 +153,14 @@ async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(
         [o["value"] for o in level["options"]]
     assert "discards" not in table.last().content, "Cancel plays nothing"
     again = (await mover.select(back, [discards[0]["value"]], custom_id=level["custom_id"])).response
-    done = await mover.click(again, label="Confirm")
-    assert done.response.content.startswith("Done:")
-    assert "for a council privilege" in table.last().content
+    done = (await mover.click(again, label="Confirm")).response
+    assert done.content.startswith("Done:") and "for a council privilege" in table.last().content
+    assert "Council privileges" in done.content, "the follow-up choice is asked in the same private message"
+    privileges = next(i for i in items(done) if i["type"] == SELECT)
+    assert len(privileges["options"]) == 5
+    chosen = (await mover.select(done, [privileges["options"][0]["value"]], custom_id=privileges["custom_id"])).response
+    await mover.click(chosen, label="Confirm")
+    assert "takes the wood-stone privilege" in table.last().content
 
 
 def discord_danger() -> int:
