@@ -35,7 +35,7 @@ def lim_with_leaders():
     lim = games.get("lim")
     state = lim.setup(2, 3, {"advanced": True})
     while state["phase"] != "actions":
-        seat = sorted(lim.actors(state))[0]
+        seat = min(lim.actors(state))
         state, _ = lim.apply(state, seat, lim.legal_actions(state, seat)[0])
     return lim, state, state["turn"]["seat"]
 
@@ -63,7 +63,7 @@ def test_LIM_ADV_5_the_last_leader_of_a_pack_is_kept_automatically():
     lim = games.get("lim")
     state = lim.setup(2, 5, {"advanced": True})
     while state["phase"] == "tiles" or (state["phase"] == "draft" and len(state["draft"]["packs"][0]) > 1):
-        seat = sorted(lim.actors(state))[0]
+        seat = min(lim.actors(state))
         assert lim.automatic(state, seat) is None
         state, _ = lim.apply(state, seat, lim.legal_actions(state, seat)[0])
     assert state["phase"] == "draft"
@@ -75,7 +75,7 @@ def test_OM_REFINED_3_ending_phase_3_with_goods_asks_for_a_confirmation_and_is_a
     opera = games.get("opera")
     state = opera.setup(2, 1)
     while not (state["phase"] == "refined" and not state["pending"]):
-        seat = sorted(opera.actors(state))[0]
+        seat = min(opera.actors(state))
         state, _ = opera.apply(state, seat, opera.legal_actions(state, seat)[0])
     seat = state["active"]
     player = state["seats"][seat]

@@ -28,10 +28,10 @@ from typing import Any
 
 from games.core import Description, Game, Move, make_result
 
-from .describe import describe_action
 from . import notation as _notation
 from .buy import buy
 from .data import LEADERS_DEALT, LEADERS_KEPT, SEAT_BONUS
+from .describe import describe_action
 from .leaders import leader
 from .market import arrange, market, place
 from .moves import legal_actions
