@@ -17,7 +17,7 @@ import re
 import discord
 
 from games import IllegalAction
-from games.core import Game
+from games.core import Description, Game
 
 from .menus import GROUP, MOVE, MenuGone, Screen, preview, screen
 from .table import Table, TableError
@@ -46,10 +46,10 @@ def components(table: Table, seat: int, path: tuple[str, ...] = (), page: int = 
         shown = screen([d for _, d in described], path, page)
     except MenuGone:
         shown = screen([d for _, d in described])
+    if shown.move is not None:
+        return _preview(table, seat, described, shown.move, ())
     game_id, version = table.row.id, table.row.version
     view = discord.ui.View(timeout=None)
-    if shown.move is not None:
-        return preview_components(table, seat, shown.move, ())
     view.add_item(GuideSelect(game_id, version, shown))
     if shown.page > 0:
         view.add_item(PageButton(game_id, version, shown.page - 1, shown.path, "◀ Previous"))
@@ -61,9 +61,9 @@ def components(table: Table, seat: int, path: tuple[str, ...] = (), page: int = 
 
 
 def _heading(table: Table, seat: int, shown: Screen) -> str:
-    where = f"{shown.title}\n" if shown.title else ""
     pages = f" (page {shown.page + 1} of {shown.pages})" if shown.pages > 1 else ""
-    return f"{table.fill_names(table.prompt(seat))}\n{where}{pages}".rstrip() + "\n"
+    where = f"{shown.title}{pages}".strip()
+    return f"{table.fill_names(table.prompt(seat))}\n" + (f"{where}\n" if where else "")
 
 
 class GuideSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(GUIDE_PREFIX + TEMPLATE)):
@@ -132,7 +132,10 @@ class ConfirmButton(
         posted = await play_component(interaction, self.game_id, self.version, self.token)
         if posted is None or interaction.channel_id is None:
             return
-        table = await service(interaction.client).table(interaction.channel_id)
+        try:
+            table = await service(interaction.client).table(interaction.channel_id)
+        except TableError:  # that move ended the game: the channel has no table now
+            return
         seat = table.seat_of(interaction.user.id)
         if table.row.id != self.game_id or not table.is_acting(seat) or not is_guided(table):
             return
@@ -154,7 +157,7 @@ async def answer(interaction: discord.Interaction, game_id: int, version: int, p
         if not table.is_acting(seat):
             raise TableError(table.waiting_message(seat))
         if move is not None:
-            text, view = preview_components(table, seat, move, path)
+            text, view = _preview(table, seat, table.described(seat), move, path)
         else:
             text, view = components(table, seat, path, page)
     except (TableError, IllegalAction) as error:
@@ -163,9 +166,10 @@ async def answer(interaction: discord.Interaction, game_id: int, version: int, p
     await interaction.response.edit_message(content=text[:2000], view=view, attachments=[])
 
 
-def preview_components(table: Table, seat: int, move: int, path: tuple[str, ...]) -> tuple[str, discord.ui.View]:
-    """The preview of move ``move`` of the seat's list, with Confirm and Cancel."""
-    described = table.described(seat)
+def _preview(table: Table, seat: int, described: list[tuple[str, Description]], move: int,
+             path: tuple[str, ...]) -> tuple[str, discord.ui.View]:
+    """The preview of move ``move`` of the seat's ``described`` moves, with Confirm and Cancel
+    (back to the level at ``path``)."""
     if not 0 <= move < len(described):
         raise TableError("That move is not available to you now.")
     notation, found = described[move]
