@@ -75,8 +75,8 @@ class GameCommands(commands.GroupCog):
         """The moves the player may make now, described by the engine, most useful first and the
         ones that need a second thought last; the value is the notation."""
         try:
-            table = await self.table(interaction)
-            described = table.described(table.seat_of(interaction.user.id)) if table.started else []
+            await self.table(interaction)
+            described = await service(self.bot).described(interaction.channel_id, person_of(interaction))
         except TableError:
             return []
         except Exception as error:  # noqa: BLE001 - the one error path also covers suggestions

@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.core import IllegalAction
+from games.core import Description, IllegalAction
 
 from .boards import Boards
 from .loading import NOT_STARTED, Tables
@@ -139,6 +139,14 @@ class Play:
         except TableError:
             return []
         return table.legal(table.seat_of(person.id))
+
+    async def described(self, channel_id: int, person: Person) -> list[tuple[str, Description]]:
+        """The moves ``person`` may play now with the engine's descriptions (empty when none)."""
+        try:
+            table = await self.tables.playing_in(channel_id)
+        except TableError:
+            return []
+        return table.described(table.seat_of(person.id))
 
 
 def seat_of(table: Table, person: Person) -> int:
