@@ -132,8 +132,6 @@ def _costs(found: Description) -> str:
 def preview(found: Description) -> str:
     """The text above a Confirm button: the move, what it costs and gives, and any warning."""
     lines = [found.label, found.preview()]
-    if found.detail:
-        lines.append(found.detail)
     if found.destructive:
         lines.append(f"⚠ Are you sure? {found.destructive}")
     return "\n".join(lines)

@@ -240,7 +240,7 @@ class Game(ABC):
         >>> import games
         >>> mor = games.get("mor")
         >>> Game.describe(mor, mor.setup(2, 7), 0, {"type": "end"})
-        Description(label='end', group=(Step(key='end', label='end'),), cost=(), gain=(), detail='', destructive='')
+        Description(label='end', group=(Step(key='end', label='end'),), cost=(), gain=(), destructive='')
         """
         return Description(self.notation(action), group=(Step(action["type"], action["type"]),))
 

@@ -34,7 +34,6 @@ class Description:
     group: tuple[Step, ...] = ()
     cost: tuple[str, ...] = ()
     gain: tuple[str, ...] = ()
-    detail: str = ""
     destructive: str = ""
 
     def preview(self) -> str:

@@ -10,6 +10,8 @@ draft pack is fine: the table shows these texts to that player alone.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.core import Description, State, Step
 
 from .data import BOARD, CARDS, LEADERS, PRIVILEGES, amount, describe
@@ -41,8 +43,7 @@ def describe_action(state: State, seat: int, action: dict) -> Description:
     kind = action["type"]
     found = _DESCRIBERS[kind](state, seat, action) if kind in _DESCRIBERS else Description(kind)
     if action.get("reduce") == "stone":
-        return Description(found.label + " (excommunication takes stone)", found.group, found.cost,
-                           found.gain, found.detail, found.destructive)
+        return replace(found, label=found.label + " (excommunication takes stone)")
     return found
 
 
@@ -55,7 +56,7 @@ def _place(state: State, seat: int, action: dict) -> Description:
         area = info["area"]
         found = _other_space(state, seat, action, value)
         return Description(f"{member} → {found.label}", (member_step, Step(area, AREA_LABELS[area])),
-                           found.cost, found.gain, found.detail)
+                           found.cost, found.gain)
     plan = tower_plan(state, seat, space, value, action["servants"], cost=action.get("cost"),
                       discount=action.get("discount"), member=member)
     return _take_words(action, plan, (member_step, Step("towers", AREA_LABELS["towers"])), f"{member} → ")
