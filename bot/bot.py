@@ -34,6 +34,7 @@ from .ai_runner import AiRunner
 from .ai_turns import AiTurns
 from .config import Config
 from .drawing import Renderer, ThreadRenderer
+from .guided import ConfirmButton, GuideSelect, PageButton
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
@@ -135,7 +136,7 @@ class BottegaBot(commands.Bot):
             log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in extension_names():
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton)
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
         self.last_sync = await self.sync_commands()

@@ -379,6 +379,12 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return
+    from .guided import components, is_guided  # the guided menu builds on this module's buttons
+
+    if is_guided(table):
+        text, guided = components(table, seat)
+        await interaction.edit_original_response(content=_clip(text), view=guided)
+        return
     view = private_moves(game_id, table.row.version, legal)
     text = table.prompt(seat)
     if view is None:
@@ -488,8 +494,10 @@ class MoveSelect(
 DYNAMIC_ITEMS = (MenuButton, SinceButton, ActButton, MoveSelect)
 
 
-async def play_component(interaction: discord.Interaction, game_id: int, version: int, token: str) -> None:
-    """A button press or select choice: the same move path as ``/<game> move``."""
+async def play_component(
+    interaction: discord.Interaction, game_id: int, version: int, token: str
+) -> discord.Message | None:
+    """A button press or select choice: the same move path as ``/<game> move``; the board posted."""
     tables = service(interaction.client)
     person = person_of(interaction)
     channel_id = interaction.channel_id
@@ -512,6 +520,7 @@ async def play_component(interaction: discord.Interaction, game_id: int, version
         )
 
     try:
-        await respond(interaction, play)
+        return await respond(interaction, play)
     except Exception as error:  # noqa: BLE001 - the one error path also covers components
         await report_error(interaction, error)
+        return None

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.menus import suggestions
 from bot.table import Reply, Table, TableError
 from bot.views import menu_view, person_of, report_error, respond, service
 
@@ -71,18 +72,17 @@ class GameCommands(commands.GroupCog):
 
     @move.autocomplete("notation")
     async def legal_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The moves the player may make now, described by the engine, most useful first and the
+        ones that need a second thought last; the value is the notation."""
         try:
             await self.table(interaction)
-            legal = await service(self.bot).legal(interaction.channel_id, person_of(interaction))
+            described = await service(self.bot).described(interaction.channel_id, person_of(interaction))
         except TableError:
             return []
         except Exception as error:  # noqa: BLE001 - the one error path also covers suggestions
             await report_error(interaction, error)
             return []
-        typed = current.strip().lower()
-        matching = [n for n in legal if typed in n.lower() and len(n) <= CHOICE_LIMIT]
-        matching.sort(key=lambda n: (not n.lower().startswith(typed), n))
-        return [app_commands.Choice(name=n, value=n) for n in matching[:AUTOCOMPLETE_LIMIT]]
+        return [app_commands.Choice(name=label, value=notation) for label, notation in suggestions(described, current)]
 
     @app_commands.command(name="hand", description="Your private view (only you see it).")
     async def hand(self, interaction: discord.Interaction) -> None:

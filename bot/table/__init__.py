@@ -34,6 +34,7 @@ from typing import Any
 from bot.ai_runner import AiRunner
 from bot.drawing import Renderer
 from db import Store
+from games.core import Description
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
@@ -159,6 +160,9 @@ class TableService:
 
     async def legal(self, channel_id: int, person: Person) -> list[str]:
         return await self._play.legal(channel_id, person)
+
+    async def described(self, channel_id: int, person: Person) -> list[tuple[str, Description]]:
+        return await self._play.described(channel_id, person)
 
     # time
     async def settings(self, channel_id: int, person: Person, reminder_hours: float) -> Reply:

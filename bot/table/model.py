@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from db import GameRow, SeatRow, TimerRow
-from games.core import Game
+from games.core import Description, Game
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 AI_NAME = "Bottega AI"
@@ -220,6 +220,10 @@ class Table:
     def legal(self, seat: int | None) -> list[str]:
         """The notations ``seat`` may play now (empty when it is not that seat's move)."""
         return [self.game.notation(a) for a in self.actions(seat)]
+
+    def described(self, seat: int | None) -> list[tuple[str, Description]]:
+        """The legal moves of ``seat`` now, each as its notation and the engine's description."""
+        return [(self.game.notation(a), self.game.describe(self.state, seat, a)) for a in self.actions(seat)]
 
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in the engine's words."""

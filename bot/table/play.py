@@ -13,10 +13,10 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.core import IllegalAction
+from games.core import Description, IllegalAction
 
 from .boards import Boards
-from .clocks import deadline_changes, seat_clocks, with_clocks, with_timers
+from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line
 from .timing import reminder_changes
@@ -55,13 +55,37 @@ class Play:
         channel's lock held by the caller: the move, its snapshot, the reminder and deadline timers
         and the seats' clocks it changes are written in one transaction. ``played`` says the timeout
         ladder played it (see ``clocks.seat_clocks``). The table after it (no new read) and its
-        event lines."""
+        event lines, with the moves that then had no real choice (see :meth:`automatic`)."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
             new_state, events = game.apply(state, seat, action)
         except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
             raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
+        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played)
+        return await self.automatic(table, lines)
+
+    async def automatic(self, table: Table, lines: list[Line]) -> tuple[Table, list[Line]]:
+        """Play every move that leaves its seat no real choice (``Game.automatic``: the last card
+        of a draft, an end of phase with nothing left to do), each recorded like any move and said
+        in the log as taken automatically. The seat did not act, so its strikes stand (``LADDER``)."""
+        game = table.game
+        while not table.finished():
+            owed = [(seat, action) for seat in sorted(game.actors(table.state))
+                    if (action := game.automatic(table.state, seat)) is not None]
+            if not owed:
+                break
+            seat, action = owed[0]
+            new_state, events = game.apply(table.state, seat, action)
+            table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
+                                             LADDER)
+            lines += [line(*said, " (taken automatically)") for said in done]
+        return table, lines
+
+    async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
+                      new_state: dict[str, Any], events: list[dict[str, Any]],
+                      interaction_id: int | None, played: str | None) -> tuple[Table, list[Line]]:
+        game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
         clears, timers = reminder_changes(
@@ -122,6 +146,14 @@ class Play:
         except TableError:
             return []
         return table.legal(table.seat_of(person.id))
+
+    async def described(self, channel_id: int, person: Person) -> list[tuple[str, Description]]:
+        """The moves ``person`` may play now with the engine's descriptions (empty when none)."""
+        try:
+            table = await self.tables.playing_in(channel_id)
+        except TableError:
+            return []
+        return table.described(table.seat_of(person.id))
 
 
 def seat_of(table: Table, person: Person) -> int:

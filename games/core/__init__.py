@@ -1,6 +1,7 @@
 """What every engine shares: the contract, the errors and the seeded RNG."""
 
 from .contract import MAX_NOTATION, Game, OptionSpec, clone
+from .describe import Description, Step
 from .errors import RULE_ID, CorruptState, IllegalAction, refuse
 from .move import Action, Event, Move, State, event
 from .result import make_result
@@ -8,6 +9,6 @@ from .rng import Rng, seed_state
 from .stack import MoveStack
 
 __all__ = [
-    "MAX_NOTATION", "RULE_ID", "Action", "CorruptState", "Event", "Game", "IllegalAction", "Move",
-    "MoveStack", "OptionSpec", "Rng", "State", "clone", "event", "make_result", "refuse", "seed_state",
+    "MAX_NOTATION", "RULE_ID", "Action", "CorruptState", "Description", "Event", "Game", "IllegalAction", "Move",
+    "MoveStack", "OptionSpec", "Rng", "State", "Step", "clone", "event", "make_result", "refuse", "seed_state",
 ]

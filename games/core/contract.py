@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .describe import Description, Step
 from .errors import CorruptState, IllegalAction
 from .move import Action, Event, Move, State
 from .stack import MoveStack
@@ -257,6 +258,25 @@ class Game(ABC):
         True
         """
         return undo_refusal(self, before, after, seat, action)
+
+    # ------------------------------------------------------------ menus
+    def describe(self, state: State, seat: int, action: Action) -> Description:
+        """``action`` (a legal action of ``seat``) in the player's words, for menus and suggestions.
+
+        The default labels a move with its notation and files it under its type; engines say more
+        (what it costs, what it gives, whether it needs a confirmation).
+
+        >>> import games
+        >>> mor = games.get("mor")
+        >>> Game.describe(mor, mor.setup(2, 7), 0, {"type": "end"})
+        Description(label='end', group=(Step(key='end', label='end'),), cost=(), gain=(), destructive='')
+        """
+        return Description(self.notation(action), group=(Step(action["type"], action["type"]),))
+
+    def automatic(self, state: State, seat: int) -> Action | None:
+        """The move ``seat`` (an actor) has no real choice about and the table plays for it (the
+        last card of a draft, an end of turn with nothing left to do), or ``None``."""
+        return None
 
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Move, State, make_result
+from games.core import Action, Description, Event, Game, IllegalAction, Move, State, make_result
 
 from . import moves, notation, view
+from .describe import describe_action
 from .data import ALL_SPACES
 from .moves import BONUS_PHASES, DECISION_PHASES
 from .effects import chooses_reduction
@@ -139,6 +140,16 @@ class LorenzoIlMagnifico(Game):
             if explicit == action:
                 return explicit
         return super()._canonical(state, action)
+
+    # -------------------------------------------------------------------------------- menus
+    def describe(self, state: State, seat: int, action: Action) -> Description:
+        return describe_action(state, seat, action)
+
+    def automatic(self, state: State, seat: int) -> Action | None:
+        """The last leader of a draft pack is kept without asking (LIM-ADV-5)."""
+        if state["phase"] == "draft" and len(state["draft"]["packs"][seat]) == 1:
+            return {"type": "draft", "leader": state["draft"]["packs"][seat][0]}
+        return None
 
     # ----------------------------------------------------------------------------- notation
     def notation(self, action: Action) -> str:

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Game, Move, make_result
+from games.core import Description, Game, Move, make_result
 
 from . import notation as _notation
 from .buy import buy
 from .data import LEADERS_DEALT, LEADERS_KEPT, SEAT_BONUS
+from .describe import describe_action
 from .leaders import leader
 from .market import arrange, market, place
 from .moves import legal_actions
@@ -135,6 +136,9 @@ class MastersOfRenaissance(Game):
         return make_result(totals, breakdowns, [resource_count(p) for p in state["seats"]])
 
     # --------------------------------------------------------------- notation
+    def describe(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> Description:
+        return describe_action(state, seat, action)
+
     def notation(self, action: dict[str, Any]) -> str:
         """The text of ``action``.
 

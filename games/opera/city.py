@@ -7,6 +7,7 @@ from typing import Any
 from ..core import IllegalAction, event, refuse
 from . import payment as P
 from .data import DATA, RAW
+from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
 from .rules import AREAS, area_code, area_label, check, gain_raw, gain_refined, split_area
 
@@ -43,9 +44,10 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     turn["moved_to"] = target
     turn["ability"] = area_code(city, "cost") in player["merchants"]
     state["phase"] = "activate"
-    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
+    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else ""
+    played = f"{card}: {goods_words(half)} ({half})" if card else "no card"
     return [event("move", f"{{p{seat}}} moves a merchant from {area_label(origin)} to "
-                          f"{area_label(target)} and plays {card or 'no card'} ({half}).")]
+                          f"{area_label(target)} and plays {played}.")]
 
 
 # -------------------------------------------------------------------- phase 2
@@ -81,11 +83,11 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
     plan = chosen["plan"]
     P.apply_payment(player, plan)
     city, _ = split_area(turn["moved_to"])
-    paid = "".join(g * plan["raw"][g] for g in RAW) or "no raw goods"
+    paid = goods_words("".join(g * plan["raw"][g] for g in RAW)).replace("nothing", "no raw goods")
     text = f"{{p{seat}}} activates {DATA.cities[city]['name']}, paying {paid}"
     certs = "".join(g * plan["cert"][g] for g in RAW)
     if certs:
-        text += f", certificates {certs}"
+        text += f", certificate steps {goods_words(certs)}"
     if plan["vp"]:
         text += f", {plan['vp']} VP"
     events = [event("pay", text + ".")]
@@ -99,7 +101,7 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
             else:
                 gain_refined(state, player, good)
             gained += good
-    events.append(event("gain", f"{{p{seat}}} gains {gained or 'nothing'}."))
+    events.append(event("gain", f"{{p{seat}}} gains {goods_words(gained)}."))
     state["phase"] = "refined"
     return events + fire_triggers(state, player, "ON-ACTIVATE")
 

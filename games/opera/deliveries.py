@@ -74,7 +74,7 @@ def deliver(state: dict, seat: int, action: dict) -> list[Event]:
     first = not site["by"]
     site["by"].append(seat)
     state["turn"]["deliveries"] += 1
-    events = [event("deliver", f"{{p{seat}}} delivers {good} to worksite {action['site']}.")]
+    events = [event("deliver", f"{{p{seat}}} delivers 1 {GOOD_NAMES[good]} to worksite {action['site']}.")]
     if first:
         effect = token["faces"][site["face"]]
         events += run_ops(state, player, DATA.worksite_effects[effect], f"worksite {action['site']} {effect}")

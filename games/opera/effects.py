@@ -11,7 +11,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from ..core import event, refuse
-from .data import RAW, REFINED, REFINED_OF
+from .data import GOOD_NAMES, RAW, REFINED, REFINED_OF
+from .describe import goods_words
 from .rules import certificate_max, gain_raw, gain_refined, move_certificate_right, right_side, spend_raw
 
 Event = dict[str, Any]
@@ -40,7 +41,7 @@ def run_ops(state: dict, player: dict, ops: list[dict], source: str) -> list[Eve
         elif kind == "raw" and len(op["choices"]) == 1:
             for _ in range(op["n"]):
                 gain_raw(state, player, op["choices"])
-            events.append(event("gain", f"{{p{seat}}} gains {op['n']} {op['choices']} ({source})."))
+            events.append(event("gain", f"{{p{seat}}} gains {goods_words(op['choices'] * op['n'])} ({source})."))
         elif kind == "raw":
             pending.append({"kind": "raw", "n": op["n"], "choices": op["choices"], "source": source})
         elif kind == "refined":
@@ -105,25 +106,26 @@ def _resolve(state: dict, player: dict, pending: dict, action: dict) -> list[Eve
     if kind == "raw":
         for good in action["goods"]:
             gain_raw(state, player, good)
-        return [event("gain", f"{{p{seat}}} gains {action['goods']} ({pending['source']}).")]
+        return [event("gain", f"{{p{seat}}} gains {goods_words(action['goods'])} ({pending['source']}).")]
     if kind == "refined":
         for good in action["goods"]:
             gain_refined(state, player, good)
-        return [event("gain", f"{{p{seat}}} gains {action['goods']} ({pending['source']}).")]
+        return [event("gain", f"{{p{seat}}} gains {goods_words(action['goods'])} ({pending['source']}).")]
     if kind == "certificate":
         for good in action["goods"]:
             move_certificate_right(state, player, good)
         return [event("certificate",
-                      f"{{p{seat}}} moves the {action['goods']} certificate(s) right ({pending['source']}).")]
+                      f"{{p{seat}}} moves the {' and '.join(GOOD_NAMES[g] for g in action['goods'])} "
+                      f"certificate(s) right ({pending['source']}).")]
     good = action["good"]
     spend_raw(player, good)
     if pending["then"] == "refined":
         gain_refined(state, player, REFINED_OF[good])
-        return [event("spend", f"{{p{seat}}} spends 1 {good} for 1 {REFINED_OF[good]} "
+        return [event("spend", f"{{p{seat}}} spends 1 {GOOD_NAMES[good]} for 1 {GOOD_NAMES[REFINED_OF[good]]} "
                                f"({pending['source']}).")]
     others = "".join(g for g in RAW if g != good)
     state["pending"].insert(0, {"kind": "raw", "n": 1, "choices": others, "source": pending["source"]})
-    return [event("spend", f"{{p{seat}}} spends 1 {good} ({pending['source']}).")]
+    return [event("spend", f"{{p{seat}}} spends 1 {GOOD_NAMES[good]} ({pending['source']}).")]
 
 
 def settle_forced(state: dict, player: dict) -> list[Event]:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Game, Move, OptionSpec, make_result, refuse
+from ..core import Description, Game, Move, OptionSpec, make_result, refuse
 from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
 from . import notation as N
 from . import view as V
 from .data import DATA, RAW
+from .describe import describe_action
 from .payment import turn_payment_options
 from .rules import TURN_PHASES, split_area
 from .scoring import score, tiebreak
@@ -184,6 +185,18 @@ class OperaMagna(Game):
             return "This game is over."
         waiting = ", ".join(f"{{p{s}}}" for s in sorted(self.actors(state)))
         return f"It is not your turn: waiting for {waiting}."
+
+    # ------------------------------------------------------------------ menus
+    def describe(self, state: dict, seat: int, action: dict) -> Description:
+        return describe_action(state, seat, action)
+
+    def automatic(self, state: dict, seat: int) -> dict | None:
+        """Phase 3 ends by itself when nothing is left to do in it (no refined goods, no ability,
+        building or conversion to use: OM-REFINED-3), and the last building of a draft is taken."""
+        legal = M.legal_actions(state, seat)
+        if len(legal) == 1 and legal[0]["type"] in ("done", "draft"):
+            return legal[0]
+        return None
 
     # --------------------------------------------------------------- notation
     def notation(self, action: dict) -> str:

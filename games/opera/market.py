@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core import event, refuse
 from .data import DATA, GOOD_NAMES, RAW
+from .describe import goods_words
 from .endturn import end_turn
 from .rules import spend_raw
 
@@ -40,7 +41,7 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
     card = state["market"].pop(slot)
     state["market"].append(None)
     player["hand"].append(card)
-    events = [event("buy", f"{{p{seat}}} takes market card {card} for {pay or 'free'}.")]
+    events = [event("buy", f"{{p{seat}}} takes market card {card} for {goods_words(pay) if pay else 'free'}.")]
     for deck in state["decks"]:
         if deck:
             state["market"][-1] = deck.pop(0)

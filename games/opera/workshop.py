@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core import IllegalAction, event, refuse
 from .data import DATA, GOOD_NAMES, RAW_OF, REFINED_OF, SIDES, SIZES
+from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
 from .rules import check, gain_raw, gain_refined, missing_icons, spend_raw
 
@@ -38,7 +39,7 @@ def build(state: dict, seat: int, action: dict) -> list[Event]:
     for good in goods:
         player["refined"][good] -= 1
     building["covered"] += goods
-    events = [event("build", f"{{p{seat}}} places {goods} on {card_id}.")]
+    events = [event("build", f"{{p{seat}}} places {goods_words(goods)} on {card_id}.")]
     if completes:
         events += _complete(state, player, building, side)
     return events
@@ -72,7 +73,7 @@ def convert(state: dict, seat: int, action: dict) -> list[Event]:
         player["refined"][good] -= 1
         player["supply"] += 1
         gain_raw(state, player, RAW_OF[good])
-    return [event("convert", f"{{p{seat}}} converts {goods} into {RAW_OF[good] * len(goods)}.")]
+    return [event("convert", f"{{p{seat}}} converts {goods_words(goods)} into {goods_words(RAW_OF[good] * len(goods))}.")]
 
 
 # -------------------------------------------------- left conversions (refine)
@@ -101,7 +102,7 @@ def refine(state: dict, seat: int, action: dict) -> list[Event]:
     spend_raw(player, good)
     kept = gain_refined(state, player, REFINED_OF[good])
     tail = "" if kept else " (discarded at once: phase 3 is over)"
-    return [event("refine", f"{{p{seat}}} converts 1 {good} into 1 {REFINED_OF[good]} "
+    return [event("refine", f"{{p{seat}}} converts 1 {GOOD_NAMES[good]} into 1 {GOOD_NAMES[REFINED_OF[good]]} "
                             f"in the left {size} slot{tail}.")]
 
 

@@ -99,7 +99,7 @@ async def test_a_failing_autocomplete_offers_nothing_and_is_logged(table, env, m
     async def explode(*args, **kwargs):
         raise RuntimeError("suggestions unavailable")
 
-    monkeypatch.setattr(env.bot.service, "legal", explode)
+    monkeypatch.setattr(env.bot.service, "described", explode)
     with caplog.at_level(logging.ERROR, logger="bot.views"):
         choices = await table.actor().autocomplete(table.channel, "duel move", "notation", "")
     assert choices == []

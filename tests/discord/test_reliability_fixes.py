@@ -16,12 +16,11 @@ from rendering.pool import RenderPool
 DAY = 24 * 3600
 
 
-def first_move(menu) -> tuple[str, object]:
-    """The first move a private menu offers: ("button", label) or ("select", value)."""
+def first_option(menu) -> str:
+    """The first option of a guided menu's select (a draft offers one move per leader)."""
     item = menu.message.components[0].children[0]
-    if isinstance(item, discord.SelectMenu):
-        return "select", item.options[0].value
-    return "button", item.label
+    assert isinstance(item, discord.SelectMenu)
+    return item.options[0].value
 
 
 async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
@@ -39,15 +38,15 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     assert len(drafters) == 3
     menus = [(await player.click(board, label="Your move")).response for player in drafters]
     version = (await env.bot.service.table(table.channel.id)).row.version
+    previews = []
     for player, menu in zip(drafters, menus):
-        kind, move = first_move(menu)
-        assert move.startswith("draft ")
-        pressed = await (player.click(menu, label=move) if kind == "button" else player.select(menu, [move]))
+        preview = (await player.select(menu, [first_option(menu)])).response
+        assert preview.content.startswith("Keep one of the") and "You pay" in preview.content  # a draft pick
+        pressed = await player.click(preview, label="Confirm")
         assert "moved on" not in pressed.response.content
+        previews.append(preview)
     assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
-    kind, move = first_move(menus[0])
-    twice = await (drafters[0].click(menus[0], label=move) if kind == "button"
-                   else drafters[0].select(menus[0], [move]))
+    twice = await drafters[0].click(previews[0], label="Confirm")
     assert "moved on" in twice.response.content  # its player has answered: that decision passed
     again = await drafters[0].click(board, label="Your move")
     assert "moved on" in again.response.content  # that draft round is over for everyone

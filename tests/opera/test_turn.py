@@ -170,7 +170,7 @@ def test_TS_39_ability_before_payment_once_and_in_phase_4():
     # (a) use ANT-1 before the payment, take lead, then pay L L from raw
     a, _ = play(state, 0, "ability")
     a, events = play(a, 0, "take L")
-    assert "gains L" in events[0]["text"]
+    assert "gains 1 lead" in events[0]["text"]
     assert a["phase"] == "refined", "nothing else to decide: the payment happened at once"
     assert a["seats"][0]["raw"]["L"] == 0 and a["seats"][0]["cert"]["L"] == 3
     assert refused(a, 0, "ability").rule == "OM-CITY-8"        # (c) not twice

@@ -28,8 +28,15 @@ async def service(tmp_path, clock):
 
 
 async def move_count(service: TableService, channel: int) -> int:
+    """The moves players made: the ones the table then took by itself (``Game.automatic``) aside."""
     table = await service.table(channel)
-    return len(await service.store.moves(table.row.id))
+    game = table.game
+    state = game.setup(table.row.players, table.row.seed, table.row.options)
+    count = 0
+    for move in await service.store.moves(table.row.id):
+        count += game.automatic(state, move.seat) is None
+        state, _ = game.play(state, move.seat, move.notation)
+    return count
 
 
 @pytest.mark.parametrize("key,players", [("mor", 2), ("lim", 3), ("opera", 4)])
