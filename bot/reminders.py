@@ -14,7 +14,7 @@ import discord
 from discord.ext import tasks
 
 from .presentation import text
-from .views import mentions_of
+from .views import mentions_of, public_language
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -67,7 +67,9 @@ class ReminderLoop:
                 reminder.channel_id
             )
             assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(text(self.bot.presenter, reminder.lines)[:2000], allowed_mentions=mentions_of(reminder.user_ids))
+            language = await public_language(self.bot, channel, reminder.game_id)
+            await channel.send(text(self.bot.presenter, reminder.lines, language)[:2000],
+                               allowed_mentions=mentions_of(reminder.user_ids))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(
                 "reminder for game %s not posted in channel %s: %s",

@@ -10,8 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Reply, TableError, line
-from bot.views import person_of, post_reply, report_error, require_bot_permissions, respond, service
+from bot.i18n import LANGUAGES, Message, translate
+from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Line, Reply, TableError, line
+from bot.views import (
+    person_of,
+    post_reply,
+    reader_language,
+    report_error,
+    require_bot_permissions,
+    respond,
+    service,
+)
 from cogs.play import rule_topics
 
 if TYPE_CHECKING:
@@ -19,6 +28,8 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 4
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
+                    (("en", "English"), ("ja", "Japanese (日本語)"), ("ko", "Korean (한국어)")) if code in LANGUAGES]
 HOURS_MIN = int(MIN_REMINDER.total_seconds() // 3600)
 HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
@@ -105,8 +116,9 @@ class GameCog(commands.Cog):
             await report_error(interaction, error)
             return
         posted = await post_reply(self.bot, channel, reply)
-        where = f" in {channel.mention}" if thread else ""
-        await interaction.edit_original_response(content=f"Table opened{where}: {posted.jump_url}")
+        opened = (Message("Table opened in {channel}: {link}", channel=channel.mention, link=posted.jump_url)
+                  if thread else Message("Table opened: {link}", link=posted.jump_url))
+        await interaction.edit_original_response(content=translate(opened, reader_language(interaction)))
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -195,32 +207,49 @@ class GameCog(commands.Cog):
             lines.extend(reply.private)
             key = reply.game_key
         except TableError:
-            lines.append(line("There is no game in this channel yet."))
+            lines.append(line(Message("There is no game in this channel yet.")))
         lines.append(line(""))
-        lines.extend(line(text) for text in command_lines(self.game))
+        lines.extend(command_lines(self.game))
         for cog in self.bot.cogs.values():
             if key is not None and getattr(cog, "game_key", None) == key:
-                lines.extend(line(text) for text in command_lines(cog.app_command))
+                lines.extend(command_lines(cog.app_command))
         topics = rule_topics(key) if key else {}
         if topics:
-            lines.append(line(f"Rules by topic (`/{key} rules topic:`): " + ", ".join(topics)))
+            lines.append(line(Message("Rules by topic (`/{game} rules topic:`): {topics}", game=key,
+                                      topics=", ".join(topics))))
         return Reply(private=lines)
 
     @game.command(name="settings", description="Table settings (host or server managers).")
-    @app_commands.describe(reminder_hours=f"Remind waiting players every this many hours ({HOURS_MIN} to {HOURS_MAX})")
+    @app_commands.describe(
+        reminder_hours=f"Remind waiting players every this many hours ({HOURS_MIN} to {HOURS_MAX})",
+        language="The language of the table's public messages (default: the server's language)",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
-        self, interaction: discord.Interaction, reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX]
+        self, interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX] | None = None,
+        language: str | None = None,
     ) -> None:
-        await respond(
-            interaction,
-            lambda: self.service.settings(interaction.channel_id, person_of(interaction), reminder_hours),
-            files=False,
-        )
+        async def change() -> Reply:
+            person = person_of(interaction)
+            if reminder_hours is None and language is None:
+                raise TableError(Message("Choose a setting to change, e.g. `/game settings reminder_hours:24`."))
+            reply = Reply()
+            if reminder_hours is not None:
+                reply = await self.service.settings(interaction.channel_id, person, reminder_hours)
+            if language is not None:
+                chosen = await self.service.set_language(interaction.channel_id, person, language)
+                reply.lines.extend(chosen.lines)
+                reply.game_id = chosen.game_id
+            return reply
+
+        await respond(interaction, change, files=False)
 
 
-def command_lines(group: app_commands.Group) -> list[str]:
+def command_lines(group: app_commands.Group) -> list[Line]:
+    """One help line per command of ``group``: its name, and its description (translatable)."""
     return [
-        f"`/{command.qualified_name}`: {command.description}"
+        line(f"`/{command.qualified_name}`: ", Message(command.description))
         for command in group.walk_commands()
         if isinstance(command, app_commands.Command)
     ]

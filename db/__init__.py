@@ -38,6 +38,7 @@ from .errors import (
     WrongStatus,
 )
 from .postgres import PostgresStore
+from .rows import TABLE_LANGUAGES
 from .shared import Shards
 from .store import (
     BoardMessage,
@@ -54,6 +55,7 @@ from .store import (
 )
 
 __all__ = [
+    "TABLE_LANGUAGES",
     "AlreadySeated",
     "BoardMessage",
     "ChannelBusy",

@@ -40,6 +40,7 @@ TABLES = {
         "last_move_at",
         "board_message_id",
         "board_jump_url",
+        "language",
     ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at"),
     "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id"),

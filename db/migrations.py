@@ -149,8 +149,15 @@ ALTER TABLE seats ADD COLUMN ai_level TEXT
     CHECK (ai_level IS NULL OR ai_level IN ('easy', 'normal', 'strong'));
 """
 
+TABLE_LANGUAGE = """
+-- The language of a table's public messages (/game settings language:); NULL follows the server's
+-- preferred locale.
+ALTER TABLE games ADD COLUMN language TEXT CHECK (language IS NULL OR language IN ('en', 'ja', 'ko'));
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS,
+    TABLE_LANGUAGE,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -19,6 +19,8 @@ from typing import Any
 from .errors import DamagedGame
 
 GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
+TABLE_LANGUAGES = ("en", "ja", "ko")
+"""The languages a table may choose for its public messages (the bot's languages)."""
 TIMER_KINDS = ("reminder", "deadline")
 VOTE_KINDS = ("abandon",)
 AI_LEVELS = ("easy", "normal", "strong")
@@ -75,6 +77,8 @@ class GameRow:
     last_move_at: datetime | None
     board_message_id: int | None
     board_jump_url: str | None
+    language: str | None = None
+    """The language of the table's public messages (``en``, ``ja``, ``ko``); None follows the server's."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +191,7 @@ def game_row(row: sqlite3.Row, game_keys: Collection[str] | None) -> GameRow:
         last_move_at=read.time("last_move_at", optional=True),
         board_message_id=read.integer("board_message_id", optional=True),
         board_jump_url=read.text("board_jump_url", optional=True),
+        language=read.text("language", optional=True, choices=TABLE_LANGUAGES),
     )
 
 

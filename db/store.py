@@ -57,6 +57,7 @@ from .errors import (
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
 from .rows import (
     GAME_STATUSES,
+    TABLE_LANGUAGES,
     GameRow,
     MoveRow,
     SeatRow,
@@ -378,6 +379,12 @@ class Store(StoreChecks):
         await self._update_game(
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, to_db_time(now))
         )
+
+    async def set_language(self, game_id: int, language: str | None, now: datetime) -> None:
+        """The language of the table's public messages; None follows the server's preferred locale."""
+        if language is not None and language not in TABLE_LANGUAGES:
+            raise ValueError(f"unknown table language {language!r}; expected one of {TABLE_LANGUAGES}")
+        await self._update_game(game_id, "language = ?, updated_at = ?", (language, to_db_time(now)))
 
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:

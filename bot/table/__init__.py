@@ -33,6 +33,7 @@ from db import Store
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
 from .history import History
+from .language import Languages
 from .loading import Tables
 from .lobby import Lobby
 from .model import (
@@ -87,6 +88,7 @@ class TableService:
                             self._ai_seats)
         self._history = History(tables)
         self._queries = Queries(tables, boards, self._timing)
+        self._languages = Languages(tables, self._now)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -185,3 +187,12 @@ class TableService:
         """Remember the message showing board ``version`` (None: whatever the game's version) as
         the table's latest board, unless the game has moved past it; returns whether it did."""
         return await self._tables.record_board_message(game_id, version, message_id, jump_url)
+
+    # language
+    async def set_language(self, channel_id: int, person: Person, language: str) -> Reply:
+        """Set the language of the table's public messages (host or server managers)."""
+        return await self._languages.choose(channel_id, person, language)
+
+    async def table_language(self, game_id: int | None, channel_id: int | None = None) -> str | None:
+        """The language a table chose for its public messages; None: it follows the server's."""
+        return await self._languages.of_game(game_id, channel_id)

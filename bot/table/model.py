@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from db import GameRow, SeatRow, TimerRow
-from games.core import Game
+from games.core import Game, Message
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 
@@ -181,6 +181,8 @@ class Table:
 
     def fill_names(self, text: str) -> str:
         names = self.names()
+        if isinstance(text, Message):  # keeps its template, so it can still be translated
+            return text.with_names(names)
         return _SEAT_PLACEHOLDER.sub(
             lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
         )
