@@ -39,7 +39,7 @@ class Presenter(ABC):
 
     def part(self, part: Part, language: str = ENGLISH) -> str:
         if isinstance(part, str):
-            return translate(part, language)
+            return translate(part, language, lambda value: self.part(value, language))
         if isinstance(part, Strong):
             return self.strong(Strong(translate(part.text, language)))
         writers: dict[type, Callable[[Any], str]] = {

@@ -49,11 +49,13 @@ def parse_options(key: str, text: str) -> dict[str, Any]:
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(specs) or "none"
-            raise TableError(f"{game.title} has no option '{name}' (options: {known}).")
+            raise TableError("{title} has no option '{name}' (options: {known}).",
+                             title=game.title, name=name, known=known)
         value = next((c for c in spec.choices if str(c).lower() == raw), None)
         if value is None:
             allowed = ", ".join(str(c).lower() for c in spec.choices)
-            raise TableError(f"Option '{name}' must be one of: {allowed}.")
+            raise TableError("Option '{name}' must be one of: {allowed}.",
+                             name=name, allowed=allowed)
         chosen[name] = value
     return chosen
 
@@ -96,9 +98,12 @@ class GameCog(commands.Cog):
             chosen = parse_options(game, options)
             engine = games.get(game)
             if not engine.min_players <= players <= engine.max_players:  # checked before any thread opens
-                raise TableError(f"{engine.title} is for {engine.player_range()} players, not {players}.")
+                raise TableError("{title} is for {player_range} players, not {players}.",
+                                 title=engine.title, player_range=engine.player_range(), players=players)
             if bots >= players:
-                raise TableError(f"A table for {players} can have 0 to {players - 1} AI players, not {bots}.")
+                raise TableError("A table for {players} can have 0 to {players2} AI players, not "
+                                 "{bots}.",
+                                 players=players, players2=players - 1, bots=bots)
             channel = interaction.channel
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):

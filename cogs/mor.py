@@ -281,8 +281,10 @@ def deck_for(view: dict[str, Any], wanted: str) -> str:
     for deck in view["decks"]:
         if wanted == deck["deck"] or (deck["top"] and deck["top"]["id"] == wanted):
             return deck["deck"]
-    raise IllegalAction(f"'{wanted}' is not the top card of a deck: you can only buy a top card (MOR-BUY-1).",
-                        "MOR-BUY-1")
+    raise IllegalAction("'{wanted}' is not the top card of a deck: you can only buy a top card "
+                        "(MOR-BUY-1).",
+                        "MOR-BUY-1",
+                        wanted=wanted)
 
 
 def area_lines(table: Table, seat: int) -> list[Line]:
@@ -456,7 +458,8 @@ class MorCommands(GameCommands, group_name=KEY):
             if player is not None:
                 seat = table.seat_of(player.id)
                 if seat is None:
-                    raise TableError(f"{player.display_name} is not playing at this table.")
+                    raise TableError("{display_name} is not playing at this table.",
+                                     display_name=player.display_name)
                 status.lines[:0] = [*area_lines(table, seat), line("")]
             return status
 
@@ -473,7 +476,9 @@ class MorCommands(GameCommands, group_name=KEY):
             elif ident in LEADERS:
                 details = leader_label(ident)
             else:
-                raise TableError(f"There is no card '{card}': development cards are c1..c48, leaders L1..L16.")
+                raise TableError("There is no card '{card}': development cards are c1..c48, leaders "
+                                 "L1..L16.",
+                                 card=card)
             image = await service(self.bot).card_image(KEY, ident)
             return Reply(private=[line(details)], private_image=image)
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import gettext
 import hashlib
+import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,21 +68,50 @@ def catalogue_digest() -> bytes:
     return digest.digest()
 
 
-def translate(text: Any, language: str) -> str:
-    """``text`` in ``language``: a :class:`Message` by its template, anything else as it is."""
-    if not isinstance(text, Message) or language == ENGLISH:
+def translate(text: Any, language: str, render: Callable[[Any], str] | None = None) -> str:
+    """``text`` in ``language``: a :class:`Message` by its template, anything else as it is.
+
+    ``render`` writes parameters that are not text (a bold name, a mention) as the reader sees
+    them; without it they are written as their plain text.
+    """
+    if not isinstance(text, Message) or (language == ENGLISH and render is None):
         return str(text)
     found = catalogue(language)
-    params = {key: value if SEAT.fullmatch(key) else _parameter(value, language, found)
-              for key, value in text.params.items()}
+    params = {key: _parameter(key, value, language, found, render) for key, value in text.params.items()}
     return fill(found.gettext(text.template), params)
 
 
-def _parameter(value: Any, language: str, found: gettext.NullTranslations) -> Any:
+def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslations,
+               render: Callable[[Any], str] | None) -> Any:
     if isinstance(value, Message):
-        return translate(value, language)
+        return translate(value, language, render)
     if isinstance(value, str):
-        return found.pgettext(TERM_CONTEXT, value)
+        return value if SEAT.fullmatch(key) or language == ENGLISH else _words(value, found, language)
+    if render is not None and not isinstance(value, (int, float)):
+        return render(value)
+    return value
+
+
+_AMOUNT = re.compile(r"(\d+) (.+)")
+_LISTS = (", ", " + ", " or ", " and ")
+
+
+def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
+    """A parameter written in words: a game term (``coin``), or a list of amounts and terms
+    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated; anything else
+    (a card id, a player's name) as it is."""
+    whole = found.pgettext(TERM_CONTEXT, value)
+    if whole != value:
+        return whole
+    for separator in _LISTS:
+        if separator in value:
+            joiner = found.pgettext(TERM_CONTEXT, separator)
+            return joiner.join(_words(piece, found, language) for piece in value.split(separator))
+    amount = _AMOUNT.fullmatch(value)
+    if amount:
+        term = found.pgettext(TERM_CONTEXT, amount.group(2))
+        if term != amount.group(2):
+            return fill(found.pgettext(TERM_CONTEXT, "{n} {term}"), {"n": amount.group(1), "term": term})
     return value
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.drawing import Renderer
+from bot.i18n import ENGLISH, translate
+from games.core import Message
 
-from .model import Image, Line, Reply, Strong, Table, line, plain
+from .model import Image, Line, Reply, Strong, Table, plain, said
 
 
 class Boards:
@@ -26,11 +28,13 @@ class Boards:
             for seat in sorted(game.actors(state)):
                 user = table.user_of(seat)
                 if seat in ai_seats:  # an AI seat is named, never pinged
-                    text_lines.append(line(Strong(table.names()[seat]), f": {game.prompt(state, seat)}"))
+                    text_lines.append(said("{who}: {prompt}", who=Strong(table.names()[seat]),
+                                           prompt=game.prompt(state, seat)))
                     continue
                 mentions.append(user)
-                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
-        image = await self.public_image(table, plain(lines[-1]) if lines else None)
+                text_lines.append(said("{who}: {prompt}", who=table.mention(user), prompt=game.prompt(state, seat)))
+        language = table.row.language or ENGLISH
+        image = await self.public_image(table, translate(plain(lines[-1]), language) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()))
@@ -59,16 +63,18 @@ def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
     place = {seat: rank + 1 for rank, group in enumerate(result["ranking"]) for seat in group}
     solo = result.get("solo")
     if solo:
-        head = "You beat Lorenzo!" if solo.get("won") else "Lorenzo wins."
-        heading: Line = line(Strong("Game over."), " " + f"{head} {solo.get('reason', '')}".rstrip())
+        head = Message("You beat Lorenzo!") if solo.get("won") else Message("Lorenzo wins.")
+        heading: Line = said("{over} {head} {reason}", over=Strong(Message("Game over.")), head=head,
+                             reason=solo.get("reason", ""))
     else:
-        winners: list[Any] = []
-        for index, seat in enumerate(result["winners"]):
-            winners += [" and "] * bool(index) + [Strong(names[seat])]
-        heading = line(Strong("Game over."), " Winner: ", *winners, "!")
+        winners: Any = None
+        for seat in result["winners"]:
+            named = Strong(names[seat])
+            winners = named if winners is None else Message("{some} and {other}", some=winners, other=named)
+        heading = said("{over} Winner: {winners}!", over=Strong(Message("Game over.")), winners=winners)
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
         detail = ", ".join(f"{k} {v}" for k, v in score["breakdown"].items())
-        rows.append(line(f"{place[score['seat']]}. ", Strong(names[score["seat"]]),
-                         f": {score['total']} ({detail})"))
+        rows.append(said("{place}. {who}: {total} ({detail})", place=place[score["seat"]],
+                         who=Strong(names[score["seat"]]), total=score["total"], detail=detail))
     return rows

@@ -34,7 +34,7 @@ from db import (
     TimerRow,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, StaleVersion, TableFull
-from games.core import CorruptState, Game, IllegalAction, MoveStack
+from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
 
@@ -43,9 +43,9 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 25
 CACHED_GAMES = 512
 ABANDON = "abandon"
-NO_GAME = "There is no game in this channel. Start one with `/game new`."
-NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
-DAMAGED = (
+NO_GAME = Message("There is no game in this channel. Start one with `/game new`.")
+NOT_STARTED = Message("This game has not started yet: the host starts it with `/game start`.")
+DAMAGED = Message(
     "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
     "a server operator can restore it from a backup (see the operator's guide)."
 )

@@ -11,6 +11,8 @@ until the table fills in the players' names (:meth:`Message.with_names`).
 ('{p0} bought c19.', '{p0} bought {card}.', {'card': 'c19'})
 >>> found.with_names(["Ada"])
 'Ada bought c19.'
+>>> Message("{player} passed.", player="{p1}").with_names(["Ada", "Bea"])
+'Bea passed.'
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 SEAT = re.compile(r"p(\d+)")
 """A seat placeholder's name: ``p0`` is the first seat."""
+SEAT_TEXT = re.compile(r"\{p(\d+)\}")
 
 
 class _KeepUnknown(dict):
@@ -53,13 +56,22 @@ class Message(str):
 
     def with_names(self, names: Sequence[str]) -> Message:
         """The same message with its seat placeholders bound to ``names`` (nested messages too)."""
-        params = {key: value.with_names(names) if isinstance(value, Message) else value
-                  for key, value in self.params.items()}
+        params = {key: _named(value, names) for key, value in self.params.items()}
         for key in placeholders(self.template):
             seat = SEAT.fullmatch(key)
             if seat and int(seat.group(1)) < len(names):
                 params[key] = names[int(seat.group(1))]
         return Message(self.template, **params)
+
+
+def _named(value: Any, names: Sequence[str]) -> Any:
+    """A parameter with its seats named: a nested message, or a text such as ``"{p1}"``."""
+    if isinstance(value, Message):
+        return value.with_names(names)
+    if isinstance(value, str):
+        return SEAT_TEXT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                             value)
+    return value
 
 
 def placeholders(template: str) -> set[str]:

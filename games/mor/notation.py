@@ -36,7 +36,8 @@ _COUNT_DIGITS = 2
 
 
 def _bad(text: str, hint: str) -> IllegalAction:
-    return IllegalAction(f"I cannot read '{text}': {hint}", "CORE-NOTATION")
+    return IllegalAction("I cannot read '{words}': {hint}", "CORE-NOTATION",
+                         words=text, hint=hint)
 
 
 def _sorted_resources(units: list[str]) -> list[str]:

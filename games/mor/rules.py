@@ -97,8 +97,9 @@ def market_line(state: dict[str, Any], line: str) -> list[str]:
         return list(grid[index])
     if kind == "col" and 0 <= index < MARKET_COLUMNS:
         return [grid[r][index] for r in range(MARKET_ROWS)]
-    raise IllegalAction(f"There is no line '{line}': rows are row-1..row-{MARKET_ROWS}, columns "
-                        f"col-1..col-{MARKET_COLUMNS} (MOR-MARKET-2).", "MOR-MARKET-2")
+    raise IllegalAction("There is no line '{line}': rows are row-1..row-{market_rows}, columns "
+                        "col-1..col-{market_columns} (MOR-MARKET-2).", "MOR-MARKET-2",
+                        line=line, market_rows=MARKET_ROWS, market_columns=MARKET_COLUMNS)
 
 
 def white_resources(player: dict[str, Any]) -> list[str]:
@@ -155,7 +156,8 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any,
     short = {r: n - holdings.get(r, 0) for r, n in need.items() if n > holdings.get(r, 0)}
     if short:
         lacking = ", ".join(f"{need[r]} {r} and you have {holdings.get(r, 0)}" for r in short)
-        raise IllegalAction(f"You cannot {what}: it needs {lacking}.", whole_rule)
+        raise IllegalAction("You cannot {what}: it needs {lacking}.", whole_rule,
+                            what=what, lacking=lacking)
     if pay is None or pay == "wh" or pay == "sb":
         first = warehouse if pay != "sb" else strongbox
         from_first = {r: min(n, first.get(r, 0)) for r, n in need.items()}
@@ -166,13 +168,14 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any,
     from_sb = counts_of(pay.get("sb", []))
     if add_counts(from_wh, from_sb) != {r: n for r, n in need.items() if n}:
         raise IllegalAction(
-            f"Your payment ({describe(add_counts(from_wh, from_sb))}) does not match what is due "
-            f"({describe(need)}).", whole_rule)
+            "Your payment ({add_counts}) does not match what is due ({need}).", whole_rule,
+            add_counts=describe(add_counts(from_wh, from_sb)), need=describe(need))
     for source, amounts, name in ((warehouse, from_wh, "warehouse"), (strongbox, from_sb, "strongbox")):
         for r, n in amounts.items():
             if source.get(r, 0) < n:
                 raise IllegalAction(
-                    f"Your {name} holds {source.get(r, 0)} {r}, not {n} ({source_rule}).", source_rule)
+                    "Your {name} holds {get} {r}, not {n} ({source_rule}).", source_rule,
+                    name=name, get=source.get(r, 0), r=r, n=n, source_rule=source_rule)
     return from_wh, from_sb
 
 
@@ -299,7 +302,8 @@ def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
     state["phase"] = "over"
     state["turn"]["pending"] = None
     verdict = "{p0} wins" if outcome[0] else "Lorenzo wins"
-    return [event("game_over", f"{outcome[1]} {verdict}.")]
+    return [event("game_over", "{outcome} {verdict}.",
+                               outcome=outcome[1], verdict=verdict)]
 
 
 # ------------------------------------------------------------------ scoring

@@ -19,18 +19,22 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     player = state["seats"][seat]
     origin, target, card = action["from"], action["to"], action.get("card")
     if origin not in player["merchants"]:
-        raise refuse("OM-MERCHANT-2", f"You have no merchant in {origin}.")
+        raise refuse("OM-MERCHANT-2", "You have no merchant in {origin}.",
+                                      origin=origin)
     city, area = split_area(target)
     if city not in DATA.cities or area not in AREAS:
-        raise refuse("OM-MERCHANT-1", f"There is no city area {target}: write <city>:<cost|gain>, "
-                                      f"e.g. ven:cost.")
+        raise refuse("OM-MERCHANT-1", "There is no city area {target}: write <city>:<cost|gain>, "
+                                      "e.g. ven:cost.",
+                                      target=target)
     if target in player["merchants"]:
-        raise refuse("OM-MERCHANT-2", f"You already have a merchant in {area_label(target)}: move to an "
-                                      "area with none of your merchants.")
+        raise refuse("OM-MERCHANT-2", "You already have a merchant in {area_label}: move to an area "
+                                      "with none of your merchants.",
+                                      area_label=area_label(target))
     if player["hand"] and card is None:
         raise refuse("OM-MERCHANT-6", "Play a card from your hand into the row: move <from> <to> <card>.")
     if player["hand"] and card not in player["hand"]:
-        raise refuse("OM-MERCHANT-6", f"{card} is not in your hand: play one of your cards into the row.")
+        raise refuse("OM-MERCHANT-6", "{card} is not in your hand: play one of your cards into the row.",
+                                      card=card)
     if not player["hand"] and card is not None:
         raise refuse("OM-MERCHANT-9", "Your hand is empty, so no card is played.")
     player["merchants"][player["merchants"].index(origin)] = target
@@ -44,8 +48,10 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     turn["ability"] = area_code(city, "cost") in player["merchants"]
     state["phase"] = "activate"
     half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
-    return [event("move", f"{{p{seat}}} moves a merchant from {area_label(origin)} to "
-                          f"{area_label(target)} and plays {card or 'no card'} ({half}).")]
+    return [event("move", "{player} moves a merchant from {area_label} to {area_label2} and plays "
+                          "{value} ({half}).",
+                          player=f"{{p{seat}}}", area_label=area_label(origin),
+                          area_label2=area_label(target), value=card or 'no card', half=half)]
 
 
 # -------------------------------------------------------------------- phase 2
@@ -99,7 +105,8 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
             else:
                 gain_refined(state, player, good)
             gained += good
-    events.append(event("gain", f"{{p{seat}}} gains {gained or 'nothing'}."))
+    events.append(event("gain", "{player} gains {value}.",
+                                player=f"{{p{seat}}}", value=gained or 'nothing'))
     state["phase"] = "refined"
     return events + fire_triggers(state, player, "ON-ACTIVATE")
 
@@ -114,10 +121,12 @@ def ability_refusal(state: dict, player: dict) -> IllegalAction | None:
         return refuse("OM-CITY-8", "You have already used the city ability this turn.")
     ability = _ability(state)
     if any(op["op"] == "discount" for op in ability["ops"]):
-        return refuse("OM-CITY-12", f"{ability['name']} applies by itself to this turn's payment (U-01).")
+        return refuse("OM-CITY-12", "{name} applies by itself to this turn's payment (U-01).",
+                                    name=ability['name'])
     reason = ops_need_raw(ability["ops"], player)
     if reason:
-        return refuse("OM-GOODS-5", f"You cannot use {ability['name']}: {reason} (Q-25).")
+        return refuse("OM-GOODS-5", "You cannot use {name}: {reason} (Q-25).",
+                                    name=ability['name'], reason=reason)
     return None
 
 
@@ -126,7 +135,8 @@ def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
     check(ability_refusal(state, player))
     state["turn"]["ability_used"] = True
     ability = _ability(state)
-    events = [event("ability", f"{{p{seat}}} uses {ability['name']} ({ability['id']}).")]
+    events = [event("ability", "{player} uses {name} ({id}).",
+                               player=f"{{p{seat}}}", name=ability['name'], id=ability['id'])]
     return events + run_ops(state, player, ability["ops"], ability["id"])
 
 
