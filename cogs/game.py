@@ -101,9 +101,8 @@ class GameCog(commands.Cog):
                 raise TableError("{title} is for {player_range} players, not {players}.",
                                  title=engine.title, player_range=engine.player_range(), players=players)
             if bots >= players:
-                raise TableError("A table for {players} can have 0 to {players2} AI players, not "
-                                 "{bots}.",
-                                 players=players, players2=players - 1, bots=bots)
+                raise TableError("A table for {players} can have 0 to {most} AI players, not {bots}.",
+                                 players=players, most=players - 1, bots=bots)
             channel = interaction.channel
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):

@@ -93,6 +93,8 @@ def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslati
 
 
 _AMOUNT = re.compile(r"(\d+) (.+)")
+AMOUNT = "{n} {term}"
+"""How an amount of a term is written (a catalogue entry: Japanese writes ``コイン×2``)."""
 _LISTS = (", ", " + ", " or ", " and ")
 
 
@@ -111,7 +113,7 @@ def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
     if amount:
         term = found.pgettext(TERM_CONTEXT, amount.group(2))
         if term != amount.group(2):
-            return fill(found.pgettext(TERM_CONTEXT, "{n} {term}"), {"n": amount.group(1), "term": term})
+            return fill(found.pgettext(TERM_CONTEXT, AMOUNT), {"n": amount.group(1), "term": term})
     return value
 
 

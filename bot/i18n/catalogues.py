@@ -23,7 +23,7 @@ from discord import app_commands
 
 from games.core.message import placeholders
 
-from . import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR
+from . import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, TERM_CONTEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("games", "bot", "cogs", "rendering")
@@ -35,6 +35,9 @@ KEYWORDS = {
 """The calls whose string argument is a message id (``refuse(rule, text)``: the second)."""
 PLURAL_FORMS = {"ja": "nplurals=1; plural=0;", "ko": "nplurals=1; plural=0;"}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+GRAMMAR = frozenset({"s", "verb"})
+"""Placeholders that only carry English grammar (a plural ending, "is"/"are"): a language
+without them may leave them out; every other placeholder must appear in each translation."""
 
 
 def po_path(language: str) -> Path:
@@ -50,6 +53,22 @@ def source_strings() -> Iterator[tuple[str, str, int, str | None]]:
                 text = text[0]
             if text:
                 yield text, f"{folder}/{filename}", lineno, context
+
+
+def term_strings() -> Iterator[str]:
+    """The game terms a message may carry as parameters (``coin``, ``lead``, ``green``), from the
+    engines' own vocabularies, and the words that join them in lists."""
+    from games.lim.data import RESOURCE_NAMES
+    from games.mor.data import RESOURCES
+    from games.opera.data import GOOD_NAMES, SIDES, SIZES
+    from games.opera.rules import AREA_NAMES
+
+    yield from RESOURCES
+    yield from ("faith", "green", "blue", "yellow", "purple", "grey", "white", "red")
+    yield from (name for names in RESOURCE_NAMES.values() for name in names)
+    yield from (*GOOD_NAMES.values(), *SIDES, *SIZES, *AREA_NAMES.values())
+    yield from ("nothing", "free", "hour", "hours", "day", "days")
+    yield from (", ", " + ", " or ", " and ", "{n} {term}")
 
 
 def command_strings(tree: app_commands.CommandTree) -> Iterator[str]:
@@ -84,6 +103,8 @@ def template() -> Catalog:
         found.add(text, locations=[(filename, lineno)], context=context)
     for text in command_strings(asyncio.run(loaded_tree())):
         found.add(text, locations=[("slash-commands", None)])
+    for text in term_strings():
+        found.add(text, locations=[("game-terms", None)], context=TERM_CONTEXT)
     return found
 
 
@@ -132,6 +153,6 @@ def problems(language: str, wanted: set[str] | None = None) -> list[str]:
             listed.append(f"{language}: untranslated: {text!r}")
         elif entry.fuzzy:
             listed.append(f"{language}: fuzzy: {text!r}")
-        elif placeholders(text) != placeholders(str(entry.string)):
+        elif not placeholders(text) - GRAMMAR <= placeholders(str(entry.string)) <= placeholders(text):
             listed.append(f"{language}: placeholders differ: {text!r} -> {entry.string!r}")
     return listed

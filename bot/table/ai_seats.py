@@ -57,7 +57,7 @@ class AiSeats:
 
     async def add(self, channel_id: int, person: Person, level: str) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.lobby_table(channel_id, person, "add an AI player")
+            table = await self.lobby_table(channel_id, person, Message("add an AI player"))
             if len(table.seats) >= table.row.players:
                 raise TableError("This table is full ({players} players).",
                                  players=table.row.players)
@@ -70,7 +70,7 @@ class AiSeats:
 
     async def remove(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.lobby_table(channel_id, person, "remove an AI player")
+            table = await self.lobby_table(channel_id, person, Message("remove an AI player"))
             ais = [s for s in table.seats if s.ai_level is not None]
             if not ais:
                 raise TableError("There is no AI player at this table.")

@@ -27,7 +27,7 @@ class Languages:
                                      languages=", ".join(TABLE_LANGUAGES)))
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
-            table.require_manager(person, "change the table settings")
+            table.require_manager(person, Message("change the table settings"))
             await self.tables.store.set_language(table.row.id, language, self.clock())
         said = Message("This table's messages are now in {language}.", language=LANGUAGE_NAMES[language])
         return Reply(lines=[line(said)], game_id=table.row.id, game_key=table.row.game_key)

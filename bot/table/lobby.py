@@ -96,7 +96,7 @@ class Lobby:
             table = await self.tables.in_channel(channel_id)
             if table.row.status != "lobby":
                 raise TableError("This game has already started.")
-            table.require_manager(person, "start the game")
+            table.require_manager(person, Message("start the game"))
             game, count = table.game, len(table.seats)
             if count != table.row.players:
                 raise TableError(

@@ -141,7 +141,7 @@ class Timing:
     async def settings(self, channel_id: int, person: Person, reminder_hours: float) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
-            table.require_manager(person, "change the table settings")
+            table.require_manager(person, Message("change the table settings"))
             interval = timedelta(hours=reminder_hours)
             if not MIN_REMINDER <= interval <= MAX_REMINDER:
                 raise TableError(Message("The reminder interval must be between 1 hour and 7 days (168 hours)."))

@@ -113,7 +113,7 @@ class Game(ABC):
         >>> state = mor.setup(2, 7)
         >>> after, events = mor.apply(state, 0, {"type": "keep", "leaders": ["L4", "L14"], "resources": []})
         >>> events
-        [{'type': 'keep', 'text': '{p0} kept 2 leaders.'}]
+        [{'type': 'keep', 'text': '{p0} kept 2 leaders.', 'params': {'player': '{p0}', 'kept': 2}}]
         >>> mor.apply(state, 0, {"type": "keep", "leaders": ["L4", 14], "resources": []})
         Traceback (most recent call last):
         ...

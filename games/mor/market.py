@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.message import Message
 from games.core import event, refuse
 
 from .data import MARBLE_GIVES, MARKET_ROWS
@@ -93,13 +94,16 @@ def place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     state["turn"]["pending"] = None
     kept = sum(layout_totals(layout).values())
     dropped = sum(discard.values())
-    text = f"{{p{seat}}} stored their resources ({kept} in the warehouse)"
     if dropped:
-        text += f" and discarded {describe(discard)}"
-    events = [event("place", text + ".")]
+        events = [event("place", "{player} stored their resources ({kept} in the warehouse) and discarded {discarded}.",
+                        player=f"{{p{seat}}}", kept=kept, discarded=describe(discard))]
+    else:
+        events = [event("place", "{player} stored their resources ({kept} in the warehouse).",
+                        player=f"{{p{seat}}}", kept=kept)]
     if dropped:  # MOR-WAREHOUSE-9, MOR-SOLO-13: every other player (or Lorenzo) gains 1 per unit
         others = {s: dropped for s in range(state["players"]) if s != seat}
-        who = "Lorenzo's black cross moves" if state["solo"] is not None else "every other player gains"
+        who = (Message("Lorenzo's black cross moves") if state["solo"] is not None
+               else Message("every other player gains"))
         events.append(event("discard_faith", "{who} {dropped} faith.",
                                              who=who, dropped=dropped))
         events += faith_event(state, others, cross=dropped if state["solo"] is not None else 0)

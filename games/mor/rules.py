@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.message import Message
 from games.core import IllegalAction, event
 
 from .data import (
@@ -253,15 +254,16 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
             else:
                 player["favour"][index] = "discarded"
                 out.append(seat)
-        text = f"Vatican report {section['section']}: "
+        turned = Message("nobody turns a tile face up")
         if up:
-            verb = "turns" if len(up) == 1 else "turn"
-            text += ", ".join(f"{{p{s}}}" for s in up) + f" {verb} their {section['favour_vp']}-VP tile face up"
-        else:
-            text += "nobody turns a tile face up"
+            turned = Message("{players} {verb} their {vp}-VP tile face up", players=", ".join(f"{{p{s}}}" for s in up),
+                             verb="turns" if len(up) == 1 else "turn", vp=section["favour_vp"])
+        discarded = ""
         if out:
-            text += "; " + ", ".join(f"{{p{s}}}" for s in out) + (" discards it" if len(out) == 1 else " discard it")
-        events.append(event("vatican", text + "."))
+            discarded = Message("; {players} {verb} it", players=", ".join(f"{{p{s}}}" for s in out),
+                                verb="discards" if len(out) == 1 else "discard")
+        events.append(event("vatican", "Vatican report {section}: {turned}{discarded}.", section=section["section"],
+                            turned=turned, discarded=discarded))
     if solo is None:
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
             state["end_triggered"] = True

@@ -103,10 +103,11 @@ def keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     layout, discard = best_layout(player, counts_of(resources))
     assert not discard  # at most 2 starting resources always fit (MOR-SETUP-19)
     apply_layout(player, layout)
-    text = f"{{p{seat}}} kept {LEADERS_KEPT} leaders"
     if resources:
-        text += f" and took {describe(counts_of(resources))}"
-    events = [event("keep", text + ".")]
+        events = [event("keep", "{player} kept {kept} leaders and took {took}.", player=f"{{p{seat}}}",
+                        kept=LEADERS_KEPT, took=describe(counts_of(resources)))]
+    else:
+        events = [event("keep", "{player} kept {kept} leaders.", player=f"{{p{seat}}}", kept=LEADERS_KEPT)]
     if all(p["ready"] for p in state["seats"]):
         state["phase"] = "play"
         state["turn"] = {"seat": 0, "main": False, "pending": None, "number": 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.message import Message
 from ..core import IllegalAction, event, refuse
 from . import payment as P
 from .data import DATA, RAW
@@ -88,13 +89,11 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
     P.apply_payment(player, plan)
     city, _ = split_area(turn["moved_to"])
     paid = "".join(g * plan["raw"][g] for g in RAW) or "no raw goods"
-    text = f"{{p{seat}}} activates {DATA.cities[city]['name']}, paying {paid}"
     certs = "".join(g * plan["cert"][g] for g in RAW)
-    if certs:
-        text += f", certificates {certs}"
-    if plan["vp"]:
-        text += f", {plan['vp']} VP"
-    events = [event("pay", text + ".")]
+    events = [event("pay", "{player} activates {city}, paying {paid}{certificates}{vp}.", player=f"{{p{seat}}}",
+                    city=DATA.cities[city]["name"], paid=paid,
+                    certificates=Message(", certificates {certs}", certs=certs) if certs else "",
+                    vp=Message(", {vp} VP", vp=plan["vp"]) if plan["vp"] else "")]
     gained = ""
     for card in state["cities"][city]["gain"]:
         if not card:
