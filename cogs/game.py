@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.i18n import LANGUAGES, Message, translate
+from bot.i18n import LANGUAGES, Message, language_of, translate
 from bot.table import AI_LEVELS, DEFAULT_LEVEL, MAX_REMINDER, MIN_REMINDER, Line, Reply, TableError, line
 from bot.views import (
     person_of,
@@ -119,6 +119,8 @@ class GameCog(commands.Cog):
         except (TableError, games.IllegalAction) as error:
             await report_error(interaction, error)
             return
+        if reply.game_id is not None:
+            await self.service.adopt_language(reply.game_id, language_of(interaction.guild_locale))
         posted = await post_reply(self.bot, channel, reply)
         opened = (Message("Table opened in {channel}: {link}", channel=channel.mention, link=posted.jump_url)
                   if thread else Message("Table opened: {link}", link=posted.jump_url))

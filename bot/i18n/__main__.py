@@ -11,7 +11,10 @@ from .catalogues import compile_all, problems, update
 USAGE = """usage: python -m bot.i18n COMMAND
   update   extract every English string and merge new ones into bot/i18n/locale/*/bottega.po
   compile  compile the .po files into the .mo files the bot loads
-  check    list untranslated, fuzzy or mismatched strings (exit status 1 if any)"""
+  check    list untranslated, fuzzy or mismatched strings (exit status 1 if any)
+  fonts [ROOT]  rebuild the fonts shipped in rendering/fonts/ (after the catalogues change) from
+           Debian's fonts-dejavu-core and fonts-noto-cjk, installed or unpacked under ROOT
+           (`apt-get download fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb ROOT`)"""
 
 
 def main(argv: list[str]) -> int:
@@ -24,6 +27,12 @@ def main(argv: list[str]) -> int:
         listed = [problem for language in LANGUAGES[1:] for problem in problems(language)]
         print("\n".join(listed) or "every string is translated")
         return 1 if listed else 0
+    elif command == "fonts":
+        from .fonts import SOURCES, build
+
+        root = argv[1].rstrip("/") if len(argv) > 1 else ""
+        for name, codes in build({name: root + path for name, path in SOURCES.items()}).items():
+            print(f"{name}: {len(codes)} characters")
     else:
         print(USAGE, file=sys.stderr)
         return 2

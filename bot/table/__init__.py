@@ -193,6 +193,10 @@ class TableService:
         """Set the language of the table's public messages (host or server managers)."""
         return await self._languages.choose(channel_id, person, language)
 
+    async def adopt_language(self, game_id: int, language: str) -> None:
+        """Give a new table its server's language (``/game settings language:`` changes it)."""
+        await self._languages.adopt(game_id, language)
+
     async def table_language(self, game_id: int | None, channel_id: int | None = None) -> str | None:
         """The language a table chose for its public messages; None: it follows the server's."""
         return await self._languages.of_game(game_id, channel_id)

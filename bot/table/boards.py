@@ -33,8 +33,7 @@ class Boards:
                     continue
                 mentions.append(user)
                 text_lines.append(said("{who}: {prompt}", who=table.mention(user), prompt=game.prompt(state, seat)))
-        language = table.row.language or ENGLISH
-        image = await self.public_image(table, translate(plain(lines[-1]), language) if lines else None)
+        image = await self.public_image(table, highlight(lines[-1], table.row.language) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()))
@@ -56,6 +55,11 @@ class Boards:
         if self.renderer is None:
             return None
         return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id))
+
+
+def highlight(last: Line, language: str | None) -> str:
+    """The last event line as the board image prints it: plain words, in the table's language."""
+    return plain(tuple(translate(part, language or ENGLISH) if isinstance(part, str) else part for part in last))
 
 
 def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:

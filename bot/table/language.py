@@ -32,6 +32,11 @@ class Languages:
         said = Message("This table's messages are now in {language}.", language=LANGUAGE_NAMES[language])
         return Reply(lines=[line(said)], game_id=table.row.id, game_key=table.row.game_key)
 
+    async def adopt(self, game_id: int, language: str) -> None:
+        """A new table speaks its server's language until the host chooses another."""
+        if language in TABLE_LANGUAGES:
+            await self.tables.store.set_language(game_id, language, self.clock())
+
     async def of_game(self, game_id: int | None, channel_id: int | None) -> str | None:
         """The language a table chose (None: it follows the server's), by game or else by channel."""
         row = await self.tables.store.get_game(game_id) if game_id is not None else None
