@@ -41,7 +41,7 @@ class Presenter(ABC):
         if isinstance(part, str):
             return translate(part, language, lambda value: self.part(value, language))
         if isinstance(part, Strong):
-            return self.strong(Strong(translate(part.text, language)))
+            return self.strong(Strong(translate(part.text, language, lambda value: self.part(value, language))))
         writers: dict[type, Callable[[Any], str]] = {
             Mention: self.mention, Moment: self.moment, ChannelLink: self.channel, BoardLink: self.board,
         }

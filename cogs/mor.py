@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import Message
 from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
 from bot.table.model import plain
 from bot.views import (
@@ -262,17 +263,19 @@ def lorenzo_line(view: dict[str, Any], reply: Reply) -> Line | None:
     said = "\n".join(plain(text) for text in reply.lines)
     if solo is None or not solo["last_token"] or not token_lines or token_lines[0] not in said:
         return None
-    return line("Lorenzo's token: ", Strong(token_text(solo["last_token"]["id"])), ". Black cross: space ",
-                Strong(str(solo["black_cross"])), " of 24.")
+    return line(Message("Lorenzo's token: {token}. Black cross: space {space} of 24.",
+                        token=Strong(token_text(solo["last_token"]["id"])), space=Strong(str(solo["black_cross"]))))
 
 
 def token_text(token_id: str) -> str:
     colour = re.fullmatch(r"discard-(\w+)", token_id)
     if colour:
-        return f"discard 2 {colour[1]} cards"
+        return Message("discard 2 {colour} cards", colour=colour[1])
     spaces = re.fullmatch(r"black-cross-(\d)(-reshuffle)?(-\w)?", token_id)
     if spaces:
-        return f"black cross +{spaces[1]}" + (", then reshuffle" if spaces[2] else "")
+        if spaces[2]:
+            return Message("black cross +{spaces}, then reshuffle", spaces=spaces[1])
+        return Message("black cross +{spaces}", spaces=spaces[1])
     return token_id
 
 

@@ -102,7 +102,11 @@ def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
     """A parameter written in words: a game term (``coin``), or a list of amounts and terms
     (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated; anything else
     (a card id, a player's name) as it is."""
+    if not value.strip():
+        return value
     whole = found.pgettext(TERM_CONTEXT, value)
+    if whole == value:
+        whole = found.gettext(value)  # a sentence kept as English text (a game's stored result)
     if whole != value:
         return whole
     for separator in _LISTS:

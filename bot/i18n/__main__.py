@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from . import LANGUAGES
+from . import LANGUAGES, TERM_CONTEXT
 from .catalogues import compile_all, problems, update
 
 USAGE = """usage: python -m bot.i18n COMMAND
@@ -24,7 +24,8 @@ def main(argv: list[str]) -> int:
     elif command == "compile":
         compile_all()
     elif command == "check":
-        listed = [problem for language in LANGUAGES[1:] for problem in problems(language)]
+        listed = [problem for language in LANGUAGES[1:] for context in (None, TERM_CONTEXT)
+                  for problem in problems(language, context=context)]
         print("\n".join(listed) or "every string is translated")
         return 1 if listed else 0
     elif command == "fonts":

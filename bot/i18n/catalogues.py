@@ -30,7 +30,7 @@ SOURCES = ("games", "bot", "cogs", "rendering")
 KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "message": (1,), "Message": (1,), "event": (2,), "refuse": (2,), "IllegalAction": (1,),
-    "TableError": (1,), "StaleAction": (1,), "DamagedTable": (1,), "term": (1,),
+    "TableError": (1,), "StaleAction": (1,), "DamagedTable": (1,), "term": (1,), "said": (1,),
 }
 """The calls whose string argument is a message id (``refuse(rule, text)``: the second)."""
 PLURAL_FORMS = {"ja": "nplurals=1; plural=0;", "ko": "nplurals=1; plural=0;"}
@@ -141,11 +141,14 @@ def compile_all() -> None:
             write_mo(out, read(language))
 
 
-def problems(language: str, wanted: set[str] | None = None) -> list[str]:
+def problems(language: str, wanted: set[str] | None = None, *, found: Catalog | None = None,
+             context: str | None = None) -> list[str]:
     """What keeps ``language`` from being complete: untranslated or fuzzy strings, placeholders
-    that differ from the English ones (the strings of ``wanted``, default: the catalogue's)."""
-    found = read(language)
-    entries: dict[str, Entry] = {entry.id: entry for entry in found if entry.id and isinstance(entry.id, str)}
+    that differ from the English ones (the strings of ``wanted``, default: the catalogue's; the
+    entries of ``context``, such as the game terms; ``found``: that catalogue instead of the file)."""
+    found = found if found is not None else read(language)
+    entries: dict[str, Entry] = {entry.id: entry for entry in found
+                                 if entry.id and isinstance(entry.id, str) and entry.context == context}
     listed: list[str] = []
     for text in sorted(wanted if wanted is not None else entries):
         entry = entries.get(text)

@@ -10,6 +10,8 @@ from games.core import Message
 
 from .model import Image, Line, Reply, Strong, Table, plain, said
 
+GAME_OVER = Message("Game over.")
+
 
 class Boards:
     def __init__(self, renderer: Renderer | None) -> None:
@@ -68,14 +70,14 @@ def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
     solo = result.get("solo")
     if solo:
         head = Message("You beat Lorenzo!") if solo.get("won") else Message("Lorenzo wins.")
-        heading: Line = said("{over} {head} {reason}", over=Strong(Message("Game over.")), head=head,
+        heading: Line = said("{over} {head} {reason}", over=Strong(GAME_OVER), head=head,
                              reason=solo.get("reason", ""))
     else:
         winners: Any = None
         for seat in result["winners"]:
             named = Strong(names[seat])
             winners = named if winners is None else Message("{some} and {other}", some=winners, other=named)
-        heading = said("{over} Winner: {winners}!", over=Strong(Message("Game over.")), winners=winners)
+        heading = said("{over} Winner: {winners}!", over=Strong(GAME_OVER), winners=winners)
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
         detail = ", ".join(f"{k} {v}" for k, v in score["breakdown"].items())

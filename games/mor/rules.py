@@ -291,19 +291,19 @@ def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
     player = state["seats"][0]
     outcome = None
     if player["faith"] >= LAST_SPACE:
-        outcome = (True, "You reached the last space of the faith track.")
+        outcome = (True, Message("You reached the last space of the faith track."))
     elif len(owned_cards(player)) >= END_CARDS:
-        outcome = (True, f"You bought your {END_CARDS}th development card.")
+        outcome = (True, Message("You bought your {count}th development card.", count=END_CARDS))
     elif solo["cross"] >= LAST_SPACE:
-        outcome = (False, "Lorenzo's black cross reached the last space of the faith track.")
+        outcome = (False, Message("Lorenzo's black cross reached the last space of the faith track."))
     elif colour := colour_gone(state):
-        outcome = (False, f"No {colour} development card is left in the grid.")
+        outcome = (False, Message("No {colour} development card is left in the grid.", colour=colour))
     if outcome is None:
         return []
     solo["outcome"] = {"won": outcome[0], "reason": outcome[1]}
     state["phase"] = "over"
     state["turn"]["pending"] = None
-    verdict = "{p0} wins" if outcome[0] else "Lorenzo wins"
+    verdict = Message("{p0} wins") if outcome[0] else Message("Lorenzo wins")
     return [event("game_over", "{outcome} {verdict}.",
                                outcome=outcome[1], verdict=verdict)]
 
