@@ -11,7 +11,7 @@ import io
 import json
 import math
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -73,7 +73,7 @@ COVERAGE: dict[str, frozenset[int]] = {
 """The characters each shipped font has."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font_file(name: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 

@@ -31,6 +31,7 @@ KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "message": (1,), "Message": (1,), "event": (2,), "refuse": (2,), "IllegalAction": (1,),
     "TableError": (1,), "StaleAction": (1,), "DamagedTable": (1,), "term": (1,), "said": (1,),
+    "_bad": (1,), "_unreadable": (2,),
 }
 """The calls whose string argument is a message id (``refuse(rule, text)``: the second)."""
 PLURAL_FORMS = {"ja": "nplurals=1; plural=0;", "ko": "nplurals=1; plural=0;"}

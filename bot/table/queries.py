@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import games
 from games.core import Message
 

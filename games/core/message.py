@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 SEAT = re.compile(r"p(\d+)")
 """A seat placeholder's name: ``p0`` is the first seat."""
@@ -48,7 +48,7 @@ class Message(str):
     template: str
     params: dict[str, Any]
 
-    def __new__(cls, template: str, /, **params: Any) -> Message:
+    def __new__(cls, template: str, /, **params: Any) -> Self:
         made = super().__new__(cls, fill(template, params) if params else template)
         made.template = str(template)
         made.params = params

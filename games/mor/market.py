@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.message import Message
 from games.core import event, refuse
+from games.core.message import Message
 
 from .data import MARBLE_GIVES, MARKET_ROWS
 from .rules import add_counts, counts_of, describe, faith_event, market_line, white_resources

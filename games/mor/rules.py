@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.message import Message
 from games.core import IllegalAction, event
+from games.core.message import Message
 
 from .data import (
     CARDS,
@@ -268,8 +268,8 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
             state["end_triggered"] = True
             seat = next(s for s, p in enumerate(seats) if p["faith"] >= LAST_SPACE)
-            text = f"{{p{seat}}} reached the end of the faith track: the game ends after this round."
-            events.append(event("end_triggered", text))
+            events.append(event("end_triggered", "{player} reached the end of the faith track: the game ends after "
+                                "this round.", player=f"{{p{seat}}}"))
     else:
         events += check_solo_end(state)
     return events

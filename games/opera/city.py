@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.message import Message
 from ..core import IllegalAction, event, refuse
+from ..core.message import Message
 from . import payment as P
 from .data import DATA, RAW
 from .effects import fire_triggers, ops_need_raw, run_ops
