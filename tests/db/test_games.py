@@ -172,3 +172,18 @@ async def test_discord_snowflakes_and_63_bit_seeds_round_trip(store):
     assert await store.get_game(game.id) == game
     assert (game.guild_id, game.seed, game.options) == (snowflake, 2**63 - 1, {"nested": {"list": [1, "two"]}})
     assert [g.id for g in await store.games_for_user(snowflake, snowflake + 2)] == [game.id]
+
+
+async def test_a_tables_language_follows_its_server_until_chosen(store):
+    game = await new_game(store)
+    assert game.language is None
+    await store.set_language(game.id, "ja", minutes(3))
+    chosen = await store.get_game(game.id)
+    assert chosen.language == "ja" and chosen.updated_at == minutes(3)
+    assert (await store.load_game(game.id)).game.language == "ja"
+    await store.set_language(game.id, None, minutes(4))
+    assert (await store.get_game(game.id)).language is None
+    with pytest.raises(ValueError):
+        await store.set_language(game.id, "fr", START)
+    with pytest.raises(GameNotFound):
+        await store.set_language(999, "ko", START)

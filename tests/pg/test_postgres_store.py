@@ -148,6 +148,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )
         await sqlite.add_seat(lobby.id, -1, "Bottega AI (easy)", is_bot=True, ai_level="easy", now=START)
+        await sqlite.set_language(lobby.id, "ko", START)
         await sqlite.set_meta("command_sync_hash", "abc")
     finally:
         await sqlite.close()
@@ -161,6 +162,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
         assert await store.get_meta("command_sync_hash") == "abc"
         lobby = await store.active_game(200)
         assert [(s.user_id, s.ai_level) for s in await store.seats(lobby.id)] == [(-1, "easy")]
+        assert lobby.language == "ko"
         after = await store.create_game(
             guild_id=1, channel_id=201, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )
