@@ -34,7 +34,7 @@ KEYWORDS = {
     "_bad": (1,), "_unreadable": (2,),
 }
 """The calls whose string argument is a message id (``refuse(rule, text)``: the second)."""
-PLURAL_FORMS = {"ja": "nplurals=1; plural=0;", "ko": "nplurals=1; plural=0;"}
+VERSION = "0.1"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 GRAMMAR = frozenset({"s", "verb"})
 """Placeholders that only carry English grammar (a plural ending, "is"/"are"): a language
@@ -99,7 +99,8 @@ async def loaded_tree() -> app_commands.CommandTree:
 
 def template() -> Catalog:
     """The catalogue template: every English string, where it is used."""
-    found = Catalog(project="Bottega", domain=DOMAIN, locale=ENGLISH, fuzzy=False)
+    found = Catalog(project="Bottega", version=VERSION, copyright_holder="the Bottega authors",
+                    domain=DOMAIN, locale=ENGLISH, fuzzy=False)
     for text, filename, lineno, context in source_strings():
         found.add(text, locations=[(filename, lineno)], context=context)
     for text in command_strings(asyncio.run(loaded_tree())):
@@ -122,9 +123,9 @@ def update() -> None:
                 merged = read_po(source, locale=language, domain=DOMAIN)
             merged.update(fresh)
         else:
-            merged = Catalog(locale=language, domain=DOMAIN, project="Bottega", fuzzy=False)
+            merged = Catalog(locale=language, domain=DOMAIN, project="Bottega", version=VERSION,
+                             copyright_holder="the Bottega authors", fuzzy=False)
             merged.update(fresh)
-        merged._num_plurals, merged._plural_expr = 1, "0"
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as out:
             write_po(out, merged, sort_output=True, ignore_obsolete=True)

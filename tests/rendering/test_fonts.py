@@ -70,3 +70,11 @@ def test_text_the_fonts_lack_is_left_out_not_drawn_as_a_box():
     assert kit.printable("Ada 🎲 さくら") == "Ada さくら"
     assert translate(said("{who} joined the table ({seated}/{players}).{full}", who="さくら", seated=1,
                           players=2, full="")[0], "ko").startswith("さくら 님이")
+
+
+def test_the_cjk_font_has_every_character_of_the_catalogues():
+    from bot.i18n.fonts import catalogue_characters
+
+    missing = {chr(code) for code in catalogue_characters() - kit.COVERAGE[kit.CJK_FONTS[False]]
+               if not chr(code).isspace()}
+    assert not missing, f"run `python -m bot.i18n fonts` to add {''.join(sorted(missing))}"
