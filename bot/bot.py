@@ -35,6 +35,8 @@ from .ai_turns import AiTurns
 from .config import Config
 from .drawing import Renderer, ThreadRenderer
 from .guided import ConfirmButton, GuideSelect, PageButton
+from .i18n import catalogue_digest
+from .i18n.commands import CommandTranslator
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
@@ -69,10 +71,11 @@ def extension_names() -> list[str]:
 
 
 def command_payload_hash(tree: app_commands.CommandTree) -> str:
-    """A stable digest of exactly what a global sync would send to Discord."""
+    """A stable digest of exactly what a global sync would send to Discord (the commands and the
+    catalogues their Japanese and Korean localisations come from)."""
     payload = sorted((command.to_dict(tree) for command in tree.get_commands()), key=lambda c: c["name"])
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(text.encode() + catalogue_digest()).hexdigest()
 
 
 class BottegaTree(app_commands.CommandTree):
@@ -137,6 +140,7 @@ class BottegaBot(commands.Bot):
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton)
+        await self.tree.set_translator(CommandTranslator())
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
         self.last_sync = await self.sync_commands()

@@ -1,8 +1,10 @@
 """Turning the table service's structured lines into text: Discord's, or plain for a terminal.
 
 This is the one place that writes Discord markup (mentions ``<@id>``, timestamps ``<t:…>``,
-channel links, ``**`` emphasis); the languages of the bot will be chosen here too. A
-:class:`Post` is a reply as text, ready for an adapter to send.
+channel links, ``**`` emphasis), and where lines are translated: the service writes English
+:class:`~games.core.Message` s, each written here in its reader's language (:mod:`bot.i18n`): a
+reply's public lines in the table's language, its private lines in the invoker's. A :class:`Post`
+is a reply as text, ready for an adapter to send.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
+from bot.i18n import ENGLISH, translate
 from bot.table import BoardLink, ChannelLink, Image, Line, Mention, Moment, Reply, Strong
 from bot.table.model import Part
 
@@ -35,12 +38,13 @@ class Post:
 class Presenter(ABC):
     """Writes each kind of part; plain text stays as it is."""
 
-    def part(self, part: Part) -> str:
+    def part(self, part: Part, language: str = ENGLISH) -> str:
         if isinstance(part, str):
-            return part
+            return translate(part, language, lambda value: self.part(value, language))
+        if isinstance(part, Strong):
+            return self.strong(Strong(translate(part.text, language, lambda value: self.part(value, language))))
         writers: dict[type, Callable[[Any], str]] = {
-            Strong: self.strong, Mention: self.mention, Moment: self.moment,
-            ChannelLink: self.channel, BoardLink: self.board,
+            Mention: self.mention, Moment: self.moment, ChannelLink: self.channel, BoardLink: self.board,
         }
         return writers[type(part)](part)
 
@@ -101,13 +105,14 @@ class PlainText(Presenter):
         return f"#{self.channel_name(part.channel_id)}"
 
 
-def text(presenter: Presenter, lines: list[Line]) -> str:
-    return "\n".join("".join(presenter.part(part) for part in line) for line in lines)
+def text(presenter: Presenter, lines: list[Line], language: str = ENGLISH) -> str:
+    return "\n".join("".join(presenter.part(part, language) for part in line) for line in lines)
 
 
-def post(presenter: Presenter, reply: Reply) -> Post:
+def post(presenter: Presenter, reply: Reply, *, public: str = ENGLISH, private: str = ENGLISH) -> Post:
+    """``reply`` as text: its lines in the ``public`` language, its private part in ``private``."""
     return Post(
-        text=text(presenter, reply.lines), image=reply.image, mentions=list(reply.mentions),
-        ephemeral=text(presenter, reply.private), ephemeral_image=reply.private_image,
+        text=text(presenter, reply.lines, public), image=reply.image, mentions=list(reply.mentions),
+        ephemeral=text(presenter, reply.private, private), ephemeral_image=reply.private_image,
         game_id=reply.game_id, version=reply.version, game_key=reply.game_key, summary=reply.summary,
     )

@@ -29,6 +29,7 @@ from discord import app_commands
 
 from games import IllegalAction
 
+from .i18n import Message, language_of, translate
 from .presentation import Post, post
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
 
@@ -65,19 +66,21 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     elif isinstance(error, (TableError, IllegalAction)):
         message = error.message
     elif isinstance(error, app_commands.CommandOnCooldown):
-        message = f"Slow down: try again in {error.retry_after:.0f} s."
+        message = Message("Slow down: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
     else:
         error_id = secrets.token_hex(4)
         log.error(
             "error %s in %s by user %s in channel %s", error_id, failed_item(interaction), interaction.user.id,
             interaction.channel_id, exc_info=(type(error), error, error.__traceback__),
         )
-        message = f"Something went wrong on our side (error id `{error_id}`). Nothing was changed."
+        message = Message("Something went wrong on our side (error id `{error_id}`). Nothing was changed.",
+                          error_id=error_id)
     if interaction.type is discord.InteractionType.autocomplete:
         return  # suggestions cannot carry a message; the player just sees none
-    board = post(interaction.client.presenter, current) if current is not None else None
+    reader = reader_language(interaction)
+    board = post(interaction.client.presenter, current, public=reader, private=reader) if current else None
     try:
-        await send_private(interaction, message, board)
+        await send_private(interaction, translate(message, reader), board)
     except discord.HTTPException:
         log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
 
@@ -105,6 +108,19 @@ async def send_private(interaction: discord.Interaction, text: str, board: Post 
         await interaction.response.send_message(text, files=files, ephemeral=True)
 
 
+# --------------------------------------------------------------------------- languages
+def reader_language(interaction: discord.Interaction) -> str:
+    """The language of replies only the invoker sees: their Discord client's."""
+    return language_of(interaction.locale)
+
+
+async def public_language(bot: Any, channel: object, game_id: int | None = None) -> str:
+    """The language of a table's public messages: the one it chose, else its server's."""
+    chosen = await service(bot).table_language(game_id, getattr(channel, "id", None))
+    guild = getattr(channel, "guild", None)
+    return chosen or language_of(guild.preferred_locale if guild is not None else None)
+
+
 # --------------------------------------------------------------------------- the common flow
 def person_of(interaction: discord.Interaction) -> Person:
     """The service's view of the invoker; server managers may manage any table."""
@@ -129,10 +145,9 @@ def require_bot_permissions(
         needed.append(("create_public_threads", "Create Public Threads"))
     missing = [label for name, label in needed if not getattr(have, name)]
     if missing:
-        raise TableError(
-            "I am missing permissions here: " + ", ".join(missing)
-            + ". A server manager can grant them in the channel settings."
-        )
+        raise TableError(Message(
+            "I am missing permissions here: {permissions}. A server manager can grant them in the channel "
+            "settings.", permissions=", ".join(missing)))
 
 
 async def respond(
@@ -165,8 +180,10 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, public: boo
     elif reply.lines or reply.image:
         reply.private[:0] = [*reply.lines, ("",)] if reply.private else reply.lines
         reply.private_image = reply.private_image or reply.image
-    shown = post(bot.presenter, reply)
-    private_text = shown.ephemeral or (f"Done: {posted.jump_url}" if posted else "Done.")
+    reader = reader_language(interaction)
+    shown = post(bot.presenter, reply, public=reader, private=reader)
+    done = Message("Done: {link}", link=posted.jump_url) if posted else Message("Done.")
+    private_text = shown.ephemeral or translate(done, reader)
     files = [_file(shown.ephemeral_image)] if shown.ephemeral_image else []
     await interaction.edit_original_response(content=_clip(private_text), attachments=files)
     return posted
@@ -235,7 +252,7 @@ async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: R
     game_id, version = reply.game_id, reply.version
     async with bot.board_order.lock(game_id):
         if bot.board_order.superseded(game_id, version):
-            late = post(bot.presenter, reply)
+            late = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
             return await channel.send(content=_clip(late.text) or None, allowed_mentions=mentions_of([]))
         message = await _send(bot, channel, reply)
         bot.board_order.sent(game_id, version)
@@ -246,7 +263,7 @@ async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: R
 
 async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     view = await board_view(bot, reply)
-    shown = post(bot.presenter, reply)
+    shown = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
     kwargs: dict[str, Any] = {
         "content": _clip(shown.text) or None,
         "allowed_mentions": mentions_of(shown.mentions),
@@ -386,10 +403,11 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         await interaction.edit_original_response(content=_clip(text), view=guided)
         return
     view = private_moves(game_id, table.row.version, legal)
-    text = table.prompt(seat)
+    reader = reader_language(interaction)
+    text = translate(table.prompt(seat), reader)
     if view is None:
-        key = table.row.game_key
-        text += f"\nYou have {len(legal)} possible moves: `/{key} move` lists them as you type."
+        text += "\n" + translate(Message("You have {count} possible moves: `/{game} move` lists them as you type.",
+                                          count=len(legal), game=table.row.game_key), reader)
         await interaction.edit_original_response(content=_clip(text))
     else:
         await interaction.edit_original_response(content=_clip(text), view=view)
@@ -506,14 +524,14 @@ async def play_component(
     async def play() -> Reply:
         table = await tables.table(channel_id)
         if table.row.id != game_id:
-            raise TableError("That button belongs to a game that is over; this channel has a new table.")
+            raise TableError(Message("That button belongs to a game that is over; this channel has a new table."))
         notation = token
         if token.startswith("#"):
             legal = table.legal(table.seat_of(person.id))
             notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
             if not notation:
                 raise StaleAction(
-                    "That move is not available to you now.", await tables.status(channel_id)
+                    Message("That move is not available to you now."), await tables.status(channel_id)
                 )
         return await tables.act(
             channel_id, person, notation, interaction_id=interaction.id, expected_version=version

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.i18n import LANGUAGES, Message, language_of, translate
 from bot.table import (
     AI_LEVELS,
     CLOCKS,
@@ -18,6 +19,7 @@ from bot.table import (
     MAX_REMINDER,
     MIN_REMINDER,
     TIMEOUT_ACTIONS,
+    Line,
     Person,
     Reply,
     TableError,
@@ -27,6 +29,7 @@ from bot.table import (
 from bot.views import (
     person_of,
     post_reply,
+    reader_language,
     report_error,
     require_bot_permissions,
     respond,
@@ -42,6 +45,8 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 4
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
+                    (("en", "English"), ("ja", "Japanese (日本語)"), ("ko", "Korean (한국어)")) if code in LANGUAGES]
 HOURS_MIN = int(MIN_REMINDER.total_seconds() // 3600)
 HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
@@ -64,11 +69,13 @@ def parse_options(key: str, text: str) -> dict[str, Any]:
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(specs) or "none"
-            raise TableError(f"{game.title} has no option '{name}' (options: {known}).")
+            raise TableError("{title} has no option '{name}' (options: {known}).",
+                             title=game.title, name=name, known=known)
         value = next((c for c in spec.choices if str(c).lower() == raw), None)
         if value is None:
             allowed = ", ".join(str(c).lower() for c in spec.choices)
-            raise TableError(f"Option '{name}' must be one of: {allowed}.")
+            raise TableError("Option '{name}' must be one of: {allowed}.",
+                             name=name, allowed=allowed)
         chosen[name] = value
     return chosen
 
@@ -110,9 +117,11 @@ class GameCog(commands.Cog):
             chosen = parse_options(game, options)
             engine = games.get(game)
             if not engine.min_players <= players <= engine.max_players:  # checked before any thread opens
-                raise TableError(f"{engine.title} is for {engine.player_range()} players, not {players}.")
+                raise TableError("{title} is for {player_range} players, not {players}.",
+                                 title=engine.title, player_range=engine.player_range(), players=players)
             if bots >= players:
-                raise TableError(f"A table for {players} can have 0 to {players - 1} AI players, not {bots}.")
+                raise TableError("A table for {players} can have 0 to {most} AI players, not {bots}.",
+                                 players=players, most=players - 1, bots=bots)
             channel = interaction.channel
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
@@ -129,9 +138,12 @@ class GameCog(commands.Cog):
         except (TableError, games.IllegalAction) as error:
             await report_error(interaction, error)
             return
+        if reply.game_id is not None:
+            await self.service.adopt_language(reply.game_id, language_of(interaction.guild_locale))
         posted = await post_reply(self.bot, channel, reply)
-        where = f" in {channel.mention}" if thread else ""
-        await interaction.edit_original_response(content=f"Table opened{where}: {posted.jump_url}")
+        opened = (Message("Table opened in {channel}: {link}", channel=channel.mention, link=posted.jump_url)
+                  if thread else Message("Table opened: {link}", link=posted.jump_url))
+        await interaction.edit_original_response(content=translate(opened, reader_language(interaction)))
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -220,17 +232,18 @@ class GameCog(commands.Cog):
             lines.extend(reply.private)
             key = reply.game_key
         except TableError:
-            lines.append(line("There is no game in this channel yet."))
+            lines.append(line(Message("There is no game in this channel yet.")))
         lines.append(line(""))
         # The game's own commands first: a message holds 2,000 characters, and the /game ones
         # (the same in every channel) are the ones to lose when they do not all fit.
         for cog in self.bot.cogs.values():
             if key is not None and getattr(cog, "game_key", None) == key:
-                lines.extend(line(text) for text in command_lines(cog.app_command))
+                lines.extend(command_lines(cog.app_command))
         topics = rule_topics(key) if key else {}
         if topics:
-            lines.append(line(f"Rules by topic (`/{key} rules topic:`): " + ", ".join(topics)))
-        lines.extend(line(text) for text in command_lines(self.game))
+            lines.append(line(Message("Rules by topic (`/{game} rules topic:`): {topics}", game=key,
+                                      topics=", ".join(topics))))
+        lines.extend(command_lines(self.game))
         return Reply(private=lines)
 
     @game.command(name="settings", description="Table settings (host or server managers).")
@@ -241,27 +254,34 @@ class GameCog(commands.Cog):
         bank_days="With the chess clock: each player's time bank in days (1 to 60)",
         on_timeout="When time runs out: the AI plays the turn, the turn is skipped, or the table waits",
         strike_limit="Timeouts in a row that open the seat for someone else (1 to 10)",
+        language="The language of the table's public messages (default: the server's language)",
     )
     @app_commands.choices(
         clock=[app_commands.Choice(name=name, value=name) for name in CLOCKS],
         on_timeout=[app_commands.Choice(name=name, value=name) for name in TIMEOUT_ACTIONS],
+        language=LANGUAGE_CHOICES,
     )
     async def settings(
         self, interaction: discord.Interaction,
         reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX] | None = None,
         turn_hours: str | None = None, clock: str | None = None, bank_days: int | None = None,
-        on_timeout: str | None = None, strike_limit: int | None = None,
+        on_timeout: str | None = None, strike_limit: int | None = None, language: str | None = None,
     ) -> None:
         person = person_of(interaction)
         turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
         async def change() -> Reply:
-            lines = []
-            if turn.any() or reminder_hours is None:
-                lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
+            """Each setting given is changed; none given shows the turn clock."""
+            reply = Reply()
+            if turn.any() or (reminder_hours is None and language is None):
+                reply.lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
             if reminder_hours is not None:
-                lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
-            return Reply(lines=lines)
+                reply.lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
+            if language is not None:
+                chosen = await self.service.set_language(interaction.channel_id, person, language)
+                reply.lines += chosen.lines
+                reply.game_id = chosen.game_id
+            return reply
 
         await respond(interaction, change, files=False)
 
@@ -336,9 +356,10 @@ class GameCog(commands.Cog):
         await respond_in_parts(
             interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
 
-def command_lines(group: app_commands.Group) -> list[str]:
+def command_lines(group: app_commands.Group) -> list[Line]:
+    """One help line per command of ``group``: its name, and its description (translatable)."""
     return [
-        f"`/{command.qualified_name}`: {command.description}"
+        line(f"`/{command.qualified_name}`: ", Message(command.description))
         for command in group.walk_commands()
         if isinstance(command, app_commands.Command)
     ]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import Message
 from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
 from bot.table.model import plain
 from bot.views import (
@@ -263,17 +264,19 @@ def lorenzo_line(view: dict[str, Any], reply: Reply) -> Line | None:
     said = "\n".join(plain(text) for text in reply.lines)
     if solo is None or not solo["last_token"] or not token_lines or token_lines[0] not in said:
         return None
-    return line("Lorenzo's token: ", Strong(token_text(solo["last_token"]["id"])), ". Black cross: space ",
-                Strong(str(solo["black_cross"])), " of 24.")
+    return line(Message("Lorenzo's token: {token}. Black cross: space {space} of 24.",
+                        token=Strong(token_text(solo["last_token"]["id"])), space=Strong(str(solo["black_cross"]))))
 
 
 def token_text(token_id: str) -> str:
     colour = re.fullmatch(r"discard-(\w+)", token_id)
     if colour:
-        return f"discard 2 {colour[1]} cards"
+        return Message("discard 2 {colour} cards", colour=colour[1])
     spaces = re.fullmatch(r"black-cross-(\d)(-reshuffle)?(-\w)?", token_id)
     if spaces:
-        return f"black cross +{spaces[1]}" + (", then reshuffle" if spaces[2] else "")
+        if spaces[2]:
+            return Message("black cross +{spaces}, then reshuffle", spaces=spaces[1])
+        return Message("black cross +{spaces}", spaces=spaces[1])
     return token_id
 
 
@@ -282,8 +285,10 @@ def deck_for(view: dict[str, Any], wanted: str) -> str:
     for deck in view["decks"]:
         if wanted == deck["deck"] or (deck["top"] and deck["top"]["id"] == wanted):
             return deck["deck"]
-    raise IllegalAction(f"'{wanted}' is not the top card of a deck: you can only buy a top card (MOR-BUY-1).",
-                        "MOR-BUY-1")
+    raise IllegalAction("'{wanted}' is not the top card of a deck: you can only buy a top card "
+                        "(MOR-BUY-1).",
+                        "MOR-BUY-1",
+                        wanted=wanted)
 
 
 def area_lines(table: Table, seat: int) -> list[Line]:
@@ -459,7 +464,8 @@ class MorCommands(GameCommands, group_name=KEY):
             if player is not None:
                 seat = table.seat_of(player.id)
                 if seat is None:
-                    raise TableError(f"{player.display_name} is not playing at this table.")
+                    raise TableError("{display_name} is not playing at this table.",
+                                     display_name=player.display_name)
                 status.lines[:0] = [*area_lines(table, seat), line("")]
             return status
 
@@ -476,7 +482,9 @@ class MorCommands(GameCommands, group_name=KEY):
             elif ident in LEADERS:
                 details = leader_label(ident)
             else:
-                raise TableError(f"There is no card '{card}': development cards are c1..c48, leaders L1..L16.")
+                raise TableError("There is no card '{card}': development cards are c1..c48, leaders "
+                                 "L1..L16.",
+                                 card=card)
             image = await service(self.bot).card_image(KEY, ident)
             return Reply(private=[line(details)], private_image=image)
 

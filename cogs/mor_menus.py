@@ -260,7 +260,8 @@ def _buy_variants(view: dict[str, Any], actions: list[dict[str, Any]], before: s
     # The menu offers the two named orders; an explicit split is typed (and autocompleted).
     variants = [a for a in actions if a["type"] == "buy" and a["deck"] == deck and isinstance(a["pay"], str)]
     if not variants:
-        raise IllegalAction(f"You cannot buy the top card of {deck} now (MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
+        raise IllegalAction("You cannot buy the top card of {deck} now (MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3",
+                            deck=deck)
     options = []
     for action in variants:
         where = "warehouse first" if action["pay"] == "wh" else "strongbox first"

@@ -45,9 +45,9 @@ class GameCommands(commands.GroupCog):
         self.bot = bot
         title = games.get(self.game_key).title
         self.title = title
-        self.app_command.description = f"Play {title} in this channel."
-        self.move.description = f"Make your move in {title} (start typing to see your legal moves)."
-        self.hand.description = f"Your private view of {title} (only you see it)."
+        describe(self.app_command, f"Play {title} in this channel.")
+        describe(self.move, f"Make your move in {title} (start typing to see your legal moves).")
+        describe(self.hand, f"Your private view of {title} (only you see it).")
 
     async def table(self, interaction: discord.Interaction) -> Table:
         """The channel's table, refused when it plays another game than this cog's."""
@@ -91,6 +91,13 @@ class GameCommands(commands.GroupCog):
             return await service(self.bot).private(interaction.channel_id, person_of(interaction))
 
         await respond(interaction, own_view, public=False)
+
+
+def describe(command: app_commands.Command | app_commands.Group, text: str) -> None:
+    """Set a command's description once it is built, and have it translated like a declared one
+    (discord.py localises the ``locale_str`` it keeps beside the description)."""
+    command.description = text
+    command._locale_description = app_commands.locale_str(text)
 
 
 def rule_topics(key: str) -> dict[str, dict[str, Any]]:

@@ -39,6 +39,7 @@ from .errors import (
     WrongStatus,
 )
 from .postgres import PostgresStore
+from .rows import TABLE_LANGUAGES
 from .shared import SeatClock, Shards, TurnClock
 from .store import (
     BoardMessage,
@@ -55,6 +56,7 @@ from .store import (
 )
 
 __all__ = [
+    "TABLE_LANGUAGES",
     "AlreadySeated",
     "BoardMessage",
     "ChannelBusy",

@@ -46,6 +46,7 @@ TABLES = {
         "bank_seconds",
         "on_timeout",
         "strike_limit",
+        "language",
     ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at", "strikes",
               "bank_seconds", "opened_at"),

@@ -245,9 +245,15 @@ CREATE TABLE board_posts (
 ) WITHOUT ROWID;
 """
 
+TABLE_LANGUAGE = """
+-- The language of a table's public messages (/game settings language:); NULL follows the server's
+-- preferred locale.
+ALTER TABLE games ADD COLUMN language TEXT CHECK (language IS NULL OR language IN ('en', 'ja', 'ko'));
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
-    MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES,
+    MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

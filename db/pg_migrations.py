@@ -77,4 +77,5 @@ MIGRATIONS: list[str] = [
     from_sqlite(sqlite_migrations.MEMBER_PREFERENCES),
     from_sqlite(sqlite_migrations.RATINGS),
     from_sqlite(sqlite_migrations.UNDONE_MOVES),
+    from_sqlite(sqlite_migrations.TABLE_LANGUAGE),
 ]

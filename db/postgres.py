@@ -239,6 +239,12 @@ class PostgresStore(StoreChecks, PostgresPresence):
         """As :meth:`db.store.Store.set_turn_clock`."""
         await self._update_game(game_id, shared.TurnClock.ASSIGNMENTS, clock.params(now))
 
+    async def set_language(self, game_id: int, language: str | None, now: datetime) -> None:
+        """As :meth:`db.store.Store.set_language`."""
+        if language is not None and language not in rows.TABLE_LANGUAGES:
+            raise ValueError(f"unknown table language {language!r}; expected one of {rows.TABLE_LANGUAGES}")
+        await self._update_game(game_id, "language = ?, updated_at = ?", (language, rows.to_db_time(now)))
+
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:
         """As :meth:`db.store.Store.set_board_message`."""

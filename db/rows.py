@@ -19,6 +19,8 @@ from typing import Any
 from .errors import DamagedGame
 
 GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
+TABLE_LANGUAGES = ("en", "ja", "ko")
+"""The languages a table may choose for its public messages (the bot's languages)."""
 TIMER_KINDS = ("reminder", "deadline")
 VOTE_KINDS = ("abandon",)
 AI_LEVELS = ("easy", "normal", "strong")
@@ -83,6 +85,8 @@ class GameRow:
     bank_seconds: int = 259200
     on_timeout: str = "ai"
     strike_limit: int = 3
+    language: str | None = None
+    """The language of the table's public messages (``en``, ``ja``, ``ko``); None follows the server's."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +212,7 @@ def game_row(row: sqlite3.Row, game_keys: Collection[str] | None) -> GameRow:
         bank_seconds=read.integer("bank_seconds", minimum=1),
         on_timeout=read.text("on_timeout", choices=TIMEOUT_ACTIONS),
         strike_limit=read.integer("strike_limit", minimum=1),
+        language=read.text("language", optional=True, choices=TABLE_LANGUAGES),
     )
 
 

@@ -60,6 +60,7 @@ from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
 from .presence import SqlitePresence
 from .rows import (
     GAME_STATUSES,
+    TABLE_LANGUAGES,
     GameRow,
     MoveRow,
     SeatRow,
@@ -396,6 +397,12 @@ class Store(StoreChecks, SqlitePresence):
     async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime) -> None:
         """A table's turn-time settings (its timers are the table service's to move)."""
         await self._update_game(game_id, TurnClock.ASSIGNMENTS, clock.params(now))
+
+    async def set_language(self, game_id: int, language: str | None, now: datetime) -> None:
+        """The language of the table's public messages; None follows the server's preferred locale."""
+        if language is not None and language not in TABLE_LANGUAGES:
+            raise ValueError(f"unknown table language {language!r}; expected one of {TABLE_LANGUAGES}")
+        await self._update_game(game_id, "language = ?, updated_at = ?", (language, to_db_time(now)))
 
     async def set_board_message(self, game_id: int, message_id: int | None, jump_url: str | None,
                                 *, for_version: int | None = None) -> bool:

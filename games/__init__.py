@@ -30,7 +30,8 @@ def get(key: str) -> Game:
     module = _MODULES.get(key)
     if module is None:
         raise IllegalAction(
-            f"There is no game called '{key}'. Games: {', '.join(_MODULES)}.", "CORE-GAME"
+            "There is no game called '{key}'. Games: {modules}.", "CORE-GAME",
+            key=key, modules=', '.join(_MODULES)
         )
     return import_module(module).GAME
 

@@ -11,7 +11,7 @@ import io
 import json
 import math
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -60,31 +60,46 @@ MARBLE_COLOURS: dict[str, RGB] = {
 }
 
 # ------------------------------------------------------------------------------- fonts
-_SYSTEM_FONTS = {
-    False: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    True: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+FONT_DIR = Path(__file__).parent / "fonts"
+LATIN_FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+CJK_FONTS = {False: "NotoSansCJKjp-Regular.otf", True: "NotoSansCJKjp-Bold.otf"}
+"""The fonts shipped in ``rendering/fonts`` (subsets; ``python -m bot.i18n fonts`` rebuilds them),
+so a board looks the same on every machine: DejaVu Sans for Latin text, Noto Sans CJK for
+Japanese and Korean."""
+COVERAGE: dict[str, frozenset[int]] = {
+    name: frozenset(codes)
+    for name, codes in json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8")).items()
 }
+"""The characters each shipped font has."""
 
 
-@lru_cache(maxsize=None)
+@cache
+def _font_file(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """A scalable font: DejaVu Sans where the system has it (it covers many scripts and has a bold
-    face), otherwise Pillow's bundled font, which needs no system files at all."""
-    path = Path(_SYSTEM_FONTS[bold])
-    if path.is_file():
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)
+    """The Latin face at ``size`` (the CJK face is chosen per line by :func:`font_for`)."""
+    return _font_file(LATIN_FONTS[bold], size)
+
+
+@lru_cache(maxsize=16384)
+def _needs_cjk(value: str) -> bool:
+    latin = COVERAGE[LATIN_FONTS[False]]
+    return any(ord(char) not in latin for char in value)
+
+
+def font_for(value: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The face that draws ``value``: Latin, or the CJK face for a line with characters only it has
+    (it has Latin letters too, so a mixed line stays in one face)."""
+    return _font_file((CJK_FONTS if _needs_cjk(value) else LATIN_FONTS)[bold], size)
 
 
 @lru_cache(maxsize=4096)
 def _has_glyph(char: str) -> bool:
-    probe = font(20)
-    missing = probe.getmask("\ue000")
-    mask = probe.getmask(char)
-    if mask.size != missing.size:
-        return True
-    width, height = mask.size
-    return any(mask[i] != missing[i] for i in range(width * height))
+    """Whether a shipped font (both weights of it) can draw ``char``."""
+    return any(ord(char) in COVERAGE[faces[False]] and ord(char) in COVERAGE[faces[True]]
+               for faces in (LATIN_FONTS, CJK_FONTS))
 
 
 @lru_cache(maxsize=4096)
@@ -107,7 +122,7 @@ def printable(text: str) -> str:
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """The advance width of ``text`` in pixels (remembered: boards measure the same labels on
     every move)."""
-    return int(font(size, bold).getlength(text) + 0.5)
+    return int(font_for(text, size, bold).getlength(text) + 0.5)
 
 
 def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -134,8 +149,8 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     ellipsis when the text needs more than ``max_lines``."""
     lines: list[str] = []
     current = ""
-    for word in value.split():
-        candidate = f"{current} {word}".strip()
+    for word in _words(value, size, max_width, bold):
+        candidate = f"{current} {word}".strip() if not _needs_cjk(current + word) else current + word
         if text_width(candidate, size, bold) <= max_width or not current:
             current = candidate
         else:
@@ -149,6 +164,18 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     return [fit(line, size, max_width, bold) for line in lines]
 
 
+def _words(value: str, size: int, max_width: int, bold: bool) -> list[str]:
+    """The pieces a line may break between: words, and single characters of a word too wide for a
+    line (Japanese and Korean sentences have few or no spaces)."""
+    pieces: list[str] = []
+    for word in value.split():
+        if _needs_cjk(word) and text_width(word, size, bold) > max_width:
+            pieces.extend(word)
+        else:
+            pieces.append(word)
+    return pieces
+
+
 @lru_cache(maxsize=8192)
 def _text_mask(value: str, size: int, bold: bool, anchor: str, start: tuple[float, float],
                stroke: int) -> tuple[Any, tuple[int, int]]:
@@ -158,8 +185,8 @@ def _text_mask(value: str, size: int, bold: bool, anchor: str, start: tuple[floa
     nearly the same labels on every move, so each (text, size, sub-pixel start) is rendered once.
     """
     # ``stroke_filled`` as ImageDraw.text passes it (Pillow versions before it ignore it).
-    return font(size, bold).getmask2(value, "L", None, None, None, stroke, anchor, 0, start,
-                                     stroke_filled=True)
+    return font_for(value, size, bold).getmask2(value, "L", None, None, None, stroke, anchor, 0, start,
+                                                stroke_filled=True)
 
 
 def _draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, bold: bool,

@@ -42,6 +42,7 @@ from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_dea
 from .community import Community
 from .deadlines import Deadlines
 from .history import Export, History, LogPage
+from .language import Languages
 from .loading import Tables
 from .lobby import Lobby
 from .members import DirectMessage, Members, Notice, PresenceDue, PresenceReply
@@ -106,6 +107,7 @@ class TableService:
         self._timing.rebuilders.append(rebuilt_deadlines)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
         self._undo = Undo(tables, boards, self._now)
+        self._languages = Languages(tables, self._now)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -289,3 +291,16 @@ class TableService:
     async def since(self, channel_id: int, person: Person) -> Reply:
         """Every public event since ``person``'s last move, privately, with links to the boards."""
         return await self._undo.since(channel_id, person)
+
+    # language
+    async def set_language(self, channel_id: int, person: Person, language: str) -> Reply:
+        """Set the language of the table's public messages (host or server managers)."""
+        return await self._languages.choose(channel_id, person, language)
+
+    async def adopt_language(self, game_id: int, language: str) -> None:
+        """Give a new table its server's language (``/game settings language:`` changes it)."""
+        await self._languages.adopt(game_id, language)
+
+    async def table_language(self, game_id: int | None, channel_id: int | None = None) -> str | None:
+        """The language a table chose for its public messages; None: it follows the server's."""
+        return await self._languages.of_game(game_id, channel_id)

@@ -17,10 +17,11 @@ from itertools import islice
 
 from bot.ai_runner import AiRunner
 from games.ai import LEVELS, decision_seed
+from games.core import Message
 
 from .boards import Boards
 from .loading import Tables
-from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, line
+from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, said
 from .play import Play
 
 Clock = Callable[[], datetime]
@@ -30,7 +31,8 @@ DEFAULT_LEVEL = "normal"
 
 def check_level(level: str) -> None:
     if level not in AI_LEVELS:
-        raise TableError(f"An AI plays at one of these levels: {', '.join(AI_LEVELS)} (not '{level}').")
+        raise TableError("An AI plays at one of these levels: {ai_levels} (not '{level}').",
+                         ai_levels=', '.join(AI_LEVELS), level=level)
 
 
 class AiSeats:
@@ -50,25 +52,28 @@ class AiSeats:
 
     async def add(self, channel_id: int, person: Person, level: str) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.lobby_table(channel_id, person, "add an AI player")
+            table = await self.lobby_table(channel_id, person, Message("add an AI player"))
             if len(table.seats) >= table.row.players:
-                raise TableError(f"This table is full ({table.row.players} players).")
+                raise TableError("This table is full ({players} players).",
+                                 players=table.row.players)
             [name] = await self.seat(table, 1, level)
         seated = len(table.seats) + 1
-        full = " The table is full: the host can `/game start`." if seated == table.row.players else ""
-        added = line(Strong(name), f" takes a seat ({seated}/{table.row.players}).{full}")
+        full = Message(" The table is full: the host can `/game start`.") if seated == table.row.players else ""
+        added = said("{who} takes a seat ({seated}/{players}).{full}", who=Strong(name), seated=seated,
+                     players=table.row.players, full=full)
         return Reply(lines=[added], game_id=table.row.id, game_key=table.row.game_key)
 
     async def remove(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
-            table = await self.lobby_table(channel_id, person, "remove an AI player")
+            table = await self.lobby_table(channel_id, person, Message("remove an AI player"))
             ais = [s for s in table.seats if s.ai_level is not None]
             if not ais:
                 raise TableError("There is no AI player at this table.")
             last = max(ais, key=lambda s: (s.joined_at, -s.user_id))
             await self.tables.unseat(table.row.id, last.user_id)
         seated = len(table.seats) - 1
-        removed = line(Strong(last.display_name), f" leaves the table ({seated}/{table.row.players}).")
+        removed = said("{who} leaves the table ({seated}/{players}).", who=Strong(last.display_name), seated=seated,
+                       players=table.row.players)
         return Reply(lines=[removed], game_id=table.row.id, game_key=table.row.game_key)
 
     async def lobby_table(self, channel_id: int, person: Person, what: str) -> Table:

@@ -9,14 +9,17 @@ from datetime import datetime
 from typing import Any
 
 from bot.drawing import Renderer
+from bot.i18n import ENGLISH, translate
 from db import MoveRow
+from games.core import Message
 
 from .clocks import clock_caption, deadline_parts
-from .model import Image, Line, Moment, Reply, Strong, Table, line, plain
+from .model import Image, Line, Moment, Reply, Strong, Table, plain, said
 from .results import table_summary
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
+GAME_OVER = Message("Game over.")
 
 
 class Boards:
@@ -37,14 +40,16 @@ class Boards:
             for seat in sorted(game.actors(state)):
                 user = table.user_of(seat)
                 if seat in ai_seats:  # an AI seat is named, never pinged
-                    text_lines.append(line(Strong(table.names()[seat]), f": {game.prompt(state, seat)}"))
+                    text_lines.append(said("{who}: {prompt}", who=Strong(table.names()[seat]),
+                                           prompt=game.prompt(state, seat)))
                     continue
                 mentions.append(user)
-                text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}",
-                                       *deadline_parts(table, seat)))
+                text_lines.append(said("{who}: {prompt}", who=table.mention(user), prompt=game.prompt(state, seat))
+                                  + tuple(deadline_parts(table, seat)))
             for user, until in (await self.away(table) if self.away else {}).items():
-                text_lines.append(line(Strong(table.mention(user).name), " is away until ", Moment(until), "."))
-        image = await self.public_image(table, plain(lines[-1]) if lines else None)
+                text_lines.append(said("{who} is away until {until}.", who=Strong(table.mention(user).name),
+                                       until=Moment(until)))
+        image = await self.public_image(table, highlight(lines[-1], table.row.language) if lines else None)
         return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()),
@@ -77,21 +82,28 @@ class Boards:
         return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id))
 
 
+def highlight(last: Line, language: str | None) -> str:
+    """The last event line as the board image prints it: plain words, in the table's language."""
+    return plain(tuple(translate(part, language or ENGLISH) if isinstance(part, str) else part for part in last))
+
+
 def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
     names = table.names()
     place = {seat: rank + 1 for rank, group in enumerate(result["ranking"]) for seat in group}
     solo = result.get("solo")
     if solo:
-        head = "You beat Lorenzo!" if solo.get("won") else "Lorenzo wins."
-        heading: Line = line(Strong("Game over."), " " + f"{head} {solo.get('reason', '')}".rstrip())
+        head = Message("You beat Lorenzo!") if solo.get("won") else Message("Lorenzo wins.")
+        heading: Line = said("{over} {head} {reason}", over=Strong(GAME_OVER), head=head,
+                             reason=solo.get("reason", ""))
     else:
-        winners: list[Any] = []
-        for index, seat in enumerate(result["winners"]):
-            winners += [" and "] * bool(index) + [Strong(names[seat])]
-        heading = line(Strong("Game over."), " Winner: ", *winners, "!")
+        winners: Any = None
+        for seat in result["winners"]:
+            named = Strong(names[seat])
+            winners = named if winners is None else Message("{some} and {other}", some=winners, other=named)
+        heading = said("{over} Winner: {winners}!", over=Strong(GAME_OVER), winners=winners)
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
         detail = ", ".join(f"{k} {v}" for k, v in score["breakdown"].items())
-        rows.append(line(f"{place[score['seat']]}. ", Strong(names[score["seat"]]),
-                         f": {score['total']} ({detail})"))
+        rows.append(said("{place}. {who}: {total} ({detail})", place=place[score["seat"]],
+                         who=Strong(names[score["seat"]]), total=score["total"], detail=detail))
     return rows

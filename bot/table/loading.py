@@ -38,7 +38,7 @@ from db import (
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
 from db.ratings import RatingRow
 from db.replay import standing
-from games.core import CorruptState, Game, IllegalAction, MoveStack
+from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
 from .results import outcome_of
@@ -48,12 +48,12 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 25
 CACHED_GAMES = 512
 ABANDON = "abandon"
-NO_GAME = "There is no game in this channel. Start one with `/game new`."
-NO_GAME_PLAYED = "No game has been played in this channel yet. Start one with `/game new`."
-NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
-REMATCH_SEATS = "This table is a rematch: only the players of the last game can take its seats."
-REMATCH_EXISTS = "This game already has a rematch table."
-DAMAGED = (
+NO_GAME = Message("There is no game in this channel. Start one with `/game new`.")
+NO_GAME_PLAYED = Message("No game has been played in this channel yet. Start one with `/game new`.")
+NOT_STARTED = Message("This game has not started yet: the host starts it with `/game start`.")
+REMATCH_SEATS = Message("This table is a rematch: only the players of the last game can take its seats.")
+REMATCH_EXISTS = Message("This game already has a rematch table.")
+DAMAGED = Message(
     "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
     "a server operator can restore it from a backup (see the operator's guide)."
 )

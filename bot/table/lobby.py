@@ -8,13 +8,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from games.core import Rng, seed_state
+from games.core import Message, Rng, seed_state
 
 from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
 from .clocks import deadline_changes, with_timers
 from .loading import Tables
-from .model import Person, Reply, Strong, TableError, line
+from .model import Person, Reply, Strong, TableError, said
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
@@ -31,9 +31,11 @@ class Lobby:
                        level: str = DEFAULT_LEVEL) -> Reply:
         game = games.get(game_key)
         if not game.min_players <= players <= game.max_players:
-            raise TableError(f"{game.title} is for {game.player_range()} players, not {players}.")
+            raise TableError("{title} is for {player_range} players, not {players}.",
+                             title=game.title, player_range=game.player_range(), players=players)
         if not 0 <= bots < players:
-            raise TableError(f"A table for {players} can have 0 to {players - 1} AI players, not {bots}.")
+            raise TableError("A table for {players} can have 0 to {most} AI players, not {bots}.",
+                             players=players, most=players - 1, bots=bots)
         check_level(level)
         chosen = game.normalize_options(options or {})
         async with self.tables.lock(channel_id):
@@ -43,15 +45,16 @@ class Lobby:
             ai_names = await self.ai_seats.seat(await self.tables.by_id(row.id), bots, level) if bots else []
         defaults = {spec.name: spec.default for spec in game.options}
         option_text = "".join(f", {k}: {str(v).lower()}" for k, v in chosen.items() if v != defaults[k])
-        ai_text = f" with {', '.join(ai_names)}" if ai_names else ""
+        ai_text = Message(" with {names}", names=", ".join(ai_names)) if ai_names else ""
         if players == 1:
-            invite = "Solo table: `/game start` when you are ready."
+            invite = Message("Solo table: `/game start` when you are ready.")
         elif bots == players - 1:
-            invite = "The table is full: `/game start` when you are ready."
+            invite = Message("The table is full: `/game start` when you are ready.")
         else:
-            invite = f"`/game join` to take a seat ({1 + bots}/{players}); the host starts with `/game start`."
-        opened = line(Strong(host.name), " opened a table of ", Strong(game.title),
-                      f" for {players}{option_text}{ai_text}. {invite}")
+            invite = Message("`/game join` to take a seat ({seated}/{players}); the host starts with `/game start`.",
+                             seated=1 + bots, players=players)
+        opened = said("{host} opened a table of {game} for {players}{options}{ai}. {invite}", host=Strong(host.name),
+                      game=Strong(game.title), players=players, options=option_text, ai=ai_text, invite=invite)
         return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
@@ -62,12 +65,14 @@ class Lobby:
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
             if len(table.seats) >= table.row.players:
-                raise TableError(f"This table is full ({table.row.players} players).")
+                raise TableError("This table is full ({players} players).",
+                                 players=table.row.players)
             await self.tables.require_rematch_player(table, person)
             await self.tables.seat(table.row.id, person, self.clock())
             seated = len(table.seats) + 1
-        full = " The table is full: the host can `/game start`." if seated == table.row.players else ""
-        joined = line(Strong(person.name), f" joined the table ({seated}/{table.row.players}).{full}")
+        full = Message(" The table is full: the host can `/game start`.") if seated == table.row.players else ""
+        joined = said("{who} joined the table ({seated}/{players}).{full}", who=Strong(person.name), seated=seated,
+                      players=table.row.players, full=full)
         return Reply(lines=[joined], game_id=table.row.id, game_key=table.row.game_key)
 
     async def leave(self, channel_id: int, person: Person) -> Reply:
@@ -82,9 +87,10 @@ class Lobby:
                 )
             if person.id == table.row.host_id:
                 await self.tables.close(table.row.id, self.clock())
-                return Reply(lines=[line(Strong(person.name), " (the host) left, so the table is closed.")])
+                return Reply(lines=[said("{who} (the host) left, so the table is closed.", who=Strong(person.name))])
             await self.tables.unseat(table.row.id, person.id)
-        left = line(Strong(person.name), f" left the table ({len(table.seats) - 1}/{table.row.players}).")
+        left = said("{who} left the table ({seated}/{players}).", who=Strong(person.name),
+                    seated=len(table.seats) - 1, players=table.row.players)
         return Reply(lines=[left])
 
     async def start(self, channel_id: int, person: Person) -> Reply:
@@ -92,12 +98,14 @@ class Lobby:
             table = await self.tables.in_channel(channel_id)
             if table.row.status != "lobby":
                 raise TableError("This game has already started.")
-            table.require_manager(person, "start the game")
+            table.require_manager(person, Message("start the game"))
             game, count = table.game, len(table.seats)
             if count != table.row.players:
                 raise TableError(
-                    f"This table is for {table.row.players} players and {count} "
-                    f"{'is' if count == 1 else 'are'} seated: wait for more players to `/game join`."
+                    "This table is for {players} players and {count} {verb} seated: wait for more "
+                    "players to `/game join`.",
+                    players=table.row.players, count=count,
+                    verb='is' if count == 1 else 'are',
                 )
             order = [s.user_id for s in sorted(table.seats, key=lambda s: s.joined_at)]
             # Seats (and so the first player) are drawn from the table's seed, so they replay too.
@@ -113,7 +121,8 @@ class Lobby:
             row = await self.tables.start(table, order, state, now, timers)
             table = with_timers(replace(started, row=row), [], timers)
         seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
-        return await self.boards.reply(table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
+        return await self.boards.reply(table, [said("{game} begins. Seats: {seating}.", game=Strong(game.title),
+                                                    seating=seating)])
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
@@ -121,8 +130,8 @@ class Lobby:
             now = self.clock()
             if person.id == table.row.host_id or person.is_manager:
                 await self.tables.close(table.row.id, now)
-                return Reply(lines=[line(Strong(person.name),
-                                         " abandoned the game. The channel is free for a new table.")])
+                return Reply(lines=[said("{who} abandoned the game. The channel is free for a new table.",
+                                         who=Strong(person.name))])
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             votes = await self.tables.vote_to_abandon(table.row.id, person.id)
@@ -130,9 +139,9 @@ class Lobby:
             needed = people // 2 + 1
             if len(votes) >= needed:
                 await self.tables.close(table.row.id, now)
-                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{people}) voted: "
-                                         "the game is abandoned.")])
-        return Reply(lines=[line(
-            Strong(person.name), f" votes to abandon this game ({len(votes)}/{needed} votes needed). "
-            "Other players can agree with `/game abandon`.")])
+                return Reply(lines=[said("A majority of the players ({votes}/{people}) voted: the game is abandoned.",
+                                         votes=len(votes), people=people)])
+        return Reply(lines=[said("{who} votes to abandon this game ({votes}/{needed} votes needed). Other players can "
+                                 "agree with `/game abandon`.", who=Strong(person.name), votes=len(votes),
+                                 needed=needed)])
 

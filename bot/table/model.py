@@ -13,7 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from db import GameRow, SeatRow, TimerRow
-from games.core import Description, Game
+from games.core import Description, Game, Message
+from games.core.message import message as as_message
 
 _SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
 AI_NAME = "Bottega AI"
@@ -34,6 +35,9 @@ class Mention:
     user_id: int
     name: str
 
+    def __str__(self) -> str:
+        return self.name
+
 
 @dataclass(frozen=True)
 class Moment:
@@ -47,6 +51,9 @@ class Strong:
     """Emphasised text: a player's name, a game's title, a heading."""
 
     text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,15 @@ def fill_seat_names(text: str, names: list[str]) -> str:
     return _SEAT_PLACEHOLDER.sub(
         lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
     )
+
+
+def said(template: str, **params: Any) -> Line:
+    """A line that is one translatable sentence; ``params`` may be parts (a bold name, a mention).
+
+    >>> said("{who} joined the table.", who=Strong("Ada"))
+    ('Ada joined the table.',)
+    """
+    return (Message(template, **params),)
 
 
 @dataclass(frozen=True)
@@ -136,11 +152,16 @@ class Reminder:
 
 
 class TableError(Exception):
-    """A refusal at table level (no game here, not your seat, not the host...), for the player."""
+    """A refusal at table level (no game here, not your seat, not the host...), for the player.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``message`` may be a template with ``params``, like an engine's refusal (see
+    :class:`~games.core.Message`), so the bot can say it in the player's language.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        text = as_message(message, **params)
+        super().__init__(text)
+        self.message: Message = text
 
 
 class DamagedTable(TableError):
@@ -154,8 +175,8 @@ class DamagedTable(TableError):
 class StaleAction(TableError):
     """A button or command aimed at a board that has moved on; ``current`` is the board now."""
 
-    def __init__(self, message: str, current: Reply | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, current: Reply | None = None, **params: Any) -> None:
+        super().__init__(message, **params)
         self.current = current
 
 
@@ -201,7 +222,10 @@ class Table:
         return Mention(user_id, name)
 
     def fill_names(self, text: str) -> str:
-        return fill_seat_names(text, self.names())
+        names = self.names()
+        if isinstance(text, Message):  # keeps its template, so it can still be translated
+            return text.with_names(names)
+        return fill_seat_names(text, names)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` sees (``None``: the public view); the only way adapters read the game."""
@@ -236,13 +260,15 @@ class Table:
     def require_manager(self, person: Person, what: str) -> None:
         """Refuse ``person`` unless they host this table or manage the server."""
         if person.id != self.row.host_id and not person.is_manager:
-            raise TableError(f"Only the host of this table or a server manager can {what}.")
+            raise TableError("Only the host of this table or a server manager can {what}.",
+                             what=what)
 
     def require_game(self, game_key: str) -> None:
         """Refuse a command of another game than the one this table plays."""
         if self.row.game_key != game_key:
             raise TableError(
-                f"This channel is playing {self.game.title}: use `/{self.row.game_key}` commands here."
+                "This channel is playing {title}: use `/{game_key}` commands here.",
+                title=self.game.title, game_key=self.row.game_key
             )
 
     def finished(self) -> bool:

@@ -13,17 +13,17 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.core import Description, IllegalAction
+from games.core import Description, IllegalAction, Message
 
 from .boards import Boards
 from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
-from .model import Line, Person, Reply, StaleAction, Table, TableError, line
+from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
-NOT_PLAYING = "You are not playing at this table."
-OLD_GAME = "That button belongs to a game that is over; this channel has a new table."
+NOT_PLAYING = Message("You are not playing at this table.")
+OLD_GAME = Message("That button belongs to a game that is over; this channel has a new table.")
 
 
 class Play:
@@ -43,7 +43,7 @@ class Play:
             if expected_version not in (None, table.row.version) and not await self._still_open(
                     table, seat, expected_version, lambda: [game.parse(state, notation)]):
                 raise StaleAction(
-                    "That button belongs to an earlier board; the game has moved on. Here is the board now.",
+                    Message("That button belongs to an earlier board; the game has moved on. Here is the board now."),
                     await self.boards.reply(table, []),
                 )
             table, lines = await self.move(table, seat, person.id, notation, interaction_id)
@@ -111,7 +111,7 @@ class Play:
         if version != table.row.version and not await self._still_open(
                 table, seat, version, lambda: table.actions(seat)):
             raise StaleAction(
-                "That board is out of date; the game has moved on. Here is the board now.",
+                Message("That board is out of date; the game has moved on. Here is the board now."),
                 await self.boards.reply(table, []),
             )
         return table, seat
@@ -135,8 +135,8 @@ class Play:
         seat = seat_of(table, person)
         image = await self.boards.private_image(table, table.view(seat))
         prompt = table.prompt(seat) if table.is_acting(seat) else ""
-        text = f"Your seat: {seat + 1} ({table.names()[seat]}). {prompt}".strip()
-        return Reply(private=[line(text)], private_image=image, game_id=table.row.id,
+        yours = said("Your seat: {number} ({name}). {prompt}", number=seat + 1, name=table.names()[seat], prompt=prompt)
+        return Reply(private=[yours], private_image=image, game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key)
 
     async def legal(self, channel_id: int, person: Person) -> list[str]:

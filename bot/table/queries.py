@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import games
+from games.core import Message
 
 from .boards import Boards
 from .deadlines import Deadlines
 from .loading import Tables
-from .model import BoardLink, ChannelLink, DamagedTable, Line, Moment, Person, Reply, Strong, Table, line
+from .model import (
+    BoardLink,
+    ChannelLink,
+    DamagedTable,
+    Line,
+    Moment,
+    Person,
+    Reply,
+    Strong,
+    Table,
+    line,
+    said,
+)
 from .timing import Timing
 
 
@@ -21,33 +32,37 @@ class Queries:
         table = await self.tables.in_channel(channel_id)
         if table.state is None:
             seated = ", ".join(s.display_name for s in table.seats)
-            waiting = line("Table of ", Strong(table.game.title), " waiting for players "
-                           f"({len(table.seats)}/{table.row.players}): {seated}.")
+            waiting = said("Table of {game} waiting for players ({seated}/{players}): {names}.",
+                           game=Strong(table.game.title), seated=len(table.seats), players=table.row.players,
+                           names=seated)
             return Reply(lines=[waiting], game_id=table.row.id, version=table.row.version,
                          game_key=table.row.game_key)
         reply = await self.boards.reply(table, [])
         if table.actor_users():
-            since: list[Any] = ["Waiting since ", Moment(table.waiting_since()), "."]
             due = self.timing.next_reminder(table)
+            since = Message("Waiting since {since}.", since=Moment(table.waiting_since()))
             if due is not None:
-                since += [" Next reminder ", Moment(due), "."]
-            reply.lines.append(line(*since))
+                since = Message("Waiting since {since}. Next reminder {due}.", since=Moment(table.waiting_since()),
+                                due=Moment(due))
+            reply.lines.append(line(since))
         reply.lines.extend(self.deadlines.status_lines(table))
         return reply
 
     async def game_help(self, channel_id: int, person: Person) -> Reply:
         """What this channel's game is and what ``person`` can do in it now."""
         table = await self.tables.in_channel(channel_id)
-        lines = [line("This channel hosts ", Strong(table.game.title), f" (`/{table.row.game_key} ...`).")]
+        lines = [said("This channel hosts {game} (`/{key} ...`).", game=Strong(table.game.title),
+                      key=table.row.game_key)]
         seat = table.seat_of(person.id)
         if table.state is None:
-            lines.append(line(f"Waiting for players ({len(table.seats)}/{table.row.players}): `/game join`."))
+            lines.append(said("Waiting for players ({seated}/{players}): `/game join`.", seated=len(table.seats),
+                              players=table.row.players))
         elif table.is_acting(seat):
-            lines.append(line("Your move: " + table.prompt(seat)))
+            lines.append(said("Your move: {prompt}", prompt=table.prompt(seat)))
             legal = table.legal(seat)
             if legal:
                 sample = ", ".join(f"`{n}`" for n in legal[:8])
-                lines.append(line(f"For example: {sample}" + (" ..." if len(legal) > 8 else "")))
+                lines.append(said("For example: {moves}", moves=sample + (" ..." if len(legal) > 8 else "")))
         return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)
 
     async def mine(self, guild_id: int, person: Person) -> Reply:
@@ -58,25 +73,25 @@ class Queries:
             try:
                 table = await self.tables.by_id(row.id)
             except DamagedTable:  # logged by its id; the player's other tables go on
-                others.append(line(f"- {games.get(row.game_key).title} in ", where,
-                                   ": its saved state is damaged; an operator can restore it"))
+                others.append(said("- {game} in {where}: its saved state is damaged; an operator can restore it",
+                                   game=games.get(row.game_key).title, where=where))
                 continue
             title = table.game.title
             if row.status == "lobby":
-                others.append(line(f"- {title}: waiting for players in ", where))
+                others.append(said("- {game}: waiting for players in {where}", game=title, where=where))
             elif person.id in table.actor_users():
                 prompt = table.prompt(table.seat_of(person.id))
-                waiting.append(line(f"- {title} in ", where, f": {prompt} ",
-                                    BoardLink(row.guild_id, row.channel_id, row.board_jump_url)))
+                waiting.append(said("- {game} in {where}: {prompt} {board}", game=title, where=where, prompt=prompt,
+                                    board=BoardLink(row.guild_id, row.channel_id, row.board_jump_url)))
             else:
-                others.append(line(f"- {title} in ", where, ": waiting on others"))
+                others.append(said("- {game} in {where}: waiting on others", game=title, where=where))
         if not waiting and not others:
-            return Reply(private=[line("You have no games in this server. Start one with `/game new`.")])
+            return Reply(private=[said("You have no games in this server. Start one with `/game new`.")])
         parts: list[Line] = []
         if waiting:
-            parts += [line(Strong("Your move:")), *waiting]
+            parts += [line(Strong(Message("Your move:"))), *waiting]
         if others:
-            parts += [line(Strong("Other tables:")), *others]
+            parts += [line(Strong(Message("Other tables:"))), *others]
         return Reply(private=parts)
 
     async def table(self, channel_id: int) -> Table:

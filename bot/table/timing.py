@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from db import NewTimer, TimerFilter, TimerRow
+from games.core import Message
 
 from .loading import DAMAGED, Tables
 from .model import (
@@ -31,6 +32,7 @@ from .model import (
     Table,
     TableError,
     line,
+    said,
 )
 
 log = logging.getLogger(__name__)
@@ -116,13 +118,13 @@ class Timing:
             timers=[NewTimer(REMINDER, user, held.get(user, now + interval)) for user in waiting])
         if not users:
             return None
-        lines: list[Line] = [line("Reminder: ", Strong(table.game.title), " has been waiting since ",
-                                  Moment(table.waiting_since()), ".")]
+        lines: list[Line] = [said("Reminder: {game} has been waiting since {since}.", game=Strong(table.game.title),
+                                  since=Moment(table.waiting_since()))]
         for user in users:
-            lines.append(line(table.mention(user), f": {table.prompt(table.seat_of(user))}"))
+            lines.append(said("{who}: {prompt}", who=table.mention(user), prompt=table.prompt(table.seat_of(user))))
         if table.row.board_jump_url:
-            lines.append(line("Latest board: ", BoardLink(table.row.guild_id, table.row.channel_id,
-                                                          table.row.board_jump_url)))
+            lines.append(said("Latest board: {board}", board=BoardLink(table.row.guild_id, table.row.channel_id,
+                                                                       table.row.board_jump_url)))
         return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=users, lines=lines)
 
     async def rebuild(self) -> int:
@@ -154,15 +156,16 @@ class Timing:
     async def settings(self, channel_id: int, person: Person, reminder_hours: float) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
-            table.require_manager(person, "change the table settings")
+            table.require_manager(person, Message("change the table settings"))
             interval = timedelta(hours=reminder_hours)
             if not MIN_REMINDER <= interval <= MAX_REMINDER:
-                raise TableError("The reminder interval must be between 1 hour and 7 days (168 hours).")
+                raise TableError(Message("The reminder interval must be between 1 hour and 7 days (168 hours)."))
             now = self.clock()
             await self.tables.set_reminder_seconds(table.row.id, int(interval.total_seconds()), now)
             await self.tables.update_timers(table.row.id, timers=[
                 NewTimer(REMINDER, t.user_id, now + interval) for t in table.timers if t.kind == REMINDER])
-        return Reply(lines=[line(f"Reminders at this table now come every {duration(interval)} of waiting.")])
+        return Reply(lines=[said("Reminders at this table now come every {interval} of waiting.",
+                                 interval=duration(interval))])
 
 
 def duration(interval: timedelta) -> str:

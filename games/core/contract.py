@@ -30,6 +30,7 @@ from typing import Any
 
 from .describe import Description, Step
 from .errors import CorruptState, IllegalAction
+from .message import Message
 from .move import Action, Event, Move, State
 from .stack import MoveStack
 from .undo import revealed, undo_refusal
@@ -52,7 +53,8 @@ class OptionSpec:
     def validate(self, value: Any) -> Any:
         if value not in self.choices:
             allowed = ", ".join(str(c).lower() for c in self.choices)
-            raise IllegalAction(f"Option '{self.name}' must be one of: {allowed}.", "CORE-OPTION")
+            raise IllegalAction("Option '{name}' must be one of: {allowed}.", "CORE-OPTION",
+                                name=self.name, allowed=allowed)
         return value
 
 
@@ -83,7 +85,8 @@ class Game(ABC):
         """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise IllegalAction(
-                f"{self.title} is for {self.player_range()} players, not {players}.", "CORE-PLAYERS"
+                "{title} is for {player_range} players, not {players}.", "CORE-PLAYERS",
+                title=self.title, player_range=self.player_range(), players=players
             )
         return self._setup(players, seed, self.normalize_options(options or {}))
 
@@ -94,7 +97,8 @@ class Game(ABC):
         if unknown:
             names = ", ".join(known) or "none"
             raise IllegalAction(
-                f"{self.title} has no option '{unknown[0]}' (options: {names}).", "CORE-OPTION"
+                "{title} has no option '{unknown}' (options: {names}).", "CORE-OPTION",
+                title=self.title, unknown=unknown[0], names=names
             )
         return {name: spec.validate(options.get(name, spec.default)) for name, spec in known.items()}
 
@@ -111,7 +115,7 @@ class Game(ABC):
         >>> state = mor.setup(2, 7)
         >>> after, events = mor.apply(state, 0, {"type": "keep", "leaders": ["L4", "L14"], "resources": []})
         >>> events
-        [{'type': 'keep', 'text': '{p0} kept 2 leaders.'}]
+        [{'type': 'keep', 'text': '{p0} kept 2 leaders.', 'params': {'player': '{p0}', 'kept': 2}}]
         >>> mor.apply(state, 0, {"type": "keep", "leaders": ["L4", 14], "resources": []})
         Traceback (most recent call last):
         ...
@@ -149,7 +153,8 @@ class Game(ABC):
         canonical = self.parse(state, text)
         if canonical != action and _unordered(canonical) != _unordered(action):
             raise IllegalAction(
-                f"That move does not read back as itself: its notation is '{text[:60]}'.", "CORE-NOTATION"
+                "That move does not read back as itself: its notation is '{words}'.", "CORE-NOTATION",
+                words=text[:60]
             )
         return canonical
 
@@ -169,18 +174,21 @@ class Game(ABC):
             raise IllegalAction("A move is written as text.", "CORE-NOTATION")
         text = text.strip()
         if len(text) > MAX_NOTATION:
-            raise IllegalAction(f"A move is at most {MAX_NOTATION} characters long.", "CORE-NOTATION")
+            raise IllegalAction("A move is at most {max_notation} characters long.", "CORE-NOTATION",
+                                max_notation=MAX_NOTATION)
         if any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
             raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
         if _longest_digit_run(text) > MAX_DIGITS:
-            raise IllegalAction(f"No number in a move has more than {MAX_DIGITS} digits.", "CORE-NOTATION")
+            raise IllegalAction("No number in a move has more than {max_digits} digits.", "CORE-NOTATION",
+                                max_digits=MAX_DIGITS)
         try:
             return self._parse(state, text)
         except IllegalAction:
             raise
         except Exception:  # noqa: BLE001 - a parser slip must reach the player as a refusal
             shown = text if len(text) <= 40 else text[:37] + "..."
-            raise IllegalAction(f"I cannot read '{shown}' as a move of {self.title}.", "CORE-NOTATION") from None
+            raise IllegalAction("I cannot read '{shown}' as a move of {title}.", "CORE-NOTATION",
+                                shown=shown, title=self.title) from None
 
     # ------------------------------------------------------------- move table
     def moves(self) -> tuple[Move, ...]:
@@ -204,7 +212,8 @@ class Game(ABC):
 
     def out_of_phase(self, state: State, seat: int, move: Move) -> str:
         """Why ``move`` cannot be played now (its rule is added by the refusal)."""
-        return f"You cannot {move.type} now. {self.prompt(state, seat)}"
+        return Message("You cannot {type} now. {prompt}",
+                       type=move.type, prompt=self.prompt(state, seat))
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """Dispatch through the move table: the phase check, then the move's handler."""
@@ -215,7 +224,7 @@ class Game(ABC):
 
     def waiting_message(self, state: State, seat: int) -> str:
         """Why ``seat`` may not act now; engines may say more (e.g. which decision is pending)."""
-        return "It is not your turn."
+        return Message("It is not your turn.")
 
     def prompt(self, state: State, seat: int) -> str:
         """One line telling ``seat`` what it must do now, posted publicly with the turn ping.
@@ -223,7 +232,7 @@ class Game(ABC):
         It must not name hidden information (cards in a hand, a draft pack): point to the
         seat's own view instead.
         """
-        return "It is your turn."
+        return Message("It is your turn.")
 
     def replay(
         self, players: int, seed: int, options: dict[str, Any] | None, moves: Iterable[tuple[int, str]]

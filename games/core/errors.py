@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from .message import Message
+from .message import message as as_message
 
 RULE_ID = re.compile(r"\b(?:CORE|MOR|LIM|OM)-[A-Z]+(?:-\d+)?\b")
 """What a rule ID looks like in a message: ``MOR-BUY-4``, ``LIM-ROUND-7``, ``OM-FLOW-3``, ``CORE-TURN``."""
@@ -21,22 +25,30 @@ class IllegalAction(Exception):
     'You cannot afford that card. (MOR-BUY-4)'
     >>> IllegalAction("It is not your turn.", "CORE-TURN").message
     'It is not your turn.'
+
+    ``message`` may be a template with ``params`` (``"The {deck} deck is empty."``, ``deck=...``):
+    ``message`` is then a :class:`~games.core.message.Message`, which the bot can translate.
     """
 
-    def __init__(self, message: str, rule: str = "CORE") -> None:
-        if not rule.startswith("CORE") and rule not in message:
-            message = f"{message} ({rule})"
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, rule: str = "CORE", **params: Any) -> None:
+        text = as_message(message, **params)
+        if not rule.startswith("CORE") and rule not in text:
+            text = Message("{text} ({rule})", text=text, rule=rule)
+        super().__init__(text)
+        self.message: Message = text
         self.rule = rule
 
     def __str__(self) -> str:
         return self.message
 
 
-def refuse(rule: str, message: str) -> IllegalAction:
-    """The refusal of ``rule``, ready to raise: ``raise refuse("LIM-TOWER-3", "That space is taken.")``."""
-    return IllegalAction(message, rule)
+def refuse(rule: str, message: str, **params: Any) -> IllegalAction:
+    """The refusal of ``rule``, ready to raise: ``raise refuse("LIM-TOWER-3", "That space is taken.")``.
+
+    ``params`` fill the placeholders of ``message``: ``refuse("MOR-BUY-14", "The {deck} deck is
+    empty.", deck="green-1")``, so the bot can translate the template and keep the values.
+    """
+    return IllegalAction(message, rule, **params)
 
 
 class CorruptState(ValueError):

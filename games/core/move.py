@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .message import message
+
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -19,10 +21,13 @@ players' display names. Events never carry hidden information.
 def event(kind: str, text: str, **params: Any) -> Event:
     """One public event line; ``params`` carry the values the line was written from.
 
-    >>> event("buy", "{p0} bought c19.", card="c19")
+    ``text`` may use the params as placeholders; it becomes a translatable
+    :class:`~games.core.message.Message` (still the English line as a ``str``).
+
+    >>> event("buy", "{p0} bought {card}.", card="c19")
     {'type': 'buy', 'text': '{p0} bought c19.', 'params': {'card': 'c19'}}
     """
-    found: Event = {"type": kind, "text": text}
+    found: Event = {"type": kind, "text": message(text, **params)}
     if params:
         found["params"] = params
     return found

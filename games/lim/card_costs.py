@@ -35,7 +35,8 @@ def chosen_discount(choices: list[dict], price: dict, named: Any) -> dict[str, i
             if named in choice:
                 return choice
         raise IllegalAction(
-            f"That discount is not one of {', '.join(k for c in choices for k in c)}.", "LIM-EFFECT-8"
+            "That discount is not one of {items}.", "LIM-EFFECT-8",
+            items=', '.join((k for c in choices for k in c))
         )
     for choice in choices:
         if any(k in price for k in choice):

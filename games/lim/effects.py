@@ -167,11 +167,13 @@ def servant_increase(state: State, s: int, servants: Any) -> int:
         raise IllegalAction("The number of servants must be a whole number of 0 or more.", "LIM-PLACE-6")
     held = state["seats"][s]["res"]["servants"]
     if servants > held:
-        raise IllegalAction(f"You have only {held} servants, not {servants}.", "LIM-PLACE-6")
+        raise IllegalAction("You have only {held} servants, not {servants}.", "LIM-PLACE-6",
+                            held=held, servants=servants)
     rate = servant_rate(state, s)
     if servants % rate:
         raise IllegalAction(
-            f"You must spend servants in multiples of {rate} (excommunication).", "LIM-EXCOMM-26"
+            "You must spend servants in multiples of {rate} (excommunication).", "LIM-EXCOMM-26",
+            rate=rate
         )
     return servants // rate
 
@@ -249,5 +251,6 @@ def resolve_effects(
         else:
             raise ValueError(f"unknown effect {kind}")
         if got:
-            events.append(event("gain", f"{{p{s}}} receives {describe(got)}."))
+            events.append(event("gain", "{player} receives {got}.",
+                                        player=f"{{p{s}}}", got=describe(got)))
     state["pending"][0:0] = decisions

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Description, Event, Game, IllegalAction, Move, State, make_result
+from games.core.message import Message
 
 from . import moves, notation, view
-from .describe import describe_action
 from .data import ALL_SPACES
-from .moves import BONUS_PHASES, DECISION_PHASES
+from .describe import describe_action
 from .effects import chooses_reduction
+from .moves import BONUS_PHASES, DECISION_PHASES
 from .rounds import new_game
 from .scoring import final_scores
 
@@ -63,8 +64,10 @@ class LorenzoIlMagnifico(Game):
 
     def out_of_phase(self, state: State, seat: int, move: Move) -> str:
         if state["phase"] == "actions" and state["pending"]:
-            return f"That is not a move now. {view.describe_decision(state, state['pending'][0])}"
-        return f"That is not a move now. {self.prompt(state, seat)}"
+            return Message("That is not a move now. {describe_decision}",
+                           describe_decision=view.describe_decision(state, state['pending'][0]))
+        return Message("That is not a move now. {prompt}",
+                       prompt=self.prompt(state, seat))
 
     # ---------------------------------------------------------------------------- lifecycle
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -130,7 +133,8 @@ class LorenzoIlMagnifico(Game):
         """
         space = action.get("space")
         if action.get("type") in ("place", "take") and isinstance(space, str) and space not in ALL_SPACES:
-            raise IllegalAction(f"There is no action space called '{space[:20]}'.", "LIM-COMP-1")
+            raise IllegalAction("There is no action space called '{space}'.", "LIM-COMP-1",
+                                space=space[:20])
         servants = action.get("servants")
         if isinstance(space, str) and servants == 0 and type(servants) is int:
             try:
@@ -172,9 +176,10 @@ class LorenzoIlMagnifico(Game):
 
     def waiting_message(self, state: State, seat: int) -> str:
         if self.result(state) is not None:
-            return "This game is over."
+            return Message("This game is over.")
         waiting = ", ".join(f"{{p{s}}}" for s in sorted(self.actors(state)))
-        return f"It is not your turn: waiting for {waiting}."
+        return Message("It is not your turn: waiting for {waiting}.",
+                       waiting=waiting)
 
 
 __all__ = ["LorenzoIlMagnifico"]

@@ -113,19 +113,22 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
     if do in ("play", "discard") and leader_id not in seat["hand"]:
         # Only a card in hand can be played (LIM-LEADER-6) or discarded (LIM-LEADER-10).
         rule = "LIM-LEADER-6" if do == "play" else "LIM-LEADER-10"
-        raise IllegalAction(f"{name} is not in your hand.", rule)
+        raise IllegalAction("{name} is not in your hand.", rule,
+                            name=name)
     if do == "discard":
         if "copy" in action or "member" in action:
             raise IllegalAction("Discarding takes no other choice.", "CORE-NOTATION")
         seat["hand"].remove(leader_id)
-        events.append(event("leader", f"{{p{s}}} discards {name} for a council privilege."))
+        events.append(event("leader", "{player} discards {name} for a council privilege.",
+                                      player=f"{{p{s}}}", name=name))
         state["pending"].insert(0, {"kind": "privileges", "count": 1, "distinct": False})
         return
     if do == "play":
         if "member" in action:
             raise IllegalAction("Name the family member when you activate the leader.", "CORE-NOTATION")
         if not requirements_met(state, s, leader_id):
-            raise IllegalAction(f"You do not meet the requirements of {name}.", "LIM-LEADER-6")
+            raise IllegalAction("You do not meet the requirements of {name}.", "LIM-LEADER-6",
+                                name=name)
         copy = action.get("copy")
         if leader_id == "lorenzo":
             candidates = copy_candidates(state, s)
@@ -135,22 +138,27 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
                 )
             if copy not in candidates:
                 raise IllegalAction(
-                    f"Lorenzo de' Medici must copy one of: {', '.join(candidates)}.", "LIM-LEADER-35"
+                    "Lorenzo de' Medici must copy one of: {candidates}.", "LIM-LEADER-35",
+                    candidates=', '.join(candidates)
                 )
         elif copy is not None:
             raise IllegalAction("Only Lorenzo de' Medici copies another leader.", "LIM-LEADER-35")
         seat["hand"].remove(leader_id)
         seat["leaders"].append({"id": leader_id, "down": False, "copy": copy})
         copied = f", copying {LEADERS[copy]['name']}" if copy else ""
-        events.append(event("leader", f"{{p{s}}} plays {name}{copied}."))
+        events.append(event("leader", "{player} plays {name}{copied}.",
+                                      player=f"{{p{s}}}", name=name, copied=copied))
         return
     entry = next((e for e in seat["leaders"] if e["id"] == leader_id), None)
     if entry is None:
-        raise IllegalAction(f"{name} is not in play.", "LIM-LEADER-7")
+        raise IllegalAction("{name} is not in play.", "LIM-LEADER-7",
+                            name=name)
     if not is_once_per_round(state, entry):
-        raise IllegalAction(f"{name} has a permanent ability: it needs no activation.", "LIM-LEADER-8")
+        raise IllegalAction("{name} has a permanent ability: it needs no activation.", "LIM-LEADER-8",
+                            name=name)
     if entry["down"]:
-        raise IllegalAction(f"{name} was already activated this round.", "LIM-LEADER-14")
+        raise IllegalAction("{name} was already activated this round.", "LIM-LEADER-14",
+                            name=name)
     if "copy" in action:
         raise IllegalAction("The copied leader is chosen when Lorenzo is played.", "LIM-LEADER-35")
     member = action.get("member")
@@ -160,10 +168,12 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
                 "Name one of your unplaced coloured family members (white, black, orange).", "LIM-LEADER-24"
             )
     elif member is not None:
-        raise IllegalAction(f"{name} needs no family member.", "CORE-NOTATION")
+        raise IllegalAction("{name} needs no family member.", "CORE-NOTATION",
+                            name=name)
     entry["down"] = True
     source = ability_source(entry)
-    events.append(event("leader", f"{{p{s}}} activates {name}."))
+    events.append(event("leader", "{player} activates {name}.",
+                                  player=f"{{p{s}}}", name=name))
     effects = LEADERS[source]["effects"]
     if leader_kind(state, source) == "permanent" or any(e["kind"] == "member_bonus" for e in effects):
         # A copied permanent ability (Lorenzo, rulebook reading) or a +2 that lasts the round

@@ -55,11 +55,13 @@ def phase_of(state: State) -> str:
 def pick_tile(state: State, seat: int, action: dict) -> list[Event]:
     pick = state["tile_pick"]
     if action["tile"] not in pick["left"]:
-        raise IllegalAction(f"Choose one of the tiles left: {', '.join(pick['left'])}.", "LIM-ADV-2")
+        raise IllegalAction("Choose one of the tiles left: {left}.", "LIM-ADV-2",
+                            left=', '.join(pick['left']))
     pick["left"].remove(action["tile"])
     pick["order"].pop(0)
     state["seats"][seat]["tile"] = action["tile"]
-    events = [event("tile", f"{{p{seat}}} takes personal bonus tile {action['tile']}.")]
+    events = [event("tile", "{player} takes personal bonus tile {tile}.",
+                            player=f"{{p{seat}}}", tile=action['tile'])]
     if not pick["order"]:
         state["tile_pick"] = None
         state["phase"] = "draft"
@@ -72,7 +74,8 @@ def draft(state: State, seat: int, action: dict) -> list[Event]:
         raise IllegalAction("Choose a leader from the cards you were passed.", "LIM-ADV-5")
     picks = state["draft"]["picks"]
     picks[seat] = action["leader"]
-    events = [event("draft", f"{{p{seat}}} keeps a leader.")]
+    events = [event("draft", "{player} keeps a leader.",
+                             player=f"{{p{seat}}}")]
     if any(p is None for p in picks):
         return events
     players = state["players"]
@@ -91,7 +94,8 @@ def draft(state: State, seat: int, action: dict) -> list[Event]:
 def report(state: State, seat: int, action: dict) -> list[Event]:
     vatican = state["vatican"]
     vatican["choices"][str(seat)] = action["support"]
-    events = [event("report", f"{{p{seat}}} has answered the Vatican Report.")]
+    events = [event("report", "{player} has answered the Vatican Report.",
+                              player=f"{{p{seat}}}")]
     if all(str(s) in vatican["choices"] for s in vatican["waiting"]):
         resolve_vatican(state, events)
         end_round(state, events)
@@ -147,7 +151,8 @@ def privilege(state: State, seat: int, action: dict) -> list[Event]:
     choices = action["choices"]
     if len(choices) != decision["count"] or any(c not in PRIVILEGES for c in choices):
         raise IllegalAction(
-            f"Choose {decision['count']} privilege(s) among {', '.join(PRIVILEGES)}.", "LIM-PRIV-1"
+            "Choose {count} privilege(s) among {privileges}.", "LIM-PRIV-1",
+            count=decision['count'], privileges=', '.join(PRIVILEGES)
         )
     if decision["distinct"] and len(set(choices)) < len(choices):
         raise IllegalAction("These privileges must all be different.", "LIM-PRIV-2")
@@ -155,7 +160,8 @@ def privilege(state: State, seat: int, action: dict) -> list[Event]:
     events = []
     for choice in choices:
         got = receive(state, seat, PRIVILEGES[choice])
-        events.append(event("privilege", f"{{p{seat}}} takes the {choice} privilege: {describe(got)}."))
+        events.append(event("privilege", "{player} takes the {choice} privilege: {got}.",
+                                         player=f"{{p{seat}}}", choice=choice, got=describe(got)))
     return events
 
 
@@ -182,7 +188,8 @@ def work(state: State, seat: int, action: dict) -> list[Event]:
 
 def decline(state: State, seat: int, action: dict) -> list[Event]:
     state["pending"].pop(0)
-    return [event("decline", f"{{p{seat}}} declines the bonus action.")]
+    return [event("decline", "{player} declines the bonus action.",
+                             player=f"{{p{seat}}}")]
 
 
 def exchange(state: State, seat: int, action: dict) -> list[Event]:
@@ -191,7 +198,8 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
     options = exchange_options(decision["cards"][0])
     if option > len(options):
         name = CARDS[decision["cards"][0]]["name"]
-        raise IllegalAction(f"{name} has {len(options)} exchange(s): name one or 'none'.", "LIM-PROD-7")
+        raise IllegalAction("{name} has {n_options} exchange(s): name one or 'none'.", "LIM-PROD-7",
+                            name=name, n_options=len(options))
     if option and option not in affordable_exchanges(state, seat, decision):
         raise IllegalAction(
             "You cannot make that exchange with what you held before this production.", "LIM-PROD-6"
@@ -200,12 +208,15 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
     if not decision["cards"]:
         state["pending"].pop(0)
     if not option:
-        return [event("exchange", f"{{p{seat}}} makes no exchange with {CARDS[card]['name']}.")]
+        return [event("exchange", "{player} makes no exchange with {name}.",
+                                  player=f"{{p{seat}}}", name=CARDS[card]['name'])]
     chosen = options[option - 1]
     pay(state, seat, chosen["pay"])
     for k, v in chosen["pay"].items():
         decision["budget"][k] -= v
-    events = [event("exchange", f"{{p{seat}}} uses {CARDS[card]['name']}: pays {describe(chosen['pay'])}.")]
+    events = [event("exchange", "{player} uses {name}: pays {pay}.",
+                                player=f"{{p{seat}}}", name=CARDS[card]['name'],
+                                pay=describe(chosen['pay']))]
     resolve_effects(state, seat, chosen["effects"], events)
     return events
 
@@ -219,7 +230,8 @@ def settle(state: State, events: list[Event]) -> None:
             decision = state["pending"][0]
             if decision["kind"] == "take" and not legal_takes(state, seat, decision):
                 state["pending"].pop(0)
-                events.append(event("lost", f"{{p{seat}}} has no card to take with the bonus action."))
+                events.append(event("lost", "{player} has no card to take with the bonus action.",
+                                            player=f"{{p{seat}}}"))
                 continue
             if decision["kind"] == "exchange" and not affordable_exchanges(state, seat, decision):
                 decision["cards"].pop(0)

@@ -13,9 +13,9 @@ from typing import Any
 
 from games.core import IllegalAction, State
 
+from .card_costs import canonical_variant
 from .data import ALL_SPACES, BOARD, MEMBERS, PRIVILEGES, TOWER_SPACES
 from .effects import REDUCIBLE, card_action_modifier, chooses_reduction, member_value, servant_rate
-from .card_costs import canonical_variant
 from .towers import split_space
 from .work import work_value0
 
@@ -80,8 +80,9 @@ def parse(state: State, text: str) -> dict:
     if not words:
         raise IllegalAction("Write a move, e.g. 'place black council'.", "CORE-NOTATION")
     bad = IllegalAction(
-        f"'{text[:60]}' is not a move of Lorenzo il Magnifico (see /game help for what you can do now).",
+        "'{words}' is not a move of Lorenzo il Magnifico (see /game help for what you can do now).",
         "CORE-NOTATION",
+        words=text[:60]
     )
     reduce = [w[len("reduce:") :] for w in words[1:] if w.startswith("reduce:")]
     words = [w for w in words if not w.startswith("reduce:")]
@@ -98,7 +99,8 @@ def parse(state: State, text: str) -> dict:
 
 
 def _twice(key: str) -> IllegalAction:
-    return IllegalAction(f"'{key}:' is written twice in that move.", "CORE-NOTATION")
+    return IllegalAction("'{key}:' is written twice in that move.", "CORE-NOTATION",
+                         key=key)
 
 
 def _named(words: list[str], keys: tuple[str, ...], bad: IllegalAction) -> dict[str, str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core import Event, IllegalAction, State, event
 
+from .card_costs import tower_variants
 from .data import (
     BOARD,
     CARDS,
@@ -33,7 +34,6 @@ from .effects import (
     servant_increase,
     servant_rate,
 )
-from .card_costs import tower_variants
 from .towers import has_coloured_member, perform_take, tower_plan
 from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
@@ -58,14 +58,17 @@ def check_place(state: State, s: int, action: dict) -> dict | int:
     if member not in MEMBERS:
         raise IllegalAction("Choose a family member: white, black, orange or neutral.", "LIM-PLACE-1")
     if seat["members"][member] is not None:
-        raise IllegalAction(f"Your {member} family member is already used this round.", "LIM-PLACE-10")
+        raise IllegalAction("Your {member} family member is already used this round.", "LIM-PLACE-10",
+                            member=member)
     if space in OTHER_SPACES:
         for key in ("cost", "discount"):
             if key in action:
-                raise IllegalAction(f"'{key}' only applies to taking a card.", "CORE-NOTATION")
+                raise IllegalAction("'{key}' only applies to taking a card.", "CORE-NOTATION",
+                                    key=key)
         return place_other_check(state, s, member, space, action.get("servants", 0))
     if space not in TOWER_SPACES:
-        raise IllegalAction(f"There is no action space called '{space}'.", "LIM-COMP-1")
+        raise IllegalAction("There is no action space called '{space}'.", "LIM-COMP-1",
+                            space=space)
     return tower_plan(
         state,
         s,
@@ -84,19 +87,22 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
     area = info["area"]
     if not space_available(state, space):
         raise IllegalAction(
-            f"{space} is not used in a {state['players']}-player game.",
+            "{space} is not used in a {players}-player game.",
             {"market": "LIM-MARKET-3", "harvest": "LIM-HARVEST-2"}.get(area, "LIM-PROD-2"),
+            space=space, players=state['players']
         )
     if area == "market" and has_excomm(state, s, "no_market"):
         raise IllegalAction("Your excommunication forbids the Market.", "LIM-MARKET-5")
     if state["board"].get(space) and not info["shared"] and not has_leader(state, s, "occupied_spaces"):
-        raise IllegalAction(f"{space} is already occupied.", "LIM-PLACE-11")
+        raise IllegalAction("{space} is already occupied.", "LIM-PLACE-11",
+                            space=space)
     if (
         area in ("harvest", "production")
         and member != "neutral"
         and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
     ):
-        raise IllegalAction(f"You already have a coloured family member in the {area} area.", "LIM-PLACE-13")
+        raise IllegalAction("You already have a coloured family member in the {area} area.", "LIM-PLACE-13",
+                            area=area)
     base = member_value(state, s, member)
     if area in ("harvest", "production"):
         value0 = work_value0(state, s, area, base) + info["modifier"]
@@ -105,7 +111,8 @@ def place_other_check(state: State, s: int, member: str, space: str, servants: A
     needed = max(0, info["value"] - base)
     if increase < needed:
         raise IllegalAction(
-            f"{space} needs value {info['value']}; your family member has {base + increase}.", "LIM-PLACE-4"
+            "{space} needs value {value}; your family member has {base}.", "LIM-PLACE-4",
+            space=space, value=info['value'], base=base + increase
         )
     if increase > needed:
         raise IllegalAction("That is more servants than you need.", "LIM-PLACE-8")
@@ -128,13 +135,15 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
         seat["round"]["six"] = None
     info = BOARD["spaces"][space]
     spent = f" with {describe({'servants': servants})}" if servants else ""
-    events.append(event("place", f"{{p{s}}} places the {member} family member on {space}{spent}."))
+    events.append(event("place", "{player} places the {member} family member on {space}{spent}.",
+                                 player=f"{{p{s}}}", member=member, space=space, spent=spent))
     if info["area"] in ("harvest", "production"):
         perform_work(state, s, info["area"], value, events)
         return
     got = receive(state, s, info["gain"])
     if got:
-        events.append(event("gain", f"{{p{s}}} receives {describe(got)}."))
+        events.append(event("gain", "{player} receives {got}.",
+                                    player=f"{{p{s}}}", got=describe(got)))
     if info["privileges"]:
         state["pending"].insert(0, {"kind": "privileges", "count": info["privileges"], "distinct": True})
 

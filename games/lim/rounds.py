@@ -116,7 +116,8 @@ def start_round(state: State, events: list[Event]) -> None:
     state["queue"] = queue
     state["turn"] = None
     dice = ", ".join(f"{c} {v}" for c, v in state["dice"].items())
-    events.append(event("round", f"Round {state['round']} (period {period_of(state)}) begins. Dice: {dice}."))
+    events.append(event("round", "Round {round} (period {period_of}) begins. Dice: {dice}.",
+                                 round=state['round'], period_of=period_of(state), dice=dice))
     next_turn(state, events)
 
 
@@ -129,7 +130,8 @@ def next_turn(state: State, events: list[Event]) -> None:
         state["turn"] = {"seat": entry["seat"], "skip": entry["skip"], "placed": False}
         if entry["skip"]:
             events.append(
-                event("skip", f"{{p{entry['seat']}}} skips the first turn of the round (excommunication).")
+                event("skip", "{player} skips the first turn of the round (excommunication).",
+                              player=f"{{p{entry['seat']}}}")
             )
         return
     state["turn"] = None
@@ -175,7 +177,8 @@ def end_round(state: State, events: list[Event]) -> None:
             leader["down"] = False
         seat["round"] = fresh_round_effects()
     order = ", ".join(f"{{p{s}}}" for s in state["order"])
-    events.append(event("end-round", f"Round {state['round']} ends. Turn order: {order}."))
+    events.append(event("end-round", "Round {round} ends. Turn order: {order}.",
+                                     round=state['round'], order=order))
     if state["round"] == ROUNDS:
         state["phase"] = "over"
         state["turn"] = None
@@ -191,5 +194,6 @@ def forfeit(state: State, seat: int, events: list[Event]) -> None:
         if members[member] is None:
             members[member] = "unused"
     events.append(
-        event("pass", f"{{p{seat}}} cannot place a family member and passes for the rest of the round.")
+        event("pass", "{player} cannot place a family member and passes for the rest of the round.",
+                      player=f"{{p{seat}}}")
     )

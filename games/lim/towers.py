@@ -69,13 +69,15 @@ def tower_plan(
     seat = state["seats"][s]
     no = state["towers"][tower][floor - 1]
     if no is None or state["board"].get(space):
-        raise IllegalAction(f"There is no card left on {space}.", "LIM-TOWER-12")
+        raise IllegalAction("There is no card left on {space}.", "LIM-TOWER-12",
+                            space=space)
     card = CARDS[no]
     card_type = card["type"]
     if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
         raise IllegalAction(
-            f"You already have {BOARD['max_cards_per_type']} {card_type} cards, the most a player may hold.",
+            "You already have {max_cards_per_type} {card_type} cards, the most a player may hold.",
             "LIM-CARD-12",
+            max_cards_per_type=BOARD['max_cards_per_type'], card_type=card_type
         )
     if (
         member is not None
@@ -83,7 +85,8 @@ def tower_plan(
         and has_coloured_member(state, s, SPACES_OF_TOWER[tower])
     ):
         raise IllegalAction(
-            f"You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10"
+            "You already have a coloured family member in the {tower} tower.", "LIM-TOWER-10",
+            tower=tower
         )
     value0 = base + card_action_modifier(state, s, card_type)
     increase = servant_increase(state, s, servants)
@@ -91,12 +94,14 @@ def tower_plan(
     needed = max(0, minimum - value0)
     if increase < needed:
         raise IllegalAction(
-            f"{space} needs value {minimum}; your action has value {value0 + increase}.", "LIM-PLACE-4"
+            "{space} needs value {minimum}; your action has value {value0}.", "LIM-PLACE-4",
+            space=space, minimum=minimum, value0=value0 + increase
         )
     if increase > needed:
         raise IllegalAction(
-            f"That is more servants than you need: value {value0 + needed} is enough for {space}.",
+            "That is more servants than you need: value {value0} is enough for {space}.",
             "LIM-PLACE-8",
+            value0=value0 + needed, space=space
         )
     leaders = leader_profile(state, s)
     characters = character_profile(state, s)
@@ -105,8 +110,9 @@ def tower_plan(
     fee = BOARD["tower_fee"] if "no_tower_fee" not in leaders["kinds"] and tower_occupied(state, tower) else 0
     if res["coins"] < fee:
         raise IllegalAction(
-            f"The {tower} tower is occupied: you must pay {fee} coins first and you have {res['coins']}.",
+            "The {tower} tower is occupied: you must pay {fee} coins first and you have {coins}.",
             "LIM-TOWER-7",
+            tower=tower, fee=fee, coins=res['coins']
         )
     res["coins"] -= fee
     bonus = (
@@ -120,21 +126,24 @@ def tower_plan(
         required = BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]
         if res["mp"] < required:
             raise IllegalAction(
-                f"Your next territory slot needs {required} military points; you have {res['mp']}.",
+                "Your next territory slot needs {required} military points; you have {mp}.",
                 "LIM-CARD-5",
+                required=required, mp=res['mp']
             )
     costs = card["costs"]
     payment: dict[str, int] = {}
     if costs:
         index = 1 if cost is None else cost
         if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(costs):
-            raise IllegalAction(f"{card['name']} has {len(costs)} cost option(s).", "LIM-CARD-10")
+            raise IllegalAction("{name} has {n_costs} cost option(s).", "LIM-CARD-10",
+                                name=card['name'], n_costs=len(costs))
         option = costs[index - 1]
         for k, v in option["need"].items():
             if res[k] < v:
                 raise IllegalAction(
-                    f"That cost of {card['name']} needs {amount(k, v)} held; you have {res[k]}.",
+                    "That cost of {name} needs {amount} held; you have {res}.",
                     "LIM-CARD-11",
+                    name=card['name'], amount=amount(k, v), res=res[k]
                 )
         if discount is not None and len(useful_discounts(state, s, card_type, option["pay"])) < 2:
             raise IllegalAction(
@@ -154,12 +163,13 @@ def tower_plan(
         for k, v in payment.items():
             if res[k] < v:
                 raise IllegalAction(
-                    f"You cannot afford {card['name']}: it costs {describe(payment)} and you would "
-                    f"have {amount(k, res[k])}.",
+                    "You cannot afford {name}: it costs {payment} and you would have {amount}.",
                     "LIM-CARD-3",
+                    name=card['name'], payment=describe(payment), amount=amount(k, res[k])
                 )
     elif cost is not None:
-        raise IllegalAction(f"{card['name']} has no cost to choose.", "LIM-CARD-2")
+        raise IllegalAction("{name} has no cost to choose.", "LIM-CARD-2",
+                            name=card['name'])
     return {
         "card": no,
         "space": space,
@@ -198,18 +208,22 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     if plan["pay"]:
         extras.append(describe(plan["pay"]))
     paid = f", paying {', '.join(extras)}" if extras else ""
-    events.append(event("take", f"{{p{s}}} takes {card['name']} from {plan['space']} with {how}{paid}."))
+    events.append(event("take", "{player} takes {name} from {space} with {how}{paid}.",
+                                player=f"{{p{s}}}", name=card['name'], space=plan['space'], how=how,
+                                paid=paid))
     resolve_effects(state, s, card["immediate"], events, immediate=True)
 
 
 def bonus_take_plan(state: State, s: int, decision: dict, action: dict) -> dict:
     space = action.get("space")
     if space not in TOWER_SPACES:
-        raise IllegalAction(f"There is no tower space called '{space}'.", "LIM-EFFECT-11")
+        raise IllegalAction("There is no tower space called '{space}'.", "LIM-EFFECT-11",
+                            space=space)
     card_type = BOARD["towers"][split_space(space)[0]]["card_type"]
     if card_type not in decision["types"]:
         allowed = ", ".join(decision["types"])
-        raise IllegalAction(f"This bonus action takes a {allowed} card only.", "LIM-EFFECT-11")
+        raise IllegalAction("This bonus action takes a {allowed} card only.", "LIM-EFFECT-11",
+                            allowed=allowed)
     return tower_plan(
         state,
         s,

@@ -16,7 +16,8 @@ def excommunicate(state: State, s: int, events: list[Event]) -> None:
     tile = state["excommunications"][period_of(state) - 1]
     state["seats"][s]["excommunicated"].append(tile)
     events.append(
-        event("excommunication", f"{{p{s}}} is excommunicated ({tile}: {EXCOMMUNICATIONS[tile]['text']})")
+        event("excommunication", "{player} is excommunicated ({tile}: {words})",
+                                 player=f"{{p{s}}}", tile=tile, words=EXCOMMUNICATIONS[tile]['text'])
     )
 
 
@@ -40,7 +41,9 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             gained = faith_vp(seat["res"]["fp"]) + bonus
             seat["res"]["vp"] += gained
             events.append(
-                event("support", f"{{p{s}}} supports the Church: {gained} victory points, faith back to 0.")
+                event("support", "{player} supports the Church: {gained} victory points, faith back "
+                                 "to 0.",
+                                 player=f"{{p{s}}}", gained=gained)
             )
             seat["res"]["fp"] = 0
         else:
@@ -53,6 +56,7 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             seat["res"]["vp"] += gained
             seat["res"]["fp"] = 0
             events.append(
-                event("faith", f"{{p{s}}} scores {gained} victory points for faith (LIM-VATICAN-10).")
+                event("faith", "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+                               player=f"{{p{s}}}", gained=gained)
             )
     state["vatican"] = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State
+from games.core.message import Message
 
 from .data import (
     BOARD,
@@ -161,25 +162,31 @@ def prompt(state: State, seat: int) -> str:
     """What ``seat``, who must act, is asked to do now (never naming a hidden card)."""
     phase = state["phase"]
     if phase == "tiles":
-        return f"Choose your personal bonus tile: {', '.join(state['tile_pick']['left'])} ('tile A')."
+        return Message("Choose your personal bonus tile: {left} ('tile A').",
+                       left=', '.join(state['tile_pick']['left']))
     if phase == "draft":
         left = len(state["draft"]["packs"][seat])
-        return f"Keep one of the {left} leaders offered to you (`/lim hand` shows them): 'draft NAME'."
+        return Message("Keep one of the {left} leaders offered to you (`/lim hand` shows them): "
+                       "'draft NAME'.",
+                       left=left)
     if phase == "vatican":
         fp = state["seats"][seat]["res"]["fp"]
         return (
-            f"Vatican Report: support the Church with your {fp} faith points ('report support') "
-            f"or accept the excommunication ('report refuse')."
+            Message("Vatican Report: support the Church with your {fp} faith points ('report "
+                    "support') or accept the excommunication ('report refuse').",
+                    fp=fp)
         )
     if state["pending"]:
         return describe_decision(state, state["pending"][0])
     turn = state["turn"]
     if turn["placed"]:
-        return "You may take leader actions, then 'end' your turn."
+        return Message("You may take leader actions, then 'end' your turn.")
     if turn["skip"]:
-        return "You skip this turn (excommunication): leader actions, then 'pass'."
+        return Message("You skip this turn (excommunication): leader actions, then 'pass'.")
     left = [m for m in MEMBERS if state["seats"][seat]["members"][m] is None]
     if not left:
-        return f"Round {state['round']}: every family member of yours is placed: leader actions, then 'pass'."
-    return (f"Round {state['round']}: place a family member ({', '.join(left)}), "
-            f"e.g. 'place {left[0]} council'.")
+        return Message("Round {round}: every family member of yours is placed: leader actions, then "
+                       "'pass'.",
+                       round=state['round'])
+    return (Message("Round {round}: place a family member ({left}), e.g. 'place {left2} council'.",
+                    round=state['round'], left=', '.join(left), left2=left[0]))

@@ -44,15 +44,16 @@ def check_work_servants(state: State, s: int, area: str, value0: int, servants: 
     increase = servant_increase(state, s, servants)
     if value0 + increase < minimum:
         raise IllegalAction(
-            f"That {area} action would have value {value0 + increase}; it needs at least {minimum}.",
+            "That {area} action would have value {value0}; it needs at least {minimum}.",
             "LIM-HARVEST-3" if area == "harvest" else "LIM-PROD-3",
+            area=area, value0=value0 + increase, minimum=minimum
         )
     most = max(0, work_threshold(state, s, area) - value0)
     if increase > most and increase > max(0, minimum - value0):
         raise IllegalAction(
-            f"That is more servants than you need: value {value0 + most} already activates "
-            f"everything you have.",
+            "That is more servants than you need: value {value0} already activates everything you have.",
             "LIM-PLACE-8",
+            value0=value0 + most
         )
     return value0 + increase
 
@@ -68,14 +69,16 @@ def work_servant_range(state: State, s: int, area: str, value0: int, minimum: in
 def perform_work(state: State, s: int, area: str, value: int, events: list[Event]) -> None:
     """LIM-HARVEST-6 / LIM-PROD-5: the tile part, then every card whose threshold is reached."""
     seat = state["seats"][s]
-    events.append(event(area, f"{{p{s}}} performs a {area} action of value {value}."))
+    events.append(event(area, "{player} performs a {area} action of value {value}.",
+                              player=f"{{p{s}}}", area=area, value=value))
     if value < 1:
         return
     snapshot = dict(seat["res"])
     waiting = len(state["pending"])
     got = receive(state, s, BONUS_TILES[seat["tile"]][area])
     if got:
-        events.append(event("gain", f"{{p{s}}} receives {describe(got)} from the personal bonus tile."))
+        events.append(event("gain", "{player} receives {got} from the personal bonus tile.",
+                                    player=f"{{p{s}}}", got=describe(got)))
     card_type = "territory" if area == "harvest" else "building"
     exchanges = []
     for no in seat["cards"][card_type]:

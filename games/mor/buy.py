@@ -28,29 +28,33 @@ def buy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     deck = action["deck"]
     card_id = top_card(state, deck)
     if card_id is None:
-        raise refuse("MOR-BUY-14", f"The {deck} deck is empty.")
+        raise refuse("MOR-BUY-14", "The {deck} deck is empty.",
+                                   deck=deck)
     slots = legal_slots(player, card_id)
     level = CARDS[card_id]["level"]
     slot_rule = f"MOR-BUY-{6 + level}"  # MOR-BUY-7..9: the slot rule of each level
     if not slots:
         need = "an empty slot" if level == 1 else f"a slot whose top card is level {'I' * (level - 1)}"
-        raise refuse(slot_rule, f"You have no slot for a level {'I' * level} card: it needs {need}.")
+        raise refuse(slot_rule, "You have no slot for a level {level} card: it needs {need}.",
+                                level='I' * level, need=need)
     slot = action.get("slot", slots[0])
     if slot not in slots:
-        raise refuse(slot_rule, f"Slot {slot} cannot take that card; you may use slot "
-                                f"{' or '.join(map(str, slots))}.")
+        raise refuse(slot_rule, "Slot {slot} cannot take that card; you may use slot {slots}.",
+                                slot=slot, slots=' or '.join(map(str, slots)))
     cost = discounted_cost(player, card_id)
     from_wh, from_sb = payment_plan(player, cost, action.get("pay"))
     pay(player, from_wh, from_sb)
     state["decks"][deck].pop(0)  # MOR-BUY-13/14
     player["slots"][slot - 1].append(card_id)
     state["turn"]["main"] = True
-    events = [event("buy", f"{{p{seat}}} bought {card_id} ({deck}, {CARDS[card_id]['vp']} VP) "
-                           f"for {describe(cost)} into slot {slot}.")]
+    events = [event("buy", "{player} bought {card_id} ({deck}, {vp} VP) for {cost} into slot {slot}.",
+                           player=f"{{p{seat}}}", card_id=card_id, deck=deck, vp=CARDS[card_id]['vp'],
+                           cost=describe(cost), slot=slot)]
     if state["solo"] is not None:
         return events + check_solo_end(state)  # MOR-SOLO-22: checked as soon as it is placed
     if len(owned_cards(player)) >= END_CARDS and not state["end_triggered"]:
         state["end_triggered"] = True
-        events.append(event("end_triggered", f"{{p{seat}}} bought their {END_CARDS}th development card: "
-                                             "the game ends after this round."))
+        events.append(event("end_triggered", "{player} bought their {end_cards}th development card: "
+                                             "the game ends after this round.",
+                                             player=f"{{p{seat}}}", end_cards=END_CARDS))
     return events

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Description, Game, Move, make_result
+from games.core.message import Message
 
 from . import notation as _notation
 from .buy import buy
@@ -95,9 +96,9 @@ class MastersOfRenaissance(Game):
 
     def out_of_phase(self, state: dict[str, Any], seat: int, move: Move) -> str:
         if move.type == "keep":
-            return "Setup is over: you already kept your leaders."
-        return ("First keep 2 of your 4 leaders (and choose your starting resources), "
-                "e.g. 'keep L3 L7 res:coin'.")
+            return Message("Setup is over: you already kept your leaders.")
+        return (Message("First keep 2 of your 4 leaders (and choose your starting resources), e.g. "
+                        "'keep L3 L7 res:coin'."))
 
     def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
         events = super()._apply(state, seat, action)
@@ -172,27 +173,31 @@ class MastersOfRenaissance(Game):
     # ---------------------------------------------------------------- prompts
     def prompt(self, state: dict[str, Any], seat: int) -> str:
         if state["phase"] == "over":
-            return "The game is over."
+            return Message("The game is over.")
         if seat not in self.actors(state):
             return self.waiting_message(state, seat)
         if state["phase"] == "setup":
             wanted = SEAT_BONUS[seat]["resources"]
             if wanted:
-                return (f"Keep {LEADERS_KEPT} of your {LEADERS_DEALT} leaders and choose {wanted} "
-                        f"starting resource{'s' if wanted > 1 else ''}.")
-            return f"Keep {LEADERS_KEPT} of your {LEADERS_DEALT} leaders."
+                return (Message("Keep {leaders_kept} of your {leaders_dealt} leaders and choose "
+                                "{wanted} starting resource{s}.",
+                                leaders_kept=LEADERS_KEPT, leaders_dealt=LEADERS_DEALT, wanted=wanted,
+                                s='s' if wanted > 1 else ''))
+            return Message("Keep {leaders_kept} of your {leaders_dealt} leaders.",
+                           leaders_kept=LEADERS_KEPT, leaders_dealt=LEADERS_DEALT)
         turn = state["turn"]
         if turn["pending"] is not None:
-            return "Place the resources you took, or discard some."
+            return Message("Place the resources you took, or discard some.")
         if turn["main"]:
-            return "Play or discard a leader, or end your turn."
-        return "Take your turn: market, buy or produce."
+            return Message("Play or discard a leader, or end your turn.")
+        return Message("Take your turn: market, buy or produce.")
 
     def waiting_message(self, state: dict[str, Any], seat: int) -> str:
         if state["phase"] == "setup":
             if 0 <= seat < state["players"] and state["seats"][seat]["ready"]:
-                return "You have chosen: waiting for the other players to keep their leaders."
-            return "Waiting for the players to keep their leaders."
+                return Message("You have chosen: waiting for the other players to keep their leaders.")
+            return Message("Waiting for the players to keep their leaders.")
         if state["phase"] == "over":
-            return "This game is over."
-        return f"It is not your turn: waiting for {{p{state['turn']['seat']}}}."
+            return Message("This game is over.")
+        return Message("It is not your turn: waiting for {player}.",
+                       player=f"{{p{state['turn']['seat']}}}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import event, refuse
+from games.core.message import Message
 
 from .data import MARBLE_GIVES, MARKET_ROWS
 from .rules import add_counts, counts_of, describe, faith_event, market_line, white_resources
@@ -38,15 +39,19 @@ def white_choice(player: dict[str, Any], line: str, whites: int, chosen: list[st
     if chosen is None:
         if whites and len(options) > 1:
             example = ",".join([options[0]] * whites)
-            raise refuse("MOR-LEADER-16", f"You have two white-marble leaders: say what each of the {whites} "
-                                          f"white marble{'s' if whites > 1 else ''} becomes, e.g. "
-                                          f"'{line} white:{example}'.")
+            raise refuse("MOR-LEADER-16", "You have two white-marble leaders: say what each of the "
+                                          "{whites} white marble{s} becomes, e.g. '{line} "
+                                          "white:{example}'.",
+                                          whites=whites, s='s' if whites > 1 else '', line=line,
+                                          example=example)
         return [options[0]] * whites if options else []  # automatic with one leader
     if not options:
         raise refuse("MOR-LEADER-15", "White marbles give you nothing: you have no white-marble leader in play.")
     if len(chosen) != whites or any(r not in options for r in chosen):
-        raise refuse("MOR-LEADER-16", f"That line has {whites} white marble{'s' if whites != 1 else ''}; each "
-                                      f"becomes one of: {', '.join(options)}.")
+        raise refuse("MOR-LEADER-16", "That line has {whites} white marble{s}; each becomes one of: "
+                                      "{options}.",
+                                      whites=whites, s='s' if whites != 1 else '',
+                                      options=', '.join(options))
     return chosen
 
 
@@ -65,7 +70,9 @@ def market(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
             gained[gives] = gained.get(gives, 0) + 1
     push_marble(state, line)
     state["turn"]["main"] = True
-    events = [event("market", f"{{p{seat}}} took {line}: {describe(add_counts(gained, {'faith': faith}))}.")]
+    events = [event("market", "{player} took {line}: {add_counts}.",
+                              player=f"{{p{seat}}}", line=line,
+                              add_counts=describe(add_counts(gained, {'faith': faith})))]
     if faith:  # MOR-MARKET-8, D-4: the red marble is its own faith event, before storing
         events += faith_event(state, {seat: faith})
         if state["phase"] == "over":
@@ -87,14 +94,18 @@ def place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     state["turn"]["pending"] = None
     kept = sum(layout_totals(layout).values())
     dropped = sum(discard.values())
-    text = f"{{p{seat}}} stored their resources ({kept} in the warehouse)"
     if dropped:
-        text += f" and discarded {describe(discard)}"
-    events = [event("place", text + ".")]
+        events = [event("place", "{player} stored their resources ({kept} in the warehouse) and discarded {discarded}.",
+                        player=f"{{p{seat}}}", kept=kept, discarded=describe(discard))]
+    else:
+        events = [event("place", "{player} stored their resources ({kept} in the warehouse).",
+                        player=f"{{p{seat}}}", kept=kept)]
     if dropped:  # MOR-WAREHOUSE-9, MOR-SOLO-13: every other player (or Lorenzo) gains 1 per unit
         others = {s: dropped for s in range(state["players"]) if s != seat}
-        who = "Lorenzo's black cross moves" if state["solo"] is not None else "every other player gains"
-        events.append(event("discard_faith", f"{who} {dropped} faith."))
+        who = (Message("Lorenzo's black cross moves") if state["solo"] is not None
+               else Message("every other player gains"))
+        events.append(event("discard_faith", "{who} {dropped} faith.",
+                                             who=who, dropped=dropped))
         events += faith_event(state, others, cross=dropped if state["solo"] is not None else 0)
     return events
 
@@ -109,23 +120,28 @@ def chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[s
             return best_layout(player, available, keep_first=old)
         rest = {r: n - discard_counts.get(r, 0) for r, n in available.items()}
         if any(n < 0 for n in rest.values()) or any(r not in available for r in discard_counts):
-            raise refuse("MOR-WAREHOUSE-8", f"You cannot discard {describe(discard_counts)}: you have "
-                                            f"{describe(available)}.")
+            raise refuse("MOR-WAREHOUSE-8", "You cannot discard {discard_counts}: you have {available}.",
+                                            discard_counts=describe(discard_counts),
+                                            available=describe(available))
         layout, extra = best_layout(player, {r: n for r, n in rest.items() if n}, keep_first=old)
         if extra:
-            raise refuse("MOR-WAREHOUSE-5", f"The rest does not fit in your warehouse: also discard "
-                                            f"{describe(extra)}, or give a layout.")
+            raise refuse("MOR-WAREHOUSE-5", "The rest does not fit in your warehouse: also discard "
+                                            "{extra}, or give a layout.",
+                                            extra=describe(extra))
         return layout, discard_counts
     layout = action["layout"]
     stored = layout_totals(layout)
     remainder = {r: available.get(r, 0) - stored.get(r, 0) for r in set(available) | set(stored)}
     if any(n < 0 for n in remainder.values()):
         extra = {r: -n for r, n in remainder.items() if n < 0}
-        raise refuse("MOR-WAREHOUSE-7", f"That layout stores {describe(extra)} more than you have.")
+        raise refuse("MOR-WAREHOUSE-7", "That layout stores {extra} more than you have.",
+                                        extra=describe(extra))
     remainder = {r: n for r, n in remainder.items() if n}
     if discard_given is not None and discard_counts != remainder:
-        raise refuse("MOR-WAREHOUSE-8", f"With that layout you discard {describe(remainder)}, not "
-                                        f"{describe(discard_counts)}.")
+        raise refuse("MOR-WAREHOUSE-8", "With that layout you discard {remainder}, not "
+                                        "{discard_counts}.",
+                                        remainder=describe(remainder),
+                                        discard_counts=describe(discard_counts))
     return layout, remainder
 
 
@@ -139,9 +155,11 @@ def arrange(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
                                         "discarding is only possible while placing market resources.")
     have = warehouse_totals(player)
     if layout_totals(layout) != have:
-        raise refuse("MOR-WAREHOUSE-6", f"A rearrangement must keep exactly what you have ({describe(have)}).")
+        raise refuse("MOR-WAREHOUSE-6", "A rearrangement must keep exactly what you have ({have}).",
+                                        have=describe(have))
     before = (player["depots"], player["leader_depots"])
     apply_layout(player, layout)
     if (player["depots"], player["leader_depots"]) == before:
         raise refuse("MOR-WAREHOUSE-6", "That is your warehouse as it is: a rearrangement moves something.")
-    return [event("arrange", f"{{p{seat}}} rearranged their warehouse.")]
+    return [event("arrange", "{player} rearranged their warehouse.",
+                             player=f"{{p{seat}}}")]

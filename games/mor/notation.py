@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from games.core import IllegalAction
+from games.core.message import Message
 
 from .data import CARDS, DECK_IDS, LEADERS, RESOURCES, id_number
 from .warehouse import BASE_PLACES
@@ -35,8 +36,9 @@ _COUNT_DIGITS = 2
 """No move names 100 units of a resource: a longer count is a typo (and must not build a huge list)."""
 
 
-def _bad(text: str, hint: str) -> IllegalAction:
-    return IllegalAction(f"I cannot read '{text}': {hint}", "CORE-NOTATION")
+def _unreadable(text: str, hint: str) -> IllegalAction:
+    return IllegalAction("I cannot read '{words}': {hint}", "CORE-NOTATION",
+                         words=text, hint=hint)
 
 
 def _sorted_resources(units: list[str]) -> list[str]:
@@ -56,11 +58,11 @@ def _resources(text: str, whole: str) -> list[str]:
             digits = match.group(1) or match.group(4)
             part = match.group(2) or match.group(3)
             if len(digits) > _COUNT_DIGITS:
-                raise _bad(whole, f"{digits} {part} is more than any move uses.")
+                raise _unreadable(whole, Message("{digits} {part} is more than any move uses.", digits=digits, part=part))
             count = int(digits)
         name = _RESOURCE_ALIASES.get(part)
         if name is None:
-            raise _bad(whole, f"'{part}' is not a resource (coin, stone, servant, shield).")
+            raise _unreadable(whole, Message("'{part}' is not a resource (coin, stone, servant, shield).", part=part))
         units += [name] * count
     return units
 
@@ -68,14 +70,14 @@ def _resources(text: str, whole: str) -> list[str]:
 def _leader_id(text: str, whole: str) -> str:
     leader_id = "L" + text[1:] if text[:1] in "lL" and text[1:].isdigit() else text
     if leader_id not in LEADERS:
-        raise _bad(whole, f"'{text}' is not a leader card (L1 to L16).")
+        raise _unreadable(whole, Message("'{card}' is not a leader card (L1 to L16).", card=text))
     return leader_id
 
 
 def _card_id(text: str, whole: str) -> str:
     card_id = text.lower()
     if card_id not in CARDS:
-        raise _bad(whole, f"'{text}' is not a development card (c1 to c48).")
+        raise _unreadable(whole, Message("'{card}' is not a development card (c1 to c48).", card=text))
     return card_id
 
 
@@ -135,7 +137,7 @@ def notation(action: dict[str, Any]) -> str:
 def parse(text: str) -> dict[str, Any]:
     """The action ``text`` spells, read literally (see the module docstring)."""
     if not isinstance(text, str) or not text.strip():
-        raise _bad(str(text), "say what you want to do, e.g. 'market row-2' or 'end'.")
+        raise _unreadable(str(text), "say what you want to do, e.g. 'market row-2' or 'end'.")
     words = text.strip().split()
     head, rest = words[0].lower(), words[1:]
     _refuse_repeated_keys(rest, text)
@@ -151,11 +153,11 @@ def parse(text: str) -> dict[str, Any]:
         return _parse_produce(rest, text)
     if head == "leader":
         if len(rest) != 2 or rest[0].lower() not in ("play", "discard"):
-            raise _bad(text, "write 'leader play L5' or 'leader discard L2'.")
+            raise _unreadable(text, "write 'leader play L5' or 'leader discard L2'.")
         return {"type": "leader", "op": rest[0].lower(), "leader": _leader_id(rest[1], text)}
     if head == "end" and not rest:
         return {"type": "end"}
-    raise _bad(text, "moves are keep, market, place, arrange, buy, produce, leader and end.")
+    raise _unreadable(text, "moves are keep, market, place, arrange, buy, produce, leader and end.")
 
 
 def _refuse_repeated_keys(words: list[str], text: str) -> None:
@@ -166,12 +168,13 @@ def _refuse_repeated_keys(words: list[str], text: str) -> None:
         if ":" not in word and key != "empty":
             continue
         if key in seen:
-            raise _bad(text, f"'{key}{':' if key != 'empty' else ''}' is given twice; name each thing once.")
+            raise _unreadable(text, Message("'{key}' is given twice; name each thing once.",
+                                     key=key + (":" if key != "empty" else "")))
         seen.add(key)
     if "pay" in seen and seen & {"wh", "sb"}:
-        raise _bad(text, "pay either with pay:wh or pay:sb or with wh:... sb:..., not both.")
+        raise _unreadable(text, "pay either with pay:wh or pay:sb or with wh:... sb:..., not both.")
     if "empty" in seen and any(key in BASE_PLACES or key[:1] == "l" for key in seen):
-        raise _bad(text, "'empty' means no depot holds anything: do not list depots with it.")
+        raise _unreadable(text, "'empty' means no depot holds anything: do not list depots with it.")
 
 
 def _split(word: str) -> tuple[str, str]:
@@ -193,12 +196,12 @@ def _parse_keep(rest: list[str], text: str) -> dict[str, Any]:
 
 def _parse_market(rest: list[str], text: str) -> dict[str, Any]:
     if not rest or not _LINE.match(rest[0].lower()):
-        raise _bad(text, "choose a line: row-1 to row-3 or col-1 to col-4, e.g. 'market row-2'.")
+        raise _unreadable(text, "choose a line: row-1 to row-3 or col-1 to col-4, e.g. 'market row-2'.")
     action: dict[str, Any] = {"type": "market", "line": rest[0].lower()}
     for word in rest[1:]:
         key, value = _split(word)
         if key != "white":
-            raise _bad(text, "after the line only 'white:coin,shield' may follow.")
+            raise _unreadable(text, "after the line only 'white:coin,shield' may follow.")
         action["white"] = _sorted_resources(_resources(value, text))
     return action
 
@@ -219,7 +222,7 @@ def _parse_layout_action(head: str, rest: list[str], text: str) -> dict[str, Any
             layout[_leader_id(key, text)] = _resources(value, text)
             action["layout"] = layout
         else:
-            raise _bad(text, "write depots as d1:coin d2:stone,stone, leader depots as L5:stone, "
+            raise _unreadable(text, "write depots as d1:coin d2:stone,stone, leader depots as L5:stone, "
                              "and discards as discard:servant.")
     if "layout" in action:
         action["layout"] = {k: v for k, v in layout.items() if v}
@@ -240,14 +243,14 @@ def _parse_pay(key: str, value: str, action: dict[str, Any], text: str) -> bool:
 
 def _parse_buy(rest: list[str], text: str) -> dict[str, Any]:
     if not rest or rest[0].lower() not in DECK_IDS:
-        raise _bad(text, "name a deck as colour-level, e.g. 'buy green-2'.")
+        raise _unreadable(text, "name a deck as colour-level, e.g. 'buy green-2'.")
     action: dict[str, Any] = {"type": "buy", "deck": rest[0].lower()}
     for word in rest[1:]:
         key, value = _split(word)
         if key == "slot" and re.fullmatch(r"[0-9]{1,2}", value):
             action["slot"] = int(value)
         elif not _parse_pay(key, value, action, text):
-            raise _bad(text, "after the deck write slot:N and optionally pay:wh, pay:sb or wh:... sb:...")
+            raise _unreadable(text, "after the deck write slot:N and optionally pay:wh, pay:sb or wh:... sb:...")
     return action
 
 
@@ -261,7 +264,7 @@ def _parse_produce(rest: list[str], text: str) -> dict[str, Any]:
             inputs, arrow, output = value.partition(">")
             outs = _resources(output, text)
             if not arrow or len(outs) != 1:
-                raise _bad(text, "write the base production as base:coin+stone>shield.")
+                raise _unreadable(text, "write the base production as base:coin+stone>shield.")
             action["base"] = {"in": _sorted_resources(_resources(inputs.replace("+", ","), text)),
                               "out": outs[0]}
         elif key[:1] == "c" and key[1:].isdigit() and not value:
@@ -269,10 +272,10 @@ def _parse_produce(rest: list[str], text: str) -> dict[str, Any]:
         elif key[:1] == "l" and key[1:].isdigit():
             outs = _resources(value, text)
             if len(outs) != 1:
-                raise _bad(text, "a production leader needs the resource it makes, e.g. L13:coin.")
+                raise _unreadable(text, "a production leader needs the resource it makes, e.g. L13:coin.")
             leaders[_leader_id(key, text)] = outs[0]
         elif not _parse_pay(key, value, action, text):
-            raise _bad(text, "list powers as base:coin+stone>shield, card ids (c12) and leaders (L13:coin).")
+            raise _unreadable(text, "list powers as base:coin+stone>shield, card ids (c12) and leaders (L13:coin).")
     if cards:
         action["cards"] = sorted(cards, key=id_number)
     if leaders:

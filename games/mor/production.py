@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import event, refuse
+from games.core.message import Message
 
 from .data import BASE_INPUTS, CARDS, LEADERS
 from .rules import (
@@ -39,13 +40,16 @@ def production_totals(state: dict[str, Any], seat: int, action: dict[str, Any]) 
     for card_id in cards:
         if card_id not in tops:
             owned = card_id in owned_cards(player)
-            raise refuse("MOR-PROD-2", f"{card_id} is {'covered' if owned else 'not one of your cards'}: only "
-                                       f"the top card of each of your slots produces "
-                                       f"({', '.join(tops) or 'you have none'}).")
+            raise refuse("MOR-PROD-2", "{card_id} is {choice}: only the top card of each of your "
+                                       "slots produces ({value}).",
+                                       card_id=card_id,
+                                       choice=Message('covered') if owned else Message('not one of your cards'),
+                                       value=', '.join(tops) or 'you have none')
         powers.append((CARDS[card_id]["input"], CARDS[card_id]["output"]))
     for leader_id, choice in leaders.items():
         if leader_id not in played_leaders(player, "extra_production"):
-            raise refuse("MOR-LEADER-17", f"{leader_id} is not a production leader you have in play.")
+            raise refuse("MOR-LEADER-17", "{leader_id} is not a production leader you have in play.",
+                                          leader_id=leader_id)
         card = LEADERS[leader_id]
         powers.append((card["input"], add_counts(card["output"], {choice: 1})))
     if base is not None:
@@ -72,8 +76,9 @@ def produce(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     for r, n in outputs.items():  # MOR-PROD-8
         player["strongbox"][r] += n
     state["turn"]["main"] = True
-    events = [event("produce", f"{{p{seat}}} produced: paid {describe(inputs)}, gained "
-                               f"{describe(add_counts(outputs, {'faith': faith}))}.")]
+    events = [event("produce", "{player} produced: paid {inputs}, gained {add_counts}.",
+                               player=f"{{p{seat}}}", inputs=describe(inputs),
+                               add_counts=describe(add_counts(outputs, {'faith': faith})))]
     if faith:  # MOR-PROD-9: one faith event
         events += faith_event(state, {seat: faith})
     return events

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import IllegalAction, event
+from games.core.message import Message
 
 from .data import (
     CARDS,
@@ -97,8 +98,9 @@ def market_line(state: dict[str, Any], line: str) -> list[str]:
         return list(grid[index])
     if kind == "col" and 0 <= index < MARKET_COLUMNS:
         return [grid[r][index] for r in range(MARKET_ROWS)]
-    raise IllegalAction(f"There is no line '{line}': rows are row-1..row-{MARKET_ROWS}, columns "
-                        f"col-1..col-{MARKET_COLUMNS} (MOR-MARKET-2).", "MOR-MARKET-2")
+    raise IllegalAction("There is no line '{line}': rows are row-1..row-{market_rows}, columns "
+                        "col-1..col-{market_columns} (MOR-MARKET-2).", "MOR-MARKET-2",
+                        line=line, market_rows=MARKET_ROWS, market_columns=MARKET_COLUMNS)
 
 
 def white_resources(player: dict[str, Any]) -> list[str]:
@@ -155,7 +157,8 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any,
     short = {r: n - holdings.get(r, 0) for r, n in need.items() if n > holdings.get(r, 0)}
     if short:
         lacking = ", ".join(f"{need[r]} {r} and you have {holdings.get(r, 0)}" for r in short)
-        raise IllegalAction(f"You cannot {what}: it needs {lacking}.", whole_rule)
+        raise IllegalAction("You cannot {what}: it needs {lacking}.", whole_rule,
+                            what=what, lacking=lacking)
     if pay is None or pay == "wh" or pay == "sb":
         first = warehouse if pay != "sb" else strongbox
         from_first = {r: min(n, first.get(r, 0)) for r, n in need.items()}
@@ -166,13 +169,14 @@ def payment_plan(player: dict[str, Any], need: Counts, pay: Any,
     from_sb = counts_of(pay.get("sb", []))
     if add_counts(from_wh, from_sb) != {r: n for r, n in need.items() if n}:
         raise IllegalAction(
-            f"Your payment ({describe(add_counts(from_wh, from_sb))}) does not match what is due "
-            f"({describe(need)}).", whole_rule)
+            "Your payment ({add_counts}) does not match what is due ({need}).", whole_rule,
+            add_counts=describe(add_counts(from_wh, from_sb)), need=describe(need))
     for source, amounts, name in ((warehouse, from_wh, "warehouse"), (strongbox, from_sb, "strongbox")):
         for r, n in amounts.items():
             if source.get(r, 0) < n:
                 raise IllegalAction(
-                    f"Your {name} holds {source.get(r, 0)} {r}, not {n} ({source_rule}).", source_rule)
+                    "Your {name} holds {get} {r}, not {n} ({source_rule}).", source_rule,
+                    name=name, get=source.get(r, 0), r=r, n=n, source_rule=source_rule)
     return from_wh, from_sb
 
 
@@ -250,21 +254,22 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
             else:
                 player["favour"][index] = "discarded"
                 out.append(seat)
-        text = f"Vatican report {section['section']}: "
+        turned = Message("nobody turns a tile face up")
         if up:
-            verb = "turns" if len(up) == 1 else "turn"
-            text += ", ".join(f"{{p{s}}}" for s in up) + f" {verb} their {section['favour_vp']}-VP tile face up"
-        else:
-            text += "nobody turns a tile face up"
+            turned = Message("{players} {verb} their {vp}-VP tile face up", players=", ".join(f"{{p{s}}}" for s in up),
+                             verb="turns" if len(up) == 1 else "turn", vp=section["favour_vp"])
+        discarded = ""
         if out:
-            text += "; " + ", ".join(f"{{p{s}}}" for s in out) + (" discards it" if len(out) == 1 else " discard it")
-        events.append(event("vatican", text + "."))
+            discarded = Message("; {players} {verb} it", players=", ".join(f"{{p{s}}}" for s in out),
+                                verb="discards" if len(out) == 1 else "discard")
+        events.append(event("vatican", "Vatican report {section}: {turned}{discarded}.", section=section["section"],
+                            turned=turned, discarded=discarded))
     if solo is None:
         if not state["end_triggered"] and any(p["faith"] >= LAST_SPACE for p in seats):
             state["end_triggered"] = True
             seat = next(s for s, p in enumerate(seats) if p["faith"] >= LAST_SPACE)
-            text = f"{{p{seat}}} reached the end of the faith track: the game ends after this round."
-            events.append(event("end_triggered", text))
+            events.append(event("end_triggered", "{player} reached the end of the faith track: the game ends after "
+                                "this round.", player=f"{{p{seat}}}"))
     else:
         events += check_solo_end(state)
     return events
@@ -286,20 +291,21 @@ def check_solo_end(state: dict[str, Any]) -> list[dict[str, str]]:
     player = state["seats"][0]
     outcome = None
     if player["faith"] >= LAST_SPACE:
-        outcome = (True, "You reached the last space of the faith track.")
+        outcome = (True, Message("You reached the last space of the faith track."))
     elif len(owned_cards(player)) >= END_CARDS:
-        outcome = (True, f"You bought your {END_CARDS}th development card.")
+        outcome = (True, Message("You bought your {count}th development card.", count=END_CARDS))
     elif solo["cross"] >= LAST_SPACE:
-        outcome = (False, "Lorenzo's black cross reached the last space of the faith track.")
+        outcome = (False, Message("Lorenzo's black cross reached the last space of the faith track."))
     elif colour := colour_gone(state):
-        outcome = (False, f"No {colour} development card is left in the grid.")
+        outcome = (False, Message("No {colour} development card is left in the grid.", colour=colour))
     if outcome is None:
         return []
     solo["outcome"] = {"won": outcome[0], "reason": outcome[1]}
     state["phase"] = "over"
     state["turn"]["pending"] = None
-    verdict = "{p0} wins" if outcome[0] else "Lorenzo wins"
-    return [event("game_over", f"{outcome[1]} {verdict}.")]
+    verdict = Message("{p0} wins") if outcome[0] else Message("Lorenzo wins")
+    return [event("game_over", "{outcome} {verdict}.",
+                               outcome=outcome[1], verdict=verdict)]
 
 
 # ------------------------------------------------------------------ scoring

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng, event, refuse, seed_state
+from games.core.message import Message
 
 from .data import (
     CARDS,
@@ -87,22 +88,26 @@ def keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     leaders, resources = action["leaders"], action["resources"]
     if len(set(leaders)) != LEADERS_KEPT or len(leaders) != LEADERS_KEPT or any(
             i not in player["dealt"] for i in leaders):
-        raise refuse("MOR-SETUP-13", f"Keep exactly {LEADERS_KEPT} different leaders of the 4 you were dealt "
-                                     f"({' '.join(player['dealt'])}).")
+        raise refuse("MOR-SETUP-13", "Keep exactly {leaders_kept} different leaders of the 4 you "
+                                     "were dealt ({dealt}).",
+                                     leaders_kept=LEADERS_KEPT, dealt=' '.join(player['dealt']))
     wanted = SEAT_BONUS[seat]["resources"]
     if len(resources) != wanted:
-        raise refuse("MOR-SETUP-17", f"Your seat starts with {wanted} resource{'s' if wanted != 1 else ''} of "
-                                     f"your choice (coin, stone, servant, shield){', e.g. res:coin' if wanted else ''}.")
+        raise refuse("MOR-SETUP-17", "Your seat starts with {wanted} resource{s} of your choice "
+                                     "(coin, stone, servant, shield){choice}.",
+                                     wanted=wanted, s='s' if wanted != 1 else '',
+                                     choice=Message(', e.g. res:coin') if wanted else '')
     player["hand"] = sorted(leaders, key=id_number)
     player["dealt"] = []  # MOR-SETUP-15: the other two go back to the box, unseen
     player["ready"] = True
     layout, discard = best_layout(player, counts_of(resources))
     assert not discard  # at most 2 starting resources always fit (MOR-SETUP-19)
     apply_layout(player, layout)
-    text = f"{{p{seat}}} kept {LEADERS_KEPT} leaders"
     if resources:
-        text += f" and took {describe(counts_of(resources))}"
-    events = [event("keep", text + ".")]
+        events = [event("keep", "{player} kept {kept} leaders and took {took}.", player=f"{{p{seat}}}",
+                        kept=LEADERS_KEPT, took=describe(counts_of(resources)))]
+    else:
+        events = [event("keep", "{player} kept {kept} leaders.", player=f"{{p{seat}}}", kept=LEADERS_KEPT)]
     if all(p["ready"] for p in state["seats"]):
         state["phase"] = "play"
         state["turn"] = {"seat": 0, "main": False, "pending": None, "number": 1}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng, event, refuse
+from games.core.message import Message
 
 from .data import LEVELS, TOKENS
 from .rules import check_solo_end, faith_event
@@ -15,8 +16,9 @@ Events = list[dict[str, Any]]
 def require_turn_free(state: dict[str, Any], what: str) -> None:
     """MOR-TURN-4, D-1: nothing happens between taking market resources and placing them."""
     if state["turn"]["pending"] is not None:
-        raise refuse("MOR-TURN-4", "First place the resources you took from the market (or discard them) "
-                                   f"before you {what} (D-1).")
+        raise refuse("MOR-TURN-4", "First place the resources you took from the market (or discard "
+                                   "them) before you {what} (D-1).",
+                                   what=what)
 
 
 def require_main_free(state: dict[str, Any]) -> None:
@@ -33,7 +35,8 @@ def end(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     require_turn_free(state, "end your turn")
     if not turn["main"]:
         raise refuse("MOR-TURN-3", "You must take one main action first: market, buy or produce.")
-    events = [event("end_turn", f"{{p{seat}}} ended their turn.")]
+    events = [event("end_turn", "{player} ended their turn.",
+                                player=f"{{p{seat}}}")]
     if state["solo"] is not None:
         events += reveal_token(state)  # MOR-SOLO-8
         if state["phase"] == "over":
@@ -68,12 +71,13 @@ def reveal_token(state: dict[str, Any]) -> Events:
             removed.append(state["decks"][deck].pop(0))
         state["removed"] += removed
         shown = f" ({', '.join(removed)})" if removed else ""
-        events = [event("token", f"Lorenzo discards {len(removed)} {token['colour']} "
-                                 f"card{'s' if len(removed) != 1 else ''}{shown}.")]
+        events = [event("token", "Lorenzo discards {n_removed} {colour} card{s}{shown}.",
+                                 n_removed=len(removed), colour=token['colour'],
+                                 s='s' if len(removed) != 1 else '', shown=shown)]
         return events + check_solo_end(state)
-    events = [event("token", f"Lorenzo's black cross moves {token['spaces']} space"
-                             f"{'s' if token['spaces'] > 1 else ''}"
-                             f"{' and his tokens are reshuffled' if token['reshuffle'] else ''}.")]
+    events = [event("token", "Lorenzo's black cross moves {spaces} space{s}{choice}.",
+                             spaces=token['spaces'], s='s' if token['spaces'] > 1 else '',
+                             choice=Message(' and his tokens are reshuffled') if token['reshuffle'] else '')]
     events += faith_event(state, {}, cross=token["spaces"])  # MOR-SOLO-10/12
     if token["reshuffle"] and state["phase"] != "over":  # MOR-SOLO-11
         stack = list(TOKENS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, event, refuse
+from ..core.message import Message
 from . import payment as P
 from .data import DATA, RAW
 from .describe import goods_words
@@ -20,18 +21,22 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     player = state["seats"][seat]
     origin, target, card = action["from"], action["to"], action.get("card")
     if origin not in player["merchants"]:
-        raise refuse("OM-MERCHANT-2", f"You have no merchant in {origin}.")
+        raise refuse("OM-MERCHANT-2", "You have no merchant in {origin}.",
+                                      origin=origin)
     city, area = split_area(target)
     if city not in DATA.cities or area not in AREAS:
-        raise refuse("OM-MERCHANT-1", f"There is no city area {target}: write <city>:<cost|gain>, "
-                                      f"e.g. ven:cost.")
+        raise refuse("OM-MERCHANT-1", "There is no city area {target}: write <city>:<cost|gain>, "
+                                      "e.g. ven:cost.",
+                                      target=target)
     if target in player["merchants"]:
-        raise refuse("OM-MERCHANT-2", f"You already have a merchant in {area_label(target)}: move to an "
-                                      "area with none of your merchants.")
+        raise refuse("OM-MERCHANT-2", "You already have a merchant in {area_label}: move to an area "
+                                      "with none of your merchants.",
+                                      area_label=area_label(target))
     if player["hand"] and card is None:
         raise refuse("OM-MERCHANT-6", "Play a card from your hand into the row: move <from> <to> <card>.")
     if player["hand"] and card not in player["hand"]:
-        raise refuse("OM-MERCHANT-6", f"{card} is not in your hand: play one of your cards into the row.")
+        raise refuse("OM-MERCHANT-6", "{card} is not in your hand: play one of your cards into the row.",
+                                      card=card)
     if not player["hand"] and card is not None:
         raise refuse("OM-MERCHANT-9", "Your hand is empty, so no card is played.")
     player["merchants"][player["merchants"].index(origin)] = target
@@ -44,10 +49,12 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     turn["moved_to"] = target
     turn["ability"] = area_code(city, "cost") in player["merchants"]
     state["phase"] = "activate"
-    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else ""
-    played = f"{card}: {goods_words(half)} ({half})" if card else "no card"
-    return [event("move", f"{{p{seat}}} moves a merchant from {area_label(origin)} to "
-                          f"{area_label(target)} and plays {played}.")]
+    half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
+    return [event("move", "{player} moves a merchant from {area_label} to {area_label2} and plays "
+                          "{value} ({half}).",
+                          player=f"{{p{seat}}}", area_label=area_label(origin),
+                          area_label2=area_label(target), value=f"{card}: {goods_words(half)}" if card else 'no card',
+                          half=half)]
 
 
 # -------------------------------------------------------------------- phase 2
@@ -84,13 +91,11 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
     P.apply_payment(player, plan)
     city, _ = split_area(turn["moved_to"])
     paid = goods_words("".join(g * plan["raw"][g] for g in RAW)).replace("nothing", "no raw goods")
-    text = f"{{p{seat}}} activates {DATA.cities[city]['name']}, paying {paid}"
     certs = "".join(g * plan["cert"][g] for g in RAW)
-    if certs:
-        text += f", certificate steps {goods_words(certs)}"
-    if plan["vp"]:
-        text += f", {plan['vp']} VP"
-    events = [event("pay", text + ".")]
+    events = [event("pay", "{player} activates {city}, paying {paid}{certificates}{vp}.", player=f"{{p{seat}}}",
+                    city=DATA.cities[city]["name"], paid=paid,
+                    certificates=Message(", certificate steps {certs}", certs=goods_words(certs)) if certs else "",
+                    vp=Message(", {vp} VP", vp=plan["vp"]) if plan["vp"] else "")]
     gained = ""
     for card in state["cities"][city]["gain"]:
         if not card:
@@ -101,7 +106,8 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
             else:
                 gain_refined(state, player, good)
             gained += good
-    events.append(event("gain", f"{{p{seat}}} gains {goods_words(gained)}."))
+    events.append(event("gain", "{player} gains {value}.",
+                                player=f"{{p{seat}}}", value=goods_words(gained)))
     state["phase"] = "refined"
     return events + fire_triggers(state, player, "ON-ACTIVATE")
 
@@ -116,10 +122,12 @@ def ability_refusal(state: dict, player: dict) -> IllegalAction | None:
         return refuse("OM-CITY-8", "You have already used the city ability this turn.")
     ability = _ability(state)
     if any(op["op"] == "discount" for op in ability["ops"]):
-        return refuse("OM-CITY-12", f"{ability['name']} applies by itself to this turn's payment (U-01).")
+        return refuse("OM-CITY-12", "{name} applies by itself to this turn's payment (U-01).",
+                                    name=ability['name'])
     reason = ops_need_raw(ability["ops"], player)
     if reason:
-        return refuse("OM-GOODS-5", f"You cannot use {ability['name']}: {reason} (Q-25).")
+        return refuse("OM-GOODS-5", "You cannot use {name}: {reason} (Q-25).",
+                                    name=ability['name'], reason=reason)
     return None
 
 
@@ -128,7 +136,8 @@ def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
     check(ability_refusal(state, player))
     state["turn"]["ability_used"] = True
     ability = _ability(state)
-    events = [event("ability", f"{{p{seat}}} uses {ability['name']} ({ability['id']}).")]
+    events = [event("ability", "{player} uses {name} ({id}).",
+                               player=f"{{p{seat}}}", name=ability['name'], id=ability['id'])]
     return events + run_ops(state, player, ability["ops"], ability["id"])
 
 

@@ -43,18 +43,23 @@ def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalA
     needed = DATA.worksites[site["token"]]["requires"]
     name = "worksite " + site_name(level, column)
     if player["refined"][needed] < 1:
-        return refuse("OM-OPERA-4", f"{name} needs a {GOOD_NAMES[needed]} and you have none on your "
-                                    "refined spaces.")
+        return refuse("OM-OPERA-4", "{name} needs a {good_names} and you have none on your refined "
+                                    "spaces.",
+                                    name=name, good_names=GOOD_NAMES[needed])
     certificate = level_of(state, player["cert"][RAW_OF[needed]])
     if certificate < level + 1:
-        return refuse("OM-OPERA-4", f"{name} needs a level-{level + 1} {GOOD_NAMES[needed]} certificate; "
-                                    f"yours is level {certificate}.")
+        return refuse("OM-OPERA-4", "{name} needs a level-{level} {good_names} certificate; yours is "
+                                    "level {certificate}.",
+                                    name=name, level=level + 1, good_names=GOOD_NAMES[needed],
+                                    certificate=certificate)
     if player["seat"] in site["by"]:
-        return refuse("OM-OPERA-4", f"You have already delivered to {name}: one token per player.")
+        return refuse("OM-OPERA-4", "You have already delivered to {name}: one token per player.",
+                                    name=name)
     for lower in range(level):
         if not state["opera"][lower][column]["by"]:
-            return refuse("OM-OPERA-4", f"{name} needs a token on the level-{lower + 1} worksite below "
-                                        "it first.")
+            return refuse("OM-OPERA-4", "{name} needs a token on the level-{lower} worksite below it "
+                                        "first.",
+                                        name=name, lower=lower + 1)
     return None
 
 
@@ -64,8 +69,9 @@ def deliver(state: dict, seat: int, action: dict) -> list[Event]:
     level, column = (int(part) - 1 for part in action["site"].split("."))
     columns = DATA.worksite_columns
     if not (0 <= level < len(state["opera"]) and 0 <= column < columns):
-        raise refuse("OM-OPERA-1", f"There is no worksite {action['site']}: levels 1-3, "
-                                   f"worksite columns 1-{columns}, e.g. 2.3.")
+        raise refuse("OM-OPERA-1", "There is no worksite {site}: levels 1-3, worksite columns "
+                                   "1-{columns}, e.g. 2.3.",
+                                   site=action['site'], columns=columns)
     check(delivery_refusal(state, player, level, column))
     site = state["opera"][level][column]
     token = DATA.worksites[site["token"]]
@@ -74,7 +80,8 @@ def deliver(state: dict, seat: int, action: dict) -> list[Event]:
     first = not site["by"]
     site["by"].append(seat)
     state["turn"]["deliveries"] += 1
-    events = [event("deliver", f"{{p{seat}}} delivers 1 {GOOD_NAMES[good]} to worksite {action['site']}.")]
+    events = [event("deliver", "{player} delivers {good} to worksite {site}.",
+                               player=f"{{p{seat}}}", good=f"1 {GOOD_NAMES[good]}", site=action['site'])]
     if first:
         effect = token["faces"][site["face"]]
         events += run_ops(state, player, DATA.worksite_effects[effect], f"worksite {action['site']} {effect}")

@@ -37,11 +37,14 @@ def run_ops(state: dict, player: dict, ops: list[dict], source: str) -> list[Eve
         kind = op["op"]
         if kind == "vp":
             player["vp"] += op["n"]
-            events.append(event("vp", f"{{p{seat}}} gains {op['n']} VP ({source})."))
+            events.append(event("vp", "{player} gains {n} VP ({source}).",
+                                      player=f"{{p{seat}}}", n=op['n'], source=source))
         elif kind == "raw" and len(op["choices"]) == 1:
             for _ in range(op["n"]):
                 gain_raw(state, player, op["choices"])
-            events.append(event("gain", f"{{p{seat}}} gains {goods_words(op['choices'] * op['n'])} ({source})."))
+            events.append(event("gain", "{player} gains {goods} ({source}).",
+                                player=f"{{p{seat}}}", goods=goods_words(op['choices'] * op['n']),
+                                source=source))
         elif kind == "raw":
             pending.append({"kind": "raw", "n": op["n"], "choices": op["choices"], "source": source})
         elif kind == "refined":
@@ -95,7 +98,8 @@ def answer(state: dict, seat: int, action: dict) -> list[Event]:
     legal = pending_answers(state, player)
     if action not in legal:
         options = ", ".join(answer_text(a) for a in legal) or "none"
-        raise refuse(ANSWER_RULES[pending["kind"]], f"{pending['source']} asks you to choose: {options}.")
+        raise refuse(ANSWER_RULES[pending["kind"]], "{source} asks you to choose: {options}.",
+                                                    source=pending['source'], options=options)
     return _resolve(state, player, pending, action)
 
 
@@ -106,26 +110,30 @@ def _resolve(state: dict, player: dict, pending: dict, action: dict) -> list[Eve
     if kind == "raw":
         for good in action["goods"]:
             gain_raw(state, player, good)
-        return [event("gain", f"{{p{seat}}} gains {goods_words(action['goods'])} ({pending['source']}).")]
+        return [event("gain", "{player} gains {goods} ({source}).",
+                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=pending['source'])]
     if kind == "refined":
         for good in action["goods"]:
             gain_refined(state, player, good)
-        return [event("gain", f"{{p{seat}}} gains {goods_words(action['goods'])} ({pending['source']}).")]
+        return [event("gain", "{player} gains {goods} ({source}).",
+                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=pending['source'])]
     if kind == "certificate":
         for good in action["goods"]:
             move_certificate_right(state, player, good)
         return [event("certificate",
-                      f"{{p{seat}}} moves the {' and '.join(GOOD_NAMES[g] for g in action['goods'])} "
-                      f"certificate(s) right ({pending['source']}).")]
+                      "{player} moves the {goods} certificate(s) right ({source}).",
+                      player=f"{{p{seat}}}", goods=' and '.join(GOOD_NAMES[g] for g in action['goods']), source=pending['source'])]
     good = action["good"]
     spend_raw(player, good)
     if pending["then"] == "refined":
         gain_refined(state, player, REFINED_OF[good])
-        return [event("spend", f"{{p{seat}}} spends 1 {GOOD_NAMES[good]} for 1 {GOOD_NAMES[REFINED_OF[good]]} "
-                               f"({pending['source']}).")]
+        return [event("spend", "{player} spends 1 {good} for 1 {refined_of} ({source}).",
+                               player=f"{{p{seat}}}", good=GOOD_NAMES[good], refined_of=GOOD_NAMES[REFINED_OF[good]],
+                               source=pending['source'])]
     others = "".join(g for g in RAW if g != good)
     state["pending"].insert(0, {"kind": "raw", "n": 1, "choices": others, "source": pending["source"]})
-    return [event("spend", f"{{p{seat}}} spends 1 {GOOD_NAMES[good]} ({pending['source']}).")]
+    return [event("spend", "{player} spends 1 {good} ({source}).",
+                           player=f"{{p{seat}}}", good=GOOD_NAMES[good], source=pending['source'])]
 
 
 def settle_forced(state: dict, player: dict) -> list[Event]:
@@ -139,8 +147,9 @@ def settle_forced(state: dict, player: dict) -> list[Event]:
         answers = pending_answers(state, player)
         if pending["kind"] == "raw" and not answers:
             state["pending"].pop(0)
-            events.append(event("lost", f"{{p{player['seat']}}} is at the raw-goods cap: "
-                                        f"the gain from {pending['source']} is lost."))
+            events.append(event("lost", "{player} is at the raw-goods cap: the gain from {source} is "
+                                        "lost.",
+                                        player=f"{{p{player['seat']}}}", source=pending['source']))
         elif len(answers) == 1:
             events.extend(_resolve(state, player, pending, answers[0]))
         elif not answers:

@@ -21,12 +21,13 @@ def draft(state: dict, seat: int, action: dict) -> list[Event]:
     """Take a revealed building in the snake draft; the last pick opens the display (OM-SETUP-35..37)."""
     card = action["card"]
     if card not in state["display"]:
-        raise refuse("OM-SETUP-35", f"{card} is not among the revealed buildings: "
-                                    f"{', '.join(sorted(state['display']))}.")
+        raise refuse("OM-SETUP-35", "{card} is not among the revealed buildings: {display}.",
+                                    card=card, display=', '.join(sorted(state['display'])))
     state["display"].remove(card)
     state["seats"][seat]["building"].append({"id": card, "covered": ""})
     state["draft_order"].pop(0)
-    events = [event("draft", f"{{p{seat}}} drafts {card}.")]
+    events = [event("draft", "{player} drafts {card}.",
+                             player=f"{{p{seat}}}", card=card)]
     if not state["draft_order"]:
         for size in SIZES:
             for _ in range(DATA.rules["display_per_size"]):
@@ -44,7 +45,8 @@ def done(state: dict, seat: int, action: dict) -> list[Event]:
     left = sum(player["refined"].values())
     player["supply"] += left
     player["refined"] = dict.fromkeys(REFINED, 0)
-    events = [event("discard", f"{{p{seat}}} ends phase 3, discarding {left} refined good(s).")]
+    events = [event("discard", "{player} ends phase 3, discarding {left} refined good(s).",
+                               player=f"{{p{seat}}}", left=left)]
     if state["final_round"] == state["round"]:
         return events + end_turn(state)
     state["phase"] = "build"
@@ -69,15 +71,17 @@ def pick(state: dict, seat: int, action: dict) -> list[Event]:
     """Take a display building; its replacement is revealed at once (OM-ENDTURN-3, -4)."""
     card = action["card"]
     if card not in state["display"]:
-        raise refuse("OM-ENDTURN-3", f"{card} is not in the building display: "
-                                     f"{', '.join(sorted(state['display']))}.")
+        raise refuse("OM-ENDTURN-3", "{card} is not in the building display: {display}.",
+                                     card=card, display=', '.join(sorted(state['display'])))
     player = state["seats"][seat]
     state["display"].remove(card)
     player["building"].append({"id": card, "covered": ""})
-    events = [event("pick", f"{{p{seat}}} takes building {card}.")]
+    events = [event("pick", "{player} takes building {card}.",
+                            player=f"{{p{seat}}}", card=card)]
     revealed = reveal(state, DATA.buildings[card]["size"])
     if revealed:
-        events.append(event("reveal", f"{revealed} is revealed in the building display."))
+        events.append(event("reveal", "{revealed} is revealed in the building display.",
+                                      revealed=revealed))
     return events + advance_phase_four(state, player)
 
 
@@ -107,7 +111,8 @@ def end_turn(state: dict) -> list[Event]:
         state["round"] += 1
         state["active"] = 0
         final = " (the final round)." if state["final_round"] == state["round"] else "."
-        events.append(event("round", f"Round {state['round']} begins{final}"))
+        events.append(event("round", "Round {round} begins{final}",
+                                     round=state['round'], final=final))
     else:
         state["active"] += 1
     state["phase"] = "merchant"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.message import Message
+
 from ..core import Description, Game, Move, OptionSpec, make_result, refuse
 from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
@@ -100,8 +102,10 @@ class OperaMagna(Game):
 
     def out_of_phase(self, state: dict, seat: int, move: Move) -> str:
         if move.type in effects.ANSWERS:
-            return f"There is no choice to answer now. {self.prompt(state, seat)}"
-        return f"You cannot {move.type} now. {self.prompt(state, seat)}"
+            return Message("There is no choice to answer now. {prompt}",
+                           prompt=self.prompt(state, seat))
+        return Message("You cannot {type} now. {prompt}",
+                       type=move.type, prompt=self.prompt(state, seat))
 
     def result(self, state: dict) -> dict[str, Any] | None:
         if state["phase"] != "over":
@@ -121,7 +125,8 @@ class OperaMagna(Game):
     def _apply(self, state: dict, seat: int, action: dict) -> list[Event]:
         """The base dispatch (phase check, then the handler), then what follows by itself."""
         if state["pending"] and action["type"] not in effects.ANSWERS:
-            raise refuse("OM-FLOW-3", f"Finish this choice first. {self.prompt(state, seat)}")
+            raise refuse("OM-FLOW-3", "Finish this choice first. {prompt}",
+                                      prompt=self.prompt(state, seat))
         events = super()._apply(state, seat, action)
         return events + self._settle(state, seat)
 
@@ -158,33 +163,39 @@ class OperaMagna(Game):
         phase = state["phase"]
         player = state["seats"][seat]
         if phase == "draft":
-            return f"Draft a starting building: draft <card> ({', '.join(sorted(state['display']))})."
+            return Message("Draft a starting building: draft <card> ({display}).",
+                           display=', '.join(sorted(state['display'])))
         if state["pending"]:
             pending = state["pending"][0]
             options = ", ".join(effects.answer_text(a) for a in effects.pending_answers(state, player))
-            return f"Choose for {pending['source']}: {options}."
+            return Message("Choose for {source}: {options}.",
+                           source=pending['source'], options=options)
         if phase == "merchant":
-            return "Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>."
+            return Message("Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>.")
         if phase == "activate":
             city_id, _ = split_area(state["turn"]["moved_to"])
             plan = turn_payment_options(state, player)[0]["plan"]
             cost = "".join(g * plan["raw"][g] for g in RAW) or "nothing"
             extra = "".join(f", certificate {g} -{plan['cert'][g]}" for g in RAW if plan["cert"][g])
             extra += f", {plan['vp']} VP" if plan["vp"] else ""
-            return (f"Phase 2: pay for {DATA.cities[city_id]['name']} (pay: {cost}{extra}), or first use "
-                    "an ability, a building or a conversion.")
+            return (Message("Phase 2: pay for {name} (pay: {cost}{extra}), or first use an ability, "
+                            "a building or a conversion.",
+                            name=DATA.cities[city_id]['name'], cost=cost, extra=extra))
         if phase == "refined":
-            return "Phase 3: build, deliver, convert or refine your refined goods, then done."
+            return Message("Phase 3: build, deliver, convert or refine your refined goods, then done.")
         if phase == "build":
             offered = ", ".join(sorted(state["display"]))
-            return f"Phase 4: take a building from the display: pick <card> ({offered})."
-        return "Phase 4: take a market card: buy 0 (free) to buy 3, optionally naming the raw goods paid."
+            return Message("Phase 4: take a building from the display: pick <card> ({offered}).",
+                           offered=offered)
+        return Message("Phase 4: take a market card: buy 0 (free) to buy 3, optionally naming the "
+                       "raw goods paid.")
 
     def waiting_message(self, state: dict, seat: int) -> str:
         if state["phase"] == "over":
-            return "This game is over."
+            return Message("This game is over.")
         waiting = ", ".join(f"{{p{s}}}" for s in sorted(self.actors(state)))
-        return f"It is not your turn: waiting for {waiting}."
+        return Message("It is not your turn: waiting for {waiting}.",
+                       waiting=waiting)
 
     # ------------------------------------------------------------------ menus
     def describe(self, state: dict, seat: int, action: dict) -> Description:

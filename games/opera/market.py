@@ -20,36 +20,44 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
     slot = action["slot"]
     prices = DATA.rules["market_prices"]
     if not 0 <= slot < len(prices):
-        raise refuse("OM-MARKET-1", f"There is no market space {slot}: buy 0 (free) to buy "
-                                    f"{len(prices) - 1}.")
+        raise refuse("OM-MARKET-1", "There is no market space {slot}: buy 0 (free) to buy {n_prices}.",
+                                    slot=slot, n_prices=len(prices) - 1)
     if state["market"][slot] is None:
-        raise refuse("OM-MARKET-10", f"Market space {slot} is empty: the decks have run out.")
+        raise refuse("OM-MARKET-10", "Market space {slot} is empty: the decks have run out.",
+                                     slot=slot)
     price = prices[slot]
     held = sum(player["raw"].values())
     if held < price:
-        raise refuse("OM-MARKET-3", f"You cannot afford that card: it costs {price} raw goods and you have "
-                                    f"{held}; the market takes no discounts, certificates or VP.")
+        raise refuse("OM-MARKET-3", "You cannot afford that card: it costs {price} raw goods and you "
+                                    "have {held}; the market takes no discounts, certificates or VP.",
+                                    price=price, held=held)
     pay = action.get("pay", "")
     if len(pay) != price:
-        raise refuse("OM-MARKET-2", f"The card in space {slot} costs {price} raw good(s): name {price}.")
+        raise refuse("OM-MARKET-2", "The card in space {slot} costs {price} raw good(s): name {price}.",
+                                    slot=slot, price=price)
     for good in set(pay):
         if pay.count(good) > player["raw"][good]:
-            raise refuse("OM-MARKET-3", f"You name {pay.count(good)} {GOOD_NAMES[good]} and hold "
-                                        f"{player['raw'][good]}: pay with raw goods you hold.")
+            raise refuse("OM-MARKET-3", "You name {count} {good_names} and hold {raw}: pay with raw "
+                                        "goods you hold.",
+                                        count=pay.count(good), good_names=GOOD_NAMES[good],
+                                        raw=player['raw'][good])
     for good in pay:
         spend_raw(player, good)
     card = state["market"].pop(slot)
     state["market"].append(None)
     player["hand"].append(card)
-    events = [event("buy", f"{{p{seat}}} takes market card {card} for {goods_words(pay) if pay else 'free'}.")]
+    events = [event("buy", "{player} takes market card {card} for {value}.",
+                           player=f"{{p{seat}}}", card=card, value=goods_words(pay) if pay else 'free')]
     for deck in state["decks"]:
         if deck:
             state["market"][-1] = deck.pop(0)
-            events.append(event("market", f"{state['market'][-1]} enters the market."))
+            events.append(event("market", "{market} enters the market.",
+                                          market=state['market'][-1]))
             if not any(state["decks"]) and state["final_round"] is None:
                 state["final_round"] = state["round"] + 1
-                events.append(event("final", f"The last market card is out: round "
-                                             f"{state['final_round']} is the final round."))
+                events.append(event("final", "The last market card is out: round {final_round} is "
+                                             "the final round.",
+                                             final_round=state['final_round']))
             break
     return events + end_turn(state)
 

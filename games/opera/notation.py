@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ..core import IllegalAction
+from ..core.message import Message
 from .data import DATA, RAW, REFINED
 from .market import auto_payment
 from .payment import explicit_payment, pay_action, same_outcome, turn_payment_options
@@ -114,18 +115,20 @@ def parse(state: dict, text: str) -> Action:
     if verb == "buy" and len(args) in (1, 2) and _SLOT.fullmatch(args[0]):
         return _buy(state, int(args[0]), args[1] if len(args) == 2 else None)
     shown = text if len(text) <= 40 else text[:37] + "..."
-    raise _bad(f"'{shown}' is not a move of Opera Magna (see /game help for what you can do now).")
+    raise _bad("'{shown}' is not a move of Opera Magna (see /game help for what you can do now).", shown=shown)
 
 
-def _bad(message: str) -> IllegalAction:
-    return IllegalAction(message, "CORE-NOTATION")
+def _bad(message: str, **params: str) -> IllegalAction:
+    return IllegalAction(message, "CORE-NOTATION", **params)
 
 
 def _goods(word: str, order: str, most: int = 40) -> str:
     """Goods letters of ``order`` in canonical order; anything else is not a goods word."""
     if not word or len(word) > most or any(ch not in order for ch in word):
-        kind = "raw goods (L W M S)" if order == RAW else "refined goods (b p c g)"
-        raise _bad(f"'{word[:12]}' is not {kind}" + (", one letter." if most == 1 else "."))
+        kind = Message("raw goods (L W M S)") if order == RAW else Message("refined goods (b p c g)")
+        if most == 1:
+            raise _bad("'{word}' is not {kind}, one letter.", word=word[:12], kind=kind)
+        raise _bad("'{word}' is not {kind}.", word=word[:12], kind=kind)
     return "".join(sorted(word, key=order.index))
 
 
@@ -138,7 +141,7 @@ def _pay(state: dict, args: list[str]) -> Action:
         if key not in ("wild", "shield") or not value:
             raise _bad("Write pay, or pay wild:LS shield:S.")
         if key in chosen:
-            raise _bad(f"Name {key} once.")
+            raise _bad("Name {key} once.", key=key)
         chosen[key] = _goods(value.upper(), RAW, most=1 if key == "shield" else 40)
     action: Action = {"type": "pay", **chosen}
     if not chosen or state["phase"] != "activate" or state["pending"]:

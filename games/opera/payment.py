@@ -143,15 +143,17 @@ def explicit_payment(state: dict, player: dict, wild: str, shield: str | None) -
     fixed, wild_count = fixed_discounts(player)
     wild_count += bazaar_discount(state)
     if len(wild) > wild_count:
-        raise refuse("OM-PAY-2", f"You have {wild_count} wild discount(s) to assign to raw types.")
+        raise refuse("OM-PAY-2", "You have {wild_count} wild discount(s) to assign to raw types.",
+                                 wild_count=wild_count)
     net = {g: max(0, cost[g] - fixed[g] - wild.count(g)) for g in RAW}
     if shield is not None:
         if not has_shield(state, player):
             raise refuse("OM-WORKSHOP-4", "You have no right-side SHIELD building to use on this payment "
                                           "(U-05 M09).")
         if shield not in certificate_step_types(player, net):
-            raise refuse("OM-PAY-10", f"With that assignment no {shield} unit moves a certificate, "
-                                      "so SHIELD has nothing to protect (U-05 M09).")
+            raise refuse("OM-PAY-10", "With that assignment no {shield} unit moves a certificate, so "
+                                      "SHIELD has nothing to protect (U-05 M09).",
+                                      shield=shield)
     return {"wild": wild, "shield": shield, "plan": settle_payment(player, net, shield)}
 
 

@@ -21,25 +21,31 @@ def build(state: dict, seat: int, action: dict) -> list[Event]:
     card_id, goods, side = action["card"], action["goods"], action.get("side")
     building = next((b for b in player["building"] if b["id"] == card_id), None)
     if building is None:
-        raise refuse("OM-BUILD-3", f"{card_id} is not one of your buildings under construction.")
+        raise refuse("OM-BUILD-3", "{card_id} is not one of your buildings under construction.",
+                                   card_id=card_id)
     card = DATA.buildings[card_id]
     missing = missing_icons(card["cost"], building["covered"])
     for good in set(goods):
         if goods.count(good) > missing.count(good):
-            raise refuse("OM-BUILD-3", f"{card_id} has {missing.count(good)} uncovered {GOOD_NAMES[good]} "
-                                       "icon(s) left; a good covers only its own icon.")
+            raise refuse("OM-BUILD-3", "{card_id} has {count} uncovered {good_names} icon(s) left; a "
+                                       "good covers only its own icon.",
+                                       card_id=card_id, count=missing.count(good),
+                                       good_names=GOOD_NAMES[good])
         if goods.count(good) > player["refined"][good]:
-            raise refuse("OM-BUILD-3", f"You have {player['refined'][good]} {GOOD_NAMES[good]} on your "
-                                       "refined spaces.")
+            raise refuse("OM-BUILD-3", "You have {refined} {good_names} on your refined spaces.",
+                                       refined=player['refined'][good], good_names=GOOD_NAMES[good])
     completes = len(goods) == len(missing)
     if completes and side not in SIDES:
-        raise refuse("OM-BUILD-7", f"This completes {card_id}: say left or right.")
+        raise refuse("OM-BUILD-7", "This completes {card_id}: say left or right.",
+                                   card_id=card_id)
     if not completes and side is not None:
-        raise refuse("OM-BUILD-6", f"{card_id} is not complete yet, so it has no side.")
+        raise refuse("OM-BUILD-6", "{card_id} is not complete yet, so it has no side.",
+                                   card_id=card_id)
     for good in goods:
         player["refined"][good] -= 1
     building["covered"] += goods
-    events = [event("build", f"{{p{seat}}} places {goods_words(goods)} on {card_id}.")]
+    events = [event("build", "{player} places {goods} on {card_id}.",
+                             player=f"{{p{seat}}}", goods=goods_words(goods), card_id=card_id)]
     if completes:
         events += _complete(state, player, building, side)
     return events
@@ -53,8 +59,10 @@ def _complete(state: dict, player: dict, building: dict, side: str) -> list[Even
     unlocks = not slot
     slot.append(card["id"])
     feature = ("a conversion" if side == "left" else "a cart") if unlocks else "nothing new"
-    events = [event("complete", f"{{p{player['seat']}}} completes {card['id']} and places it in the "
-                                f"{side} {card['size']} slot (unlocks {feature}).")]
+    events = [event("complete", "{player} completes {id} and places it in the {side} {size} slot "
+                                "(unlocks {feature}).",
+                                player=f"{{p{player['seat']}}}", id=card['id'], side=side,
+                                size=card['size'], feature=feature)]
     if side == "right" and card["effect"]["trigger"] == "IMM":
         events += run_ops(state, player, card["effect"]["ops"], card["id"])
     return events + fire_triggers(state, player, "ON-COMPLETE", exclude=card["id"])
@@ -67,29 +75,35 @@ def convert(state: dict, seat: int, action: dict) -> list[Event]:
     goods = action["goods"]
     good = goods[0]
     if len(goods) > player["refined"][good]:
-        raise refuse("OM-CONVERT-3", f"You have {player['refined'][good]} {GOOD_NAMES[good]} on your "
-                                     "refined spaces.")
+        raise refuse("OM-CONVERT-3", "You have {refined} {good_names} on your refined spaces.",
+                                     refined=player['refined'][good], good_names=GOOD_NAMES[good])
     for _ in goods:
         player["refined"][good] -= 1
         player["supply"] += 1
         gain_raw(state, player, RAW_OF[good])
-    return [event("convert", f"{{p{seat}}} converts {goods_words(goods)} into {goods_words(RAW_OF[good] * len(goods))}.")]
+    return [event("convert", "{player} converts {goods} into {raw_of}.",
+                             player=f"{{p{seat}}}", goods=goods_words(goods),
+                             raw_of=goods_words(RAW_OF[good] * len(goods)))]
 
 
 # -------------------------------------------------- left conversions (refine)
 def refine_refusal(state: dict, player: dict, size: str) -> IllegalAction | None:
     """Why the left ``size`` conversion cannot be used now, or ``None``."""
     if size not in SIZES:
-        return refuse("OM-COMP-4", f"There is no {size} slot: the slots are small, medium and large.")
+        return refuse("OM-COMP-4", "There is no {size} slot: the slots are small, medium and large.",
+                                   size=size)
     if not player["slots"]["left"][size]:
-        return refuse("OM-WORKSHOP-2", f"Your left {size} slot holds no building, so its conversion "
-                                       "is locked.")
+        return refuse("OM-WORKSHOP-2", "Your left {size} slot holds no building, so its conversion "
+                                       "is locked.",
+                                       size=size)
     if size in state["turn"]["conversions"]:
-        return refuse("OM-WORKSHOP-5", f"You have already used the left {size} conversion this turn.")
+        return refuse("OM-WORKSHOP-5", "You have already used the left {size} conversion this turn.",
+                                       size=size)
     good = DATA.boards[player["board"]]["conversions"][size]
     if player["raw"][good] < 1:
-        return refuse("OM-WORKSHOP-6", f"The left {size} conversion spends 1 {GOOD_NAMES[good]} and you "
-                                       "have none.")
+        return refuse("OM-WORKSHOP-6", "The left {size} conversion spends 1 {good_names} and you "
+                                       "have none.",
+                                       size=size, good_names=GOOD_NAMES[good])
     return None
 
 
@@ -102,8 +116,10 @@ def refine(state: dict, seat: int, action: dict) -> list[Event]:
     spend_raw(player, good)
     kept = gain_refined(state, player, REFINED_OF[good])
     tail = "" if kept else " (discarded at once: phase 3 is over)"
-    return [event("refine", f"{{p{seat}}} converts 1 {GOOD_NAMES[good]} into 1 {GOOD_NAMES[REFINED_OF[good]]} "
-                            f"in the left {size} slot{tail}.")]
+    return [event("refine", "{player} converts 1 {good} into 1 {refined_of} in the left {size} "
+                            "slot{tail}.",
+                            player=f"{{p{seat}}}", good=GOOD_NAMES[good], refined_of=GOOD_NAMES[REFINED_OF[good]], size=size,
+                            tail=tail)]
 
 
 # --------------------------------------------------------- TURN effects (use)
@@ -111,14 +127,19 @@ def effect_refusal(state: dict, player: dict, card_id: str) -> IllegalAction | N
     """Why the TURN effect of ``card_id`` cannot be used now, or ``None``."""
     card = DATA.buildings.get(card_id)
     if card is None or not any(card_id in cards for cards in player["slots"]["right"].values()):
-        return refuse("OM-WORKSHOP-4", f"You have no building {card_id} on the right side of your workshop.")
+        return refuse("OM-WORKSHOP-4", "You have no building {card_id} on the right side of your "
+                                       "workshop.",
+                                       card_id=card_id)
     if card["effect"]["trigger"] != "TURN":
-        return refuse("OM-WORKSHOP-4", f"{card_id} has no effect you can use at will (U-03).")
+        return refuse("OM-WORKSHOP-4", "{card_id} has no effect you can use at will (U-03).",
+                                       card_id=card_id)
     if card_id in state["turn"]["effects"]:
-        return refuse("OM-FLOW-5", f"You have already used {card_id} this turn.")
+        return refuse("OM-FLOW-5", "You have already used {card_id} this turn.",
+                                   card_id=card_id)
     reason = ops_need_raw(card["effect"]["ops"], player)
     if reason:
-        return refuse("OM-GOODS-5", f"You cannot use {card_id}: {reason} (Q-25).")
+        return refuse("OM-GOODS-5", "You cannot use {card_id}: {reason} (Q-25).",
+                                    card_id=card_id, reason=reason)
     return None
 
 
@@ -127,5 +148,6 @@ def use(state: dict, seat: int, action: dict) -> list[Event]:
     card_id = action["card"]
     check(effect_refusal(state, player, card_id))
     state["turn"]["effects"].append(card_id)
-    events = [event("use", f"{{p{seat}}} uses {card_id}.")]
+    events = [event("use", "{player} uses {card_id}.",
+                           player=f"{{p{seat}}}", card_id=card_id)]
     return events + run_ops(state, player, DATA.buildings[card_id]["effect"]["ops"], card_id)

@@ -5,12 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from store_fixtures import minutes, real_game, sqlite_memory_only, sqlite_only
+
 from db import Store
 from db.__main__ import main
 from db.maintenance import backup_file, check_file
 from db.migrations import MIGRATIONS
-
-from store_fixtures import minutes, real_game, sqlite_memory_only, sqlite_only
 
 FIRST_MOVE: list[str] = []
 

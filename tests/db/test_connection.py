@@ -4,11 +4,10 @@ import sqlite3
 from datetime import datetime
 
 import pytest
+from store_fixtures import START, new_game, raw_execute, sqlite_memory_only, sqlite_only
 
 from db import GameNotFound, Store
 from db.store import BUSY_TIMEOUT_MS
-
-from store_fixtures import START, new_game, raw_execute, sqlite_memory_only, sqlite_only
 
 
 @sqlite_only

@@ -5,14 +5,13 @@ import asyncio
 import sqlite3
 
 import pytest
+from store_fixtures import minutes, real_game, started_game
 
 import games
 from db import DamagedGame, Store
 from db.__main__ import main
 from db.maintenance import check_file
 from db.rows import snapshot_checksum
-
-from store_fixtures import minutes, real_game, started_game
 
 SECRET = "leader-card-hidden"
 

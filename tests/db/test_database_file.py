@@ -9,12 +9,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from store_fixtures import new_game, sqlite_only
 
 from db import DatabaseInUse, NotABottegaDatabase, Store
 from db.__main__ import main
 from db.migrations import APPLICATION_ID
-
-from store_fixtures import new_game, sqlite_only
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,10 +1,9 @@
 """Games and seats: creation, one open game per channel, lookups, lobby membership."""
 
 import pytest
+from store_fixtures import START, minutes, new_game, started_game
 
 from db import AlreadySeated, ChannelBusy, GameNotFound, TableFull
-
-from store_fixtures import START, minutes, new_game, started_game
 
 
 async def test_create_game_returns_the_stored_row(store):
@@ -188,3 +187,18 @@ async def test_the_last_played_game_of_a_channel_is_its_game_in_play_else_its_la
     again = await started_game(store, channel_id=100)
     assert (await store.last_played_game(100)).id == again.id
     assert await store.last_played_game(101) is None
+
+
+async def test_a_tables_language_follows_its_server_until_chosen(store):
+    game = await new_game(store)
+    assert game.language is None
+    await store.set_language(game.id, "ja", minutes(3))
+    chosen = await store.get_game(game.id)
+    assert chosen.language == "ja" and chosen.updated_at == minutes(3)
+    assert (await store.load_game(game.id)).game.language == "ja"
+    await store.set_language(game.id, None, minutes(4))
+    assert (await store.get_game(game.id)).language is None
+    with pytest.raises(ValueError):
+        await store.set_language(game.id, "fr", START)
+    with pytest.raises(GameNotFound):
+        await store.set_language(999, "ko", START)

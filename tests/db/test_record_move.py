@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from store_fixtures import START, minutes, new_game, sqlite_only, started_game
 
 from db import (
     BoardMessage,
@@ -21,8 +22,6 @@ from db import (
     TimerFilter,
     WrongStatus,
 )
-
-from store_fixtures import START, minutes, new_game, sqlite_only, started_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,11 +3,10 @@
 from datetime import timedelta, timezone
 
 import pytest
+from store_fixtures import START, minutes, new_game, started_game
 
 from db import GameNotFound, Shards
 from db.shared import CLAIM_LEASE
-
-from store_fixtures import START, minutes, new_game, started_game
 
 
 async def test_set_timer_upserts_on_game_kind_and_user(store):

@@ -1,10 +1,9 @@
 """Votes as rows: add, list, clear; only seated users vote, and a seat takes its votes with it."""
 
 import pytest
+from store_fixtures import START, new_game, raw_execute, started_game
 
 from db import GameNotFound, NotSeated
-
-from store_fixtures import START, new_game, raw_execute, started_game
 
 
 async def test_add_vote_returns_the_voters_and_a_second_vote_counts_once(store):

@@ -6,8 +6,8 @@ import pytest
 
 from games.core import IllegalAction
 from games.lim import effects, rounds, scoring, towers, vatican, work
-from games.lim.leaders import requirements_met
 from games.lim.data import BONUS_TILES, CARDS, EXCOMMUNICATIONS, LEADERS
+from games.lim.leaders import requirements_met
 
 from .helpers import (
     BY_NAME,

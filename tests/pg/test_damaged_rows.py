@@ -3,10 +3,10 @@
 
 import asyncpg
 import pytest
-
-from db import DamagedGame, PostgresStore
 from store_fixtures import minutes, real_game
 from test_damage import DAMAGE, SECRET
+
+from db import DamagedGame, PostgresStore
 
 KINDS = ["snapshot text changed", "updated_at not a time", "seat out of range", "unknown game",
          "garbled timer time", "snapshot missing", "move missing"]

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import asyncpg
 import pytest
+from store_fixtures import START, minutes, real_game, started_game
 
 import games
 from db import NotABottegaDatabase, PostgresStore, RefusedDatabase, Shards, Store, TurnClock, open_store
@@ -19,7 +20,6 @@ from db.postgres import numbered, postgres_program
 from db.ratings import Outcome, Placing
 from db.rows import to_db_time
 from db.shared import CLAIM_LEASE
-from store_fixtures import START, minutes, real_game, started_game
 
 
 def test_each_sqlite_schema_step_has_its_postgresql_step():
@@ -154,6 +154,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )
         await sqlite.add_seat(lobby.id, -1, "Bottega AI (easy)", is_bot=True, ai_level="easy", now=START)
+        await sqlite.set_language(lobby.id, "ko", START)
         await sqlite.set_meta("command_sync_hash", "abc")
     finally:
         await sqlite.close()
@@ -167,6 +168,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
         assert await store.get_meta("command_sync_hash") == "abc"
         lobby = await store.active_game(200)
         assert [(s.user_id, s.ai_level) for s in await store.seats(lobby.id)] == [(-1, "easy")]
+        assert lobby.language == "ko"
         after = await store.create_game(
             guild_id=1, channel_id=201, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
         )

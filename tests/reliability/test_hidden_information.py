@@ -11,7 +11,6 @@ with and without a seat's private part and compare the bytes.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import re

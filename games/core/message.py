@@ -1,0 +1,94 @@
+"""Player-facing text that can be translated: an English template and the values it was written from.
+
+Engines stay free of languages: a refusal, an event line or a prompt is a :class:`Message`, which
+*is* its English text (a ``str``, so logs, tests and the move log read it as before) and also
+keeps its template (the message id of the translation catalogues) and its parameters, so the bot
+can write it again in a player's language. ``{p0}``, ``{p1}``... name seats; they stay in the text
+until the table fills in the players' names (:meth:`Message.with_names`).
+
+>>> found = Message("{p0} bought {card}.", card="c19")
+>>> found, found.template, found.params
+('{p0} bought c19.', '{p0} bought {card}.', {'card': 'c19'})
+>>> found.with_names(["Ada"])
+'Ada bought c19.'
+>>> Message("{player} passed.", player="{p1}").with_names(["Ada", "Bea"])
+'Bea passed.'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+SEAT = re.compile(r"p(\d+)")
+"""A seat placeholder's name: ``p0`` is the first seat."""
+SEAT_TEXT = re.compile(r"\{p(\d+)\}")
+
+
+class _KeepUnknown(dict):
+    """Formatting values that leave a placeholder they do not know as it was (``{p0}``)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` with ``params`` written in; unknown placeholders (seats) are kept."""
+    try:
+        return string.Formatter().vformat(template, (), _KeepUnknown(params))
+    except (ValueError, IndexError, KeyError, AttributeError):
+        return template  # a template with stray braces is shown as written, never a traceback
+
+
+class Message(str):
+    """An English line that remembers how it was written (see the module docstring)."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Self:
+        made = super().__new__(cls, fill(template, params) if params else template)
+        made.template = str(template)
+        made.params = params
+        return made
+
+    def with_names(self, names: Sequence[str]) -> Message:
+        """The same message with its seat placeholders bound to ``names`` (nested messages too)."""
+        params = {key: _named(value, names) for key, value in self.params.items()}
+        for key in placeholders(self.template):
+            seat = SEAT.fullmatch(key)
+            if seat and int(seat.group(1)) < len(names):
+                params[key] = names[int(seat.group(1))]
+        return Message(self.template, **params)
+
+
+def _named(value: Any, names: Sequence[str]) -> Any:
+    """A parameter with its seats named: a nested message, or a text such as ``"{p1}"``."""
+    if isinstance(value, Message):
+        return value.with_names(names)
+    if isinstance(value, str):
+        return SEAT_TEXT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                             value)
+    return value
+
+
+def placeholders(template: str) -> set[str]:
+    """The names of the placeholders of ``template``: ``{card}`` and ``{p0}`` give ``card``, ``p0``.
+
+    >>> sorted(placeholders("{p0} paid {n} {what}."))
+    ['n', 'p0', 'what']
+    """
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template)
+                if name}
+    except ValueError:
+        return set()
+
+
+def message(text: str, **params: Any) -> Message:
+    """``text`` as a :class:`Message` (one that already is one is kept, with its parameters)."""
+    if isinstance(text, Message) and not params:
+        return text
+    return Message(text, **params)

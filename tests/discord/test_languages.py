@@ -1,0 +1,127 @@
+"""Bottega in Japanese and Korean through Discord: command localisations, private replies in the
+member's Discord language, public lines in the table's language, a whole game in Japanese."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import simcord
+import simcord.interactions
+
+LOCALES: dict[int, str] = {}
+"""Discord locale of each member the tests give one (simcord's members speak en-US)."""
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+KOREAN = re.compile(r"[\uac00-\ud7a3]")
+
+
+@pytest.fixture(autouse=True)
+def member_locales(monkeypatch: pytest.MonkeyPatch):
+    """Interactions carry each member's own locale (and their server's preferred one)."""
+    create = simcord.interactions.base_payload
+
+    def with_locale(backend, **kwargs):
+        record, payload = create(backend, **kwargs)
+        payload["locale"] = LOCALES.get(kwargs["user_id"], "en-US")
+        guild_id = kwargs.get("guild_id")
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale or "en-US"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
+    yield
+    LOCALES.clear()
+
+
+def command_puts(env: simcord.Env) -> list:
+    return [r for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+def localised(item: dict, field: str) -> bool:
+    found = item.get(f"{field}_localizations") or {}
+    return bool(found.get("ja")) and bool(found.get("ko"))
+
+
+async def test_synced_commands_carry_japanese_and_korean(env, table):
+    [put] = command_puts(env)
+    pending = [command for command in put.json if command["name"] != "duel"]  # the tests' own game
+    checked = 0
+    while pending:
+        item = pending.pop()
+        assert localised(item, "description"), item["name"]
+        for choice in item.get("choices") or []:
+            if choice["value"] == "duel":
+                continue
+            assert localised(choice, "name"), (item["name"], choice["name"])
+        pending.extend(item.get("options") or [])
+        checked += 1
+    assert checked > 50
+    game = next(c for c in put.json if c["name"] == "game")
+    assert game["description_localizations"]["ja"] == "このチャンネルのゲーム卓を開く・参加する・管理する。"
+    assert "name_localizations" not in game or not game["name_localizations"]  # names stay /game ...
+
+
+async def test_a_refusal_a_hand_and_help_come_in_the_members_language(table):
+    LOCALES.update({table.alice.id: "ja", table.bob.id: "ko"})
+    await table.open(2)
+    refused = await table.bob.slash(table.channel, "game join")
+    assert refused.response.content == "이 게임은 이미 시작했습니다. 이제 자리를 바꿀 수 없습니다."
+    help_reply = await table.alice.slash(table.channel, "game help")
+    assert "このチャンネルでは" in help_reply.response.content
+    assert "`/game new`: このチャンネル（または新しいスレッド）にゲームの卓を開きます。" in help_reply.response.content
+    hand = await table.bob.slash(table.channel, "duel hand")
+    assert hand.ephemeral and hand.response.content.startswith("당신의 자리:")
+    outsider = await table.carol.slash(table.channel, "duel hand")
+    assert outsider.response.content == "You are not playing at this table."
+
+
+async def test_an_engine_refusal_names_its_rule_in_the_members_language(table):
+    LOCALES.update({table.alice.id: "ja"})
+    await table.alice.slash(table.channel, "game new", game="mor", players=1)
+    await table.alice.slash(table.channel, "game start")
+    refused = await table.alice.slash(table.channel, "mor move", notation="market row-1")
+    assert "リーダーカード" in refused.response.content and "(MOR-" not in refused.response.content
+    assert re.search(r"（MOR-[A-Z]+-\d+）|MOR-[A-Z]+-\d+", refused.response.content)
+
+
+async def test_public_lines_use_the_tables_language(env, table):
+    LOCALES.update({table.alice.id: "ja", table.bob.id: "ko"})
+    opened = await table.alice.slash(table.channel, "game new", game="duel", players=3)
+    assert opened.response.content.startswith("卓を開きました")  # alice reads her own reply in Japanese
+    assert "opened a table of" in table.last().content  # the server speaks English, so does the table
+    changed = await table.alice.slash(table.channel, "game settings", language="ko")
+    assert changed.ephemeral is False or changed.response is not None
+    assert "이제 이 테이블의 메시지는 한국어(으)로 표시됩니다." in table.last().content
+    await table.carol.slash(table.channel, "game join")
+    assert table.last().content.startswith("**carol** 님이 자리에 앉았습니다 (2/3).")
+    refused = await table.bob.slash(table.channel, "game settings", language="ja")
+    assert refused.response.content.startswith("테이블 설정을 바꿀 수 있는 사람은")
+
+
+async def test_a_server_with_a_japanese_locale_opens_japanese_tables(env):
+    guild = env.create_guild("将棋クラブ", preferred_locale="ja")
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(env.create_user("hana"))
+    await host.slash(channel, "game new", game="duel", players=1)
+    assert channel.last_message.content.startswith("**hana** さんが")
+
+
+async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
+    LOCALES.update({table.alice.id: "ja"})
+    chooser = random.Random(2026)
+    await table.alice.slash(table.channel, "game new", game="mor", players=1)
+    await table.alice.slash(table.channel, "game settings", language="ja")
+    start = table.last().id
+    await table.alice.slash(table.channel, "game start")
+    for _ in range(400):
+        if "ゲーム終了" in table.last().content:
+            break
+        choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
+        assert choices, table.last().content
+        result = await table.alice.slash(table.channel, "mor move", notation=chooser.choice(choices)["value"])
+        assert result.response.content.startswith("完了しました"), result.response.content
+    assert "ゲーム終了" in table.last().content
+    posted = [m for m in table.channel.history() if m.id > start and not m.flags.ephemeral]
+    english = [line for m in posted for line in m.content.splitlines() if line and not JAPANESE.search(line)]
+    assert not english, english[:5]
