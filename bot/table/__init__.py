@@ -36,8 +36,8 @@ from db import Store
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
+from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings
 from .community import Community
-from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
 from .deadlines import Deadlines
 from .history import Export, History, LogPage
 from .loading import Tables
@@ -100,7 +100,7 @@ class TableService:
         self._community = Community(tables, self._lobby, self._ai_seats, self._now)
         self._deadlines = Deadlines(tables, boards, self._play, self._now, self._ai_seats.runner)
         self._timing.handlers[DEADLINE] = self._deadlines.fire
-        self._timing.rebuilders.append(rebuilt_deadlines)
+        self._timing.rebuilders.append(self._deadlines.rebuilt)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
 
     def _now(self) -> datetime:
