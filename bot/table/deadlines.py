@@ -4,7 +4,10 @@ A table's turn clock (``GameRow.turn_seconds``, ``clock``, ``bank_seconds``, ``o
 ``strike_limit``) gives every person the table waits on one ``deadline`` timer, a row in the store
 beside the reminders, written in the same transaction as the move or start that calls for it
 (:func:`.clocks.deadline_changes`) and given back at start-up (:func:`.clocks.rebuilt_deadlines`). When is a
-deadline? Only :func:`.clocks.deadline_at` says.
+deadline? Only :func:`.clocks.deadline_at` says, for the player's presence: a vacation pauses the
+turn, quiet hours push its end past them (:func:`.presence.shift_deadline`). The timer keeps its
+turn's start, so a change of presence moves it (see :mod:`.members`) and a passing deadline is
+computed again before the turn is played.
 
 - ``move`` clock: each turn has ``turn_seconds``, counted from the player's latest move or from
   when the table began waiting on them.
