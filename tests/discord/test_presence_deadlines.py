@@ -27,6 +27,17 @@ def runs_out(member, moment: datetime) -> str:
     return f"**{member.user.name}**: time runs out {stamp(moment)}."
 
 
+async def played_at(env, clock, table, member, deadline: datetime) -> str:
+    """Pass the hour before ``deadline`` (the ladder waits) and then ``deadline`` itself (it plays
+    ``member``'s turn); the notice of that turn."""
+    await at(env, clock, deadline - HOUR)
+    assert timeouts(table) == []
+    await at(env, clock, deadline)
+    [notice] = timeouts(table)
+    assert f"**{member.user.name}**'s time is up: the AI plays this turn for them (strike 1 of 3)." in notice
+    return notice
+
+
 async def test_a_vacation_moves_the_deadline_and_the_time_left_is_kept_across_a_restart(table, env, make_bot):
     clock = await clocked_bot(env, make_bot, START)
     away = table.actor(await table.open())
@@ -41,11 +52,7 @@ async def test_a_vacation_moves_the_deadline_and_the_time_left_is_kept_across_a_
     await at(env, clock, START + 4 * DAY + HOUR)
     assert len(saying(table, "is back")) == 1 and timeouts(table) == []
     assert runs_out(away, shifted) in await status(table), "two days left after the vacation"
-    await at(env, clock, shifted - HOUR)
-    assert timeouts(table) == []
-    await at(env, clock, shifted)
-    [notice] = timeouts(table)
-    assert f"**{away.user.name}**'s time is up: the AI plays this turn for them (strike 1 of 3)." in notice
+    await played_at(env, clock, table, away, shifted)
 
 
 async def test_quiet_hours_in_a_real_time_zone_move_a_deadline_to_their_end(table, env, make_bot):
@@ -66,11 +73,7 @@ async def test_quiet_hours_in_a_real_time_zone_move_a_deadline_to_their_end(tabl
     assert f"<@{second.id}>" in table.last().content and f"Deadline {stamp(moved)}" in table.last().content
     assert runs_out(second, moved) in await status(table)
     await at(env, clock, opened + HOUR + TURN)
-    await at(env, clock, moved - HOUR)
-    assert timeouts(table) == []
-    await at(env, clock, moved)
-    [notice] = timeouts(table)
-    assert f"**{second.user.name}**'s time is up" in notice
+    await played_at(env, clock, table, second, moved)
 
 
 async def test_an_early_return_brings_the_deadline_and_the_held_reminder_forward(table, env, make_bot):
@@ -91,10 +94,7 @@ async def test_an_early_return_brings_the_deadline_and_the_held_reminder_forward
     await at(env, clock, returned + HOUR)
     [reminder] = reminders(table)
     assert f"<@{away.id}>" in reminder.content
-    await at(env, clock, START + TURN + DAY - HOUR)
-    assert timeouts(table) == []
-    await at(env, clock, START + TURN + DAY)
-    assert len(timeouts(table)) == 1
+    await played_at(env, clock, table, away, START + TURN + DAY)
 
 
 async def test_a_chess_clock_bank_is_not_charged_for_the_days_away(table, env, make_bot):
