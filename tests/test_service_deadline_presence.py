@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from bot.table import TableService
 from bot.table.clocks import DEADLINE, TURN_BEGAN
-from db import NewTimer
+from db import NewTimer, TurnClock
 from tests.test_service import ALICE, BOB, GUILD, current, race_game, said, service, started
 
 __all__ = ["race_game", "service"]  # the fixtures this module uses
@@ -61,3 +61,21 @@ async def test_a_deadline_written_without_its_turns_start_is_shifted_from_one_tu
     service.clock.advance(hours=6)  # after the turn began, 72 hours before that deadline
     await service.away(GUILD, away, 2)
     assert (await deadline(service, table.row.id, away.id)).due_at == written + 2 * DAY
+
+
+async def test_a_deadline_left_by_a_turn_clock_turned_off_is_dropped_not_played(service):
+    """A crash between turning the clock off and clearing the deadlines: a vacation leaves that
+    deadline alone, and once it passes it is dropped without playing the turn."""
+    await started(service, ALICE, BOB)
+    table, late = await current(service)
+    row = table.row
+    off = TurnClock(turn_seconds=None, clock=row.clock, bank_seconds=row.bank_seconds, on_timeout=row.on_timeout,
+                    strike_limit=row.strike_limit)
+    await service.store.set_turn_clock(row.id, off, service.clock())
+    before = await deadline(service, row.id, late.id)
+    await service.away(GUILD, late, 1)
+    assert (await deadline(service, row.id, late.id)).due_at == before.due_at
+    service.clock.now = before.due_at
+    assert all(post.board is None for post in await service.due_reminders()), "no turn played"
+    assert [t.kind for t in await service.store.timers(row.id)] == ["reminder"]
+    assert await service.store.moves(row.id) == []

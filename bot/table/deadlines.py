@@ -85,7 +85,7 @@ class Deadlines:
         passed = [t for t in table.timers if t.kind == DEADLINE and t.id in mine and t.due_at <= now]
         actors = set(table.actor_users())
         waited = [t for t in passed if t.user_id in actors]
-        if not waited or table.state is None:
+        if not waited or table.state is None or table.row.turn_seconds is None:
             await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, t.user_id) for t in passed])
             return None
         presences = await self.tables.presences(table, now)

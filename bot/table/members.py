@@ -259,7 +259,7 @@ def retimed(table: Table, user_id: int, member: Presence) -> list[NewTimer]:
         if timer.kind == REMINDER:
             due = reminder_due(timer)
             new = held_reminder(user_id, due, member.next_free(due))
-        elif timer.kind == DEADLINE:
+        elif timer.kind == DEADLINE and table.row.turn_seconds is not None:
             new = shifted_deadline(table, timer, member)
         else:
             continue
