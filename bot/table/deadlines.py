@@ -78,8 +78,10 @@ class Deadlines:
 
     # ------------------------------------------------------------------ a deadline passes
     async def fire(self, game_id: int, claimed: list[TimerRow], now: datetime) -> Reminder | None:
-        """The passed deadlines this pass claimed, under the channel's lock: each late player's
-        turn played (or, with ``pause``, announced), the board after it."""
+        """The passed deadlines this pass claimed, under the channel's lock: each computed again
+        for its player's presence now (a vacation or quiet hours begun since it was written move it
+        instead), then each late player's turn played (or, with ``pause``, announced), the board
+        after it."""
         table = await self.tables.by_id(game_id)
         mine = {t.id for t in claimed}
         passed = [t for t in table.timers if t.kind == DEADLINE and t.id in mine and t.due_at <= now]
