@@ -143,7 +143,8 @@ def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: s
             if waited == seat or waited not in still:
                 since = turn_began(before, timer)
                 away = presences.get(timer.user_id, ALWAYS_PRESENT).away_within(since, now)
-                left = max(0, bank_left(before, waited) - int((now - since - away).total_seconds()))
+                used = now - since - away
+                left = max(0, int((timedelta(seconds=bank_left(before, waited)) - used).total_seconds()))
                 refill = row.turn_seconds if waited == seat and seat not in still else 0
                 held = seat_row(before, waited)
                 old = changed.get(waited, (held.strikes, held.bank_seconds, held.opened_at))
