@@ -1,4 +1,4 @@
-"""A member's presence through the table service (no Discord): what the deadlines of a table will
+"""A member's presence through the table service (no Discord): what the deadlines of a table
 ask (``presence_of`` then ``shift_deadline``), and vacations told to every table of the server."""
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from games.core import Description
 
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
-from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings, rebuilt_deadlines
+from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings
 from .community import Community
 from .deadlines import Deadlines
 from .history import Export, History, LogPage
@@ -104,7 +104,7 @@ class TableService:
         self._community = Community(tables, self._lobby, self._ai_seats, self._now)
         self._deadlines = Deadlines(tables, boards, self._play, self._now, self._ai_seats.runner)
         self._timing.handlers[DEADLINE] = self._deadlines.fire
-        self._timing.rebuilders.append(rebuilt_deadlines)
+        self._timing.rebuilders.append(self._deadlines.rebuilt)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
         self._undo = Undo(tables, boards, self._now)
         self._languages = Languages(tables, self._now)

@@ -5,7 +5,7 @@ which deadline timers a table needs, and how the clocks are shown. Pure function
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -14,6 +14,7 @@ from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
 
 from .model import Moment, Part, Table, TableError
+from .presence import Presence, shift_deadline
 from .timing import duration
 
 DEADLINE = "deadline"
@@ -39,15 +40,48 @@ LADDER = "ladder"
 or the rest of that turn (the ladder)."""
 
 
-def deadline_at(table: Table, seat: int, since: datetime) -> datetime | None:
-    """When ``seat``'s time runs out if its turn began at ``since``; None when the table has no
-    deadlines. The one place a deadline is computed."""
-    row = table.row
-    if row.turn_seconds is None:
+ALWAYS_PRESENT = Presence()
+TURN_BEGAN = "since"
+"""The payload key of a deadline timer: when the turn it counts began."""
+
+
+def deadline_at(table: Table, seat: int, since: datetime, presence: Presence = ALWAYS_PRESENT) -> datetime | None:
+    """When ``seat``'s time runs out if its turn began at ``since``, for a player whose vacations
+    pause it and whose quiet hours it does not end in (:func:`.presence.shift_deadline`); None when
+    the table has no deadlines. The one place a deadline is computed."""
+    if table.row.turn_seconds is None:
         return None
-    if row.clock == BANK_CLOCK:
-        return since + timedelta(seconds=bank_left(table, seat))
-    return since + timedelta(seconds=row.turn_seconds)
+    return shift_deadline(since + turn_time(table, seat), presence, since)
+
+
+def turn_time(table: Table, seat: int) -> timedelta:
+    """How long ``seat``'s turn may last: the table's turn time, or with a chess clock its bank."""
+    row = table.row
+    assert row.turn_seconds is not None, "only a table with a turn clock has turns that run out"
+    return timedelta(seconds=bank_left(table, seat) if row.clock == BANK_CLOCK else row.turn_seconds)
+
+
+def deadline_timer(table: Table, user_id: int, since: datetime, presence: Presence) -> NewTimer:
+    """The deadline timer of ``user_id``'s turn begun at ``since``; it keeps ``since``, so the
+    deadline can be shifted again when the player's presence changes (:func:`shifted_deadline`)."""
+    due = deadline_at(table, table.seat_of(user_id), since, presence)
+    assert due is not None, "only a table with a turn clock has deadlines"
+    return NewTimer(DEADLINE, user_id, due, {TURN_BEGAN: since.isoformat()})
+
+
+def turn_began(table: Table, timer: TimerRow) -> datetime:
+    """When the turn deadline ``timer`` counts began (a timer written without it was never shifted:
+    its turn began one turn time before it)."""
+    since = timer.payload.get(TURN_BEGAN)
+    if since:
+        return datetime.fromisoformat(since)
+    return timer.due_at - turn_time(table, table.seat_of(timer.user_id))
+
+
+def shifted_deadline(table: Table, timer: TimerRow, presence: Presence) -> NewTimer:
+    """Deadline ``timer`` computed again for the player's ``presence`` now (a vacation begun or
+    ended, quiet hours changed): the same turn, the same time to play it."""
+    return deadline_timer(table, timer.user_id, turn_began(table, timer), presence)
 
 
 def bank_left(table: Table, seat: int) -> int:
@@ -60,10 +94,11 @@ def seat_row(table: Table, seat: int) -> SeatRow:
     return next(s for s in table.seats if s.seat == seat)
 
 
-def deadline_changes(table: Table, now: datetime, *, restart: Iterable[int] = ()
-                     ) -> tuple[list[TimerFilter], list[NewTimer]]:
+def deadline_changes(table: Table, now: datetime, presences: Mapping[int, Presence], *,
+                     restart: Iterable[int] = ()) -> tuple[list[TimerFilter], list[NewTimer]]:
     """Exactly one deadline per person ``table`` waits on (its state and seats now, its timers as
-    they were): a new one from ``now`` for each person who had none or is in ``restart``."""
+    they were): a new one from ``now`` for each person who had none or is in ``restart``, for
+    their presence in ``presences``."""
     actors = set(table.actor_users())
     current = {t.user_id for t in table.timers if t.kind == DEADLINE}
     if table.row.turn_seconds is None or not actors:
@@ -73,20 +108,20 @@ def deadline_changes(table: Table, now: datetime, *, restart: Iterable[int] = ()
     timers = []
     for user in sorted(actors):
         if user not in current or user in again:
-            due = deadline_at(table, table.seat_of(user), now)
-            assert due is not None
-            timers.append(NewTimer(DEADLINE, user, due))
+            timers.append(deadline_timer(table, user, now, presences.get(user, ALWAYS_PRESENT)))
     return clears, timers
 
 
-def rebuilt_deadlines(table: Table) -> tuple[list[TimerFilter], list[NewTimer]]:
+def rebuilt_deadlines(table: Table, presences: Mapping[int, Presence]) -> tuple[list[TimerFilter], list[NewTimer]]:
     """At start-up: the deadlines ``table`` lacks, counted from when it last changed."""
-    return deadline_changes(table, table.waiting_since())
+    return deadline_changes(table, table.waiting_since(), presences)
 
 
-def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: str | None) -> list[SeatClock]:
+def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: str | None,
+                presences: Mapping[int, Presence]) -> list[SeatClock]:
     """What a move of ``seat`` (``played`` by the player, or by the ladder) changes in the seats'
-    strikes and banks: written with the move."""
+    strikes and banks: written with the move. A bank is charged the time its turn took, less the
+    player's time away (:meth:`.presence.Presence.away_within`)."""
     ai_seats = before.ai_levels()
     if seat in ai_seats:
         return []
@@ -106,7 +141,10 @@ def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: s
             if timer.kind != DEADLINE or waited is None or waited in ai_seats:
                 continue
             if waited == seat or waited not in still:
-                left = max(0, int((timer.due_at - now).total_seconds()))
+                since = turn_began(before, timer)
+                away = presences.get(timer.user_id, ALWAYS_PRESENT).away_within(since, now)
+                used = now - since - away
+                left = max(0, int((timedelta(seconds=bank_left(before, waited)) - used).total_seconds()))
                 refill = row.turn_seconds if waited == seat and seat not in still else 0
                 held = seat_row(before, waited)
                 old = changed.get(waited, (held.strikes, held.bank_seconds, held.opened_at))

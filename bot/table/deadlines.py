@@ -4,7 +4,10 @@ A table's turn clock (``GameRow.turn_seconds``, ``clock``, ``bank_seconds``, ``o
 ``strike_limit``) gives every person the table waits on one ``deadline`` timer, a row in the store
 beside the reminders, written in the same transaction as the move or start that calls for it
 (:func:`.clocks.deadline_changes`) and given back at start-up (:func:`.clocks.rebuilt_deadlines`). When is a
-deadline? Only :func:`.clocks.deadline_at` says.
+deadline? Only :func:`.clocks.deadline_at` says, for the player's presence: a vacation pauses the
+turn, quiet hours push its end past them (:func:`.presence.shift_deadline`). The timer keeps its
+turn's start, so a change of presence moves it (see :mod:`.members`) and a passing deadline is
+computed again before the turn is played.
 
 - ``move`` clock: each turn has ``turn_seconds``, counted from the player's latest move or from
   when the table began waiting on them.
@@ -35,7 +38,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.ai_runner import AiRunner
-from db import SeatRow, TimerFilter, TimerRow
+from db import NewTimer, SeatRow, TimerFilter, TimerRow
 from games.ai import decision_seed
 
 from .boards import Boards
@@ -52,8 +55,10 @@ from .clocks import (
     bank_left,
     deadline_changes,
     deadline_of,
+    rebuilt_deadlines,
     seat_row,
     settings_text,
+    shifted_deadline,
     short,
     with_timers,
 )
@@ -73,15 +78,26 @@ class Deadlines:
 
     # ------------------------------------------------------------------ a deadline passes
     async def fire(self, game_id: int, claimed: list[TimerRow], now: datetime) -> Reminder | None:
-        """The passed deadlines this pass claimed, under the channel's lock: each late player's
-        turn played (or, with ``pause``, announced), the board after it."""
+        """The passed deadlines this pass claimed, under the channel's lock: each computed again
+        for its player's presence now (a vacation or quiet hours begun since it was written move it
+        instead), then each late player's turn played (or, with ``pause``, announced), the board
+        after it."""
         table = await self.tables.by_id(game_id)
         mine = {t.id for t in claimed}
         passed = [t for t in table.timers if t.kind == DEADLINE and t.id in mine and t.due_at <= now]
         actors = set(table.actor_users())
-        late = [t.user_id for t in passed if t.user_id in actors]
-        if not late or table.state is None:
+        waited = [t for t in passed if t.user_id in actors]
+        if not waited or table.state is None or table.row.turn_seconds is None:
             await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, t.user_id) for t in passed])
+            return None
+        presences = await self.tables.presences(table, now)
+        shifted = [shifted_deadline(table, t, presences[t.user_id]) for t in waited]
+        later = [timer for timer in shifted if timer.due_at > now]  # a vacation or quiet hours since
+        if later:
+            await self.tables.update_timers(game_id, timers=later)
+            table = with_timers(table, [], later)
+        late = [timer.user_id for timer in shifted if timer.due_at <= now]
+        if not late:
             return None
         if table.row.on_timeout == "pause":
             await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, user) for user in late])
@@ -185,11 +201,15 @@ class Deadlines:
         clears = [TimerFilter(None, seat.user_id)]
         reminders = reminder_changes(moved, acted_user=None,
                                      due_at=now + timedelta(seconds=table.row.reminder_seconds))[1]
-        deadlines = deadline_changes(moved, now)[1]
+        deadlines = deadline_changes(moved, now, await self.tables.presences(moved, now))[1]
         await self.tables.take_over_seat(table.row.id, seat.seat, person, clears, [*reminders, *deadlines])
         return with_timers(moved, [], [*reminders, *deadlines])
 
     # ------------------------------------------------------------------ settings and start-up
+    async def rebuilt(self, table: Table) -> tuple[list[TimerFilter], list[NewTimer]]:
+        """At start-up: the deadlines ``table`` lacks, for its players' presence now."""
+        return rebuilt_deadlines(table, await self.tables.presences(table, self.clock()))
+
     async def settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
@@ -203,7 +223,8 @@ class Deadlines:
             if table.state is not None:  # every deadline follows the new clock, counted from now
                 changed = replace(table, row=row)
                 clears = [TimerFilter(DEADLINE)] if any(t.kind == DEADLINE for t in table.timers) else []
-                _, timers = deadline_changes(replace(changed, timers=[]), now)
+                _, timers = deadline_changes(replace(changed, timers=[]), now,
+                                             await self.tables.presences(changed, now))
                 await self.tables.update_timers(table.row.id, clear=clears, timers=timers)
         return Reply(lines=[line("Turn time at this table: " + settings_text(row))])
 

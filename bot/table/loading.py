@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -36,11 +36,13 @@ from db import (
     TurnClock,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
+from db.presence import MemberPresence
 from db.ratings import RatingRow
 from db.replay import standing
 from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
 from .model import DamagedTable, Person, StaleAction, Table, TableError
+from .presence import AWAY_WINDOW, Absence, Presence, QuietHours
 from .results import outcome_of
 
 log = logging.getLogger(__name__)
@@ -162,6 +164,19 @@ class Tables:
 
     async def rows_of(self, guild_id: int, user_id: int) -> list[GameRow]:
         return await self.store.games_for_user(guild_id, user_id)
+
+    async def presence_of(self, guild_id: int, user_ids: Collection[int], now: datetime) -> dict[int, Presence]:
+        """What is known about each of ``user_ids`` on the server, with the vacations of the last 90 days."""
+        stored = await self.store.member_presence(guild_id, user_ids, now - AWAY_WINDOW)
+        return {user: presence(each) for user, each in stored.items()}
+
+    async def presences(self, table: Table, now: datetime) -> dict[int, Presence]:
+        """The presence of each person seated at ``table``, which its deadlines and time banks
+        follow; none at a table without a turn clock."""
+        if table.row.turn_seconds is None:
+            return {}
+        people = [seat.user_id for seat in table.seats if seat.ai_level is None]
+        return await self.presence_of(table.row.guild_id, people, now)
 
     def _table(self, loaded: LoadedGame) -> Table:
         row = loaded.game
@@ -342,3 +357,12 @@ class Tables:
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
+
+def presence(stored: MemberPresence) -> Presence:
+    """A member's presence as the rules read it, from what the store keeps."""
+    settings = stored.settings
+    quiet = None
+    if settings is not None and settings.quiet_start is not None and settings.time_zone is not None:
+        quiet = QuietHours(settings.quiet_start, settings.quiet_end, settings.time_zone)
+    return Presence(absences=tuple(Absence(a.starts_at, a.ends_at) for a in stored.absences), quiet=quiet,
+                    turn_dms=settings is not None and settings.turn_dms)

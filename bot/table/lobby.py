@@ -117,7 +117,7 @@ class Lobby:
             started = replace(table, seats=sorted(seats, key=lambda s: s.seat), state=state)
             _, timers = reminder_changes(
                 started, acted_user=None, due_at=now + timedelta(seconds=table.row.reminder_seconds))
-            timers += deadline_changes(started, now)[1]
+            timers += deadline_changes(started, now, await self.tables.presences(started, now))[1]
             row = await self.tables.start(table, order, state, now, timers)
             table = with_timers(replace(started, row=row), [], timers)
         seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))

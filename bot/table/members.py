@@ -6,11 +6,13 @@ member (``db.presence``: settings, vacations, member timers) and says what the a
 who asked for them. A member's presence is per server, like their games: it reaches every table
 they sit at there.
 
-Every delay is a row in the store. A player's reminders move to the end of a vacation when it
-begins, and a reminder that falls due while its player is away or in quiet hours is moved to the
-first moment they may be pinged (:meth:`Members.held`, asked by the reminder pass); a turn message
-held back the same way and the end of a vacation are member timers, taken once by
-:meth:`Members.due`.
+Every delay is a row in the store. When a vacation begins or ends, or quiet hours change, the
+member's reminders and deadlines at every game in play on the server move with it (:func:`retimed`):
+a reminder to the first moment they may be pinged (back to when it was due after an early
+return), a deadline shifted again from the start of its turn (:func:`.presence.shift_deadline`).
+A reminder that falls due while its player is away or in quiet hours is moved the same way
+(:meth:`Members.held`, asked by the reminder pass); a turn message held back and the end of a
+vacation are member timers, taken once by :meth:`Members.due`.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from db import NewTimer
-from db.presence import MemberPresence
 
-from .loading import Tables
+from .clocks import DEADLINE, shifted_deadline
+from .loading import Tables, presence
 from .model import (
     BoardLink,
     ChannelLink,
@@ -36,8 +38,8 @@ from .model import (
     TableError,
     line,
 )
-from .presence import AWAY_WINDOW, Absence, Presence, QuietHours, new_absence, time_zone
-from .timing import REMINDER
+from .presence import Presence, QuietHours, new_absence, time_zone
+from .timing import REMINDER, held_reminder, reminder_due
 
 Clock = Callable[[], datetime]
 TURN_DM = "turn_dm"
@@ -76,15 +78,6 @@ class PresenceDue:
     messages: list[DirectMessage] = field(default_factory=list)
 
 
-def presence(stored: MemberPresence) -> Presence:
-    settings = stored.settings
-    quiet = None
-    if settings is not None and settings.quiet_start is not None and settings.time_zone is not None:
-        quiet = QuietHours(settings.quiet_start, settings.quiet_end, settings.time_zone)
-    return Presence(absences=tuple(Absence(a.starts_at, a.ends_at) for a in stored.absences), quiet=quiet,
-                    turn_dms=settings is not None and settings.turn_dms)
-
-
 def describe_quiet(quiet: QuietHours) -> str:
     return f"{quiet.start:02d}:00 to {quiet.end:02d}:00, {quiet.zone} time"
 
@@ -98,8 +91,7 @@ class Members:
 
     async def presence_of(self, guild_id: int, user_ids: Collection[int]) -> dict[int, Presence]:
         """What is known about each of ``user_ids`` on the server, with the vacations of the last 90 days."""
-        stored = await self.store.member_presence(guild_id, user_ids, self.clock() - AWAY_WINDOW)
-        return {user: presence(each) for user, each in stored.items()}
+        return await self.tables.presence_of(guild_id, user_ids, self.clock())
 
     async def _own(self, guild_id: int, person: Person) -> Presence:
         return (await self.presence_of(guild_id, [person.id]))[person.id]
@@ -110,10 +102,9 @@ class Members:
         absence = new_absence(await self._own(guild_id, person), now, days)
         if not await self.store.start_absence(guild_id, person.id, absence.start, absence.end):
             raise TableError("You are away already: `/game back` ends that vacation before you plan another.")
-        notices = await self._tell_tables(guild_id, person.id, lambda name: line(
+        notices = await self._retime(guild_id, person.id, lambda name: line(
             Strong(name), " is away until ", Moment(absence.end),
-            ": their turns here wait for them (no reminders, deadlines and clock paused)."),
-            holding=await self._own(guild_id, person))
+            ": their turns here wait for them (no reminders, deadlines and clock paused)."))
         reply = Reply(private=[line(
             "You are away until ", Moment(absence.end), f" ({days} day{'s' * (days != 1)}): your turns at "
             "every table of this server wait for you, and their players have been told. "
@@ -123,14 +114,15 @@ class Members:
     async def back(self, guild_id: int, person: Person) -> PresenceReply:
         if not await self.store.end_absence(guild_id, person.id, self.clock()):
             raise TableError(NOT_AWAY)
-        notices = await self._tell_tables(guild_id, person.id, back_line)
+        notices = await self._retime(guild_id, person.id, back_line)
         return PresenceReply(Reply(private=[line("Welcome back: your turns run again at every table of "
                                                  "this server.")]), notices)
 
-    async def _tell_tables(self, guild_id: int, user_id: int, say: Callable[[str], Line], *,
-                           holding: Presence | None = None) -> list[Notice]:
-        """One notice for each game in play on the server where ``user_id`` has a seat. With
-        ``holding`` (a vacation begins), their reminders there move to when it lets them be pinged."""
+    async def _retime(self, guild_id: int, user_id: int, say: Callable[[str], Line] | None = None) -> list[Notice]:
+        """Move ``user_id``'s reminders and deadlines at every game in play on the server to where
+        their presence now puts them (:func:`retimed`); with ``say``, one notice for each of these
+        games."""
+        member = (await self.presence_of(guild_id, [user_id]))[user_id]
         notices = []
         for row in await self.tables.rows_of(guild_id, user_id):
             if row.status != "active":
@@ -140,12 +132,11 @@ class Members:
                     table = await self.tables.by_id(row.id)
                 except DamagedTable:  # logged by its id; the other tables are told
                     continue
-                if holding is not None:
-                    await self.tables.update_timers(row.id, timers=[
-                        NewTimer(REMINDER, user_id, holding.next_free(timer.due_at)) for timer in table.timers
-                        if timer.kind == REMINDER and timer.user_id == user_id
-                        and holding.next_free(timer.due_at) > timer.due_at])
-            notices.append(Notice(row.channel_id, [say(table.mention(user_id).name)]))
+                moved = retimed(table, user_id, member)
+                if moved:
+                    await self.tables.update_timers(row.id, timers=moved)
+            if say is not None:
+                notices.append(Notice(row.channel_id, [say(table.mention(user_id).name)]))
         return notices
 
     async def away_until(self, table: Table) -> dict[int, datetime]:
@@ -164,6 +155,7 @@ class Members:
         saved_zone = stored.settings.time_zone if stored.settings is not None else None
         if off:
             await self.store.set_quiet_hours(guild_id, person.id, None, None, saved_zone)
+            await self._retime(guild_id, person.id)
             return Reply(private=[line("Your quiet hours are off: reminders and direct messages reach you at "
                                        "any hour.")])
         if start is None and end is None and zone is None:
@@ -183,6 +175,7 @@ class Members:
         if start is not None and start == end:
             raise TableError("Quiet hours need a start and an end that differ, such as start:23 end:7.")
         await self.store.set_quiet_hours(guild_id, person.id, start, end, zone)
+        await self._retime(guild_id, person.id)
         if start is None or end is None:
             return Reply(private=[line(f"Your time zone is now {zone}. You have no quiet hours. {SET_QUIET}")])
         hours = describe_quiet(QuietHours(start, end, zone))
@@ -235,7 +228,7 @@ class Members:
         due = PresenceDue()
         for timer in await self.store.take_due_member_timers(now):
             if timer.kind == AWAY_END:
-                due.notices += await self._tell_tables(timer.guild_id, timer.user_id, back_line)
+                due.notices += await self._retime(timer.guild_id, timer.user_id, back_line)
                 continue
             try:
                 table = await self.tables.by_id(timer.game_id)
@@ -253,6 +246,26 @@ class Members:
                 due.messages.append(DirectMessage(timer.user_id,
                                                   turn_lines(table, timer.user_id, table.row.board_jump_url)))
         return due
+
+
+def retimed(table: Table, user_id: int, member: Presence) -> list[NewTimer]:
+    """The reminders and deadlines of ``user_id`` at ``table`` that ``member`` (their presence now)
+    moves: a reminder waits until they may be pinged, or comes back to when it was due once they
+    are back early; a deadline is shifted again from the start of its turn."""
+    moved = []
+    for timer in table.timers:
+        if timer.user_id != user_id:
+            continue
+        if timer.kind == REMINDER:
+            due = reminder_due(timer)
+            new = held_reminder(user_id, due, member.next_free(due))
+        elif timer.kind == DEADLINE and table.row.turn_seconds is not None:
+            new = shifted_deadline(table, timer, member)
+        else:
+            continue
+        if new.due_at != timer.due_at:
+            moved.append(new)
+    return moved
 
 
 def back_line(name: str) -> Line:

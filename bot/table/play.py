@@ -90,9 +90,10 @@ class Play:
         moved = replace(table, state=new_state)
         clears, timers = reminder_changes(
             moved, acted_user=user_id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
-        clocks = seat_clocks(table, moved, seat, now, played)
+        presences = await self.tables.presences(table, now)
+        clocks = seat_clocks(table, moved, seat, now, played, presences)
         moved = with_clocks(moved, clocks)
-        deadline_clears, deadlines = deadline_changes(moved, now, restart=[user_id])
+        deadline_clears, deadlines = deadline_changes(moved, now, presences, restart=[user_id])
         clears, timers = clears + deadline_clears, timers + deadlines
         row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
                                             now, interaction_id, clears, timers, clocks)

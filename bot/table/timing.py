@@ -57,6 +57,22 @@ def reminder_changes(table: Table, *, acted_user: int | None, due_at: datetime
     return clears, timers
 
 
+HELD_FROM = "due"
+"""The payload key of a reminder held back by its player's presence: when it was due before."""
+
+
+def held_reminder(user_id: int, due: datetime, until: datetime) -> NewTimer:
+    """The reminder of ``user_id`` due at ``due``, waiting until ``until`` (when they may be pinged).
+    A held reminder keeps ``due``, so a vacation that ends early brings it back (:func:`reminder_due`)."""
+    return NewTimer(REMINDER, user_id, until, {HELD_FROM: due.isoformat()} if until > due else None)
+
+
+def reminder_due(timer: TimerRow) -> datetime:
+    """When reminder ``timer`` was due before a vacation or quiet hours held it back."""
+    held = timer.payload.get(HELD_FROM)
+    return datetime.fromisoformat(held) if held else timer.due_at
+
+
 Hold = Callable[[Table, list[int], datetime], Awaitable[dict[int, datetime]]]
 """Which of a table's players may not be pinged now (away, in quiet hours), and until when."""
 
@@ -67,7 +83,7 @@ class Timing:
         self.handlers: dict[str, Callable[[int, list[TimerRow], datetime], Awaitable[Reminder | None]]] = {
             REMINDER: self._remind,
         }
-        self.rebuilders: list[Callable[[Table], tuple[list[TimerFilter], list[NewTimer]]]] = []
+        self.rebuilders: list[Callable[[Table], Awaitable[tuple[list[TimerFilter], list[NewTimer]]]]] = []
         """Other kinds' timer changes a table needs at start-up (deadlines), beside its reminders."""
 
     async def due(self) -> list[Reminder]:
@@ -115,7 +131,8 @@ class Timing:
         interval = timedelta(seconds=table.row.reminder_seconds)
         await self.tables.update_timers(
             game_id, clear=[TimerFilter(REMINDER, t.user_id) for t in timers if t.user_id not in actors],
-            timers=[NewTimer(REMINDER, user, held.get(user, now + interval)) for user in waiting])
+            timers=[held_reminder(t.user_id, reminder_due(t), held[t.user_id]) if t.user_id in held
+                    else NewTimer(REMINDER, t.user_id, now + interval) for t in timers if t.user_id in actors])
         if not users:
             return None
         lines: list[Line] = [said("Reminder: {game} has been waiting since {since}.", game=Strong(table.game.title),
@@ -142,7 +159,7 @@ class Timing:
                 due_at = table.waiting_since() + timedelta(seconds=table.row.reminder_seconds)
                 clears, timers = reminder_changes(table, acted_user=None, due_at=due_at)
                 for rebuild in self.rebuilders:
-                    more_clears, more_timers = rebuild(table)
+                    more_clears, more_timers = await rebuild(table)
                     clears, timers = clears + more_clears, timers + more_timers
                 if (clears and table.timers) or timers:
                     await self.tables.update_timers(row.id, clear=clears, timers=timers)
