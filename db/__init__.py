@@ -38,7 +38,7 @@ from .errors import (
     WrongStatus,
 )
 from .postgres import PostgresStore
-from .shared import Shards
+from .shared import Shards, TurnMessage
 from .store import (
     BoardMessage,
     GameRow,
@@ -79,6 +79,7 @@ __all__ = [
     "TableFull",
     "TimerFilter",
     "TimerRow",
+    "TurnMessage",
     "WrongStatus",
     "open_store",
 ]

@@ -72,4 +72,5 @@ MIGRATIONS: list[str] = [
     VOTES,
     TIMER_CLAIMS,
     from_sqlite(sqlite_migrations.AI_LEVELS),
+    from_sqlite(sqlite_migrations.TURN_MESSAGES),
 ]

@@ -115,6 +115,6 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     text = out.getvalue()
     assert code == 0, text
     assert "(only alice sees) Keep 2 of your 4 leaders" in text and "pick: L9 (white marbles give servant" in text
-    assert "bottega: alice kept 2 leaders." in text
+    assert "bottega (edited): alice kept 2 leaders." in text
     assert "! no message here has that button or menu" in text  # bob has no menu open yet
     assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders

@@ -55,6 +55,7 @@ from .model import (
 from .play import Play
 from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
+from .turns import Turns
 
 __all__ = [
     "AI_LEVELS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "BoardLink", "ChannelLink", "DamagedTable",
@@ -81,7 +82,7 @@ class TableService:
         boards = Boards(renderer)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now)
-        self._play = Play(tables, boards, self._now)
+        self._play = Play(tables, boards, self._now, Turns(tables, boards))
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
                             self._ai_seats)
@@ -185,3 +186,14 @@ class TableService:
         """Remember the message showing board ``version`` (None: whatever the game's version) as
         the table's latest board, unless the game has moved past it; returns whether it did."""
         return await self._tables.record_board_message(game_id, version, message_id, jump_url)
+
+    async def turn_message_id(self, game_id: int, started: int) -> int | None:
+        """The message of the turn that began at version ``started`` (None: not posted yet, or
+        another turn is current)."""
+        stored = await self._tables.turn_message(game_id)
+        return stored.message_id if stored is not None and stored.started == started else None
+
+    async def record_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """Remember ``message_id`` as the message of the turn that began at ``started`` (unless
+        another turn is current); the steps of that turn edit it."""
+        return await self._tables.set_turn_message(game_id, started, message_id)

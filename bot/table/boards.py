@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.drawing import Renderer
 
+from .score_labels import score_breakdown
 from .model import Image, Line, Reply, Strong, Table, line, plain
 
 
@@ -13,8 +14,9 @@ class Boards:
     def __init__(self, renderer: Renderer | None) -> None:
         self.renderer = renderer
 
-    async def reply(self, table: Table, lines: list[Line]) -> Reply:
-        """The board now, after ``lines`` (the latest one is drawn on the image)."""
+    async def reply(self, table: Table, lines: list[Line], *, highlight: str | None = None) -> Reply:
+        """The board now, after ``lines``; the image shows ``highlight`` as the last move (by
+        default the latest line)."""
         game, state = table.game, table.state
         result = game.result(state)
         text_lines = list(lines)
@@ -30,8 +32,10 @@ class Boards:
                     continue
                 mentions.append(user)
                 text_lines.append(line(table.mention(user), f": {game.prompt(state, seat)}"))
-        image = await self.public_image(table, plain(lines[-1]) if lines else None)
-        return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
+        if highlight is None and lines:
+            highlight = plain(lines[-1])
+        image = await self.public_image(table, highlight)
+        return Reply(lines=text_lines, image=image, mentions=mentions, acting=list(mentions), game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()))
 
@@ -68,7 +72,7 @@ def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
         heading = line(Strong("Game over."), " Winner: ", *winners, "!")
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
-        detail = ", ".join(f"{k} {v}" for k, v in score["breakdown"].items())
+        detail = score_breakdown(score["breakdown"])
         rows.append(line(f"{place[score['seat']]}. ", Strong(names[score["seat"]]),
                          f": {score['total']} ({detail})"))
     return rows

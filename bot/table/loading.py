@@ -32,6 +32,7 @@ from db import (
     Store,
     TimerFilter,
     TimerRow,
+    TurnMessage,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, StaleVersion, TableFull
 from games.core import CorruptState, Game, IllegalAction, MoveStack
@@ -258,6 +259,16 @@ class Tables:
     async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
                             timers: Iterable[NewTimer] = ()) -> None:
         await self.store.update_timers(game_id, clear=clear, timers=timers)
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        return await self.store.turn_message(game_id)
+
+    async def set_turn(self, game_id: int, started: int, version: int, lines: list[Any]) -> None:
+        await self.store.set_turn(game_id, started, version, lines)
+
+    async def set_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """Name the message of the turn that began at ``started``, unless another turn is current."""
+        return await self.store.set_turn_message(game_id, started, message_id)
 
     async def record_board_message(self, game_id: int, version: int | None, message_id: int,
                                    jump_url: str) -> bool:

@@ -15,6 +15,8 @@ from .boards import Boards
 from .loading import Tables
 from .model import Person, Reply, Strong, TableError, line
 from .timing import reminder_changes
+from .votes import abandon_carried, votes_needed
+from .votes import people as seated_people
 
 Clock = Callable[[], datetime]
 
@@ -109,8 +111,10 @@ class Lobby:
                 started, acted_user=None, due_at=now + timedelta(seconds=table.row.reminder_seconds))
             row = await self.tables.start(table, order, state, now, timers)
             table = replace(started, row=row)
-        seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
-        return await self.boards.reply(table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
+            seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
+            board = await self.ai_seats.turns.record(
+                None, table, [line(Strong(game.title), f" begins. Seats: {seating}.")])
+        return await self.ai_seats.turns.reply(board)
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
@@ -123,12 +127,12 @@ class Lobby:
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             votes = await self.tables.vote_to_abandon(table.row.id, person.id)
-            people = sum(1 for seat in table.seats if seat.ai_level is None)  # AI seats do not vote
-            needed = people // 2 + 1
-            if len(votes) >= needed:
+            people, needed = len(seated_people(table)), votes_needed(table)  # AI seats do not vote
+            if abandon_carried(table, votes, await self.tables.moves(table.row.id), now):
                 await self.tables.close(table.row.id, now)
-                return Reply(lines=[line(f"A majority of the players ({len(votes)}/{people}) voted: "
-                                         "the game is abandoned.")])
+                who = ("A majority of the players" if len(votes) >= needed
+                       else "Every player who moved in the last week")
+                return Reply(lines=[line(f"{who} ({len(votes)}/{people}) voted: the game is abandoned.")])
         return Reply(lines=[line(
             Strong(person.name), f" votes to abandon this game ({len(votes)}/{needed} votes needed). "
             "Other players can agree with `/game abandon`.")])

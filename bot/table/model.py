@@ -102,8 +102,13 @@ class Reply:
     game_id: int | None = None
     version: int | None = None
     game_key: str | None = None
+    acting: list[int] = field(default_factory=list)
+    """The people the board waits on, pinged or not (``mentions`` are the ones to ping)."""
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
+    turn: Any = None
+    """For a board after a move, a :class:`bot.table.turns.TurnPost`: whether it edits the message
+    of its turn or begins a new one; None for other boards (status, a stale button's answer)."""
 
 
 @dataclass(frozen=True)

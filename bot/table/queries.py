@@ -25,6 +25,7 @@ class Queries:
             return Reply(lines=[waiting], game_id=table.row.id, version=table.row.version,
                          game_key=table.row.game_key)
         reply = await self.boards.reply(table, [])
+        reply.mentions = []  # the board for everyone to see pings nobody: only turns and reminders do
         if table.actor_users():
             since: list[Any] = ["Waiting since ", Moment(table.waiting_since()), "."]
             due = self.timing.next_reminder(table)

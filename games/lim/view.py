@@ -161,9 +161,12 @@ def prompt(state: State, seat: int) -> str:
     """What ``seat``, who must act, is asked to do now (never naming a hidden card)."""
     phase = state["phase"]
     if phase == "tiles":
-        return f"Choose your personal bonus tile: {', '.join(state['tile_pick']['left'])} ('tile A')."
+        left = state["tile_pick"]["left"]
+        return f"Choose your personal bonus tile: {', '.join(left)} ('tile {left[0]}')."
     if phase == "draft":
         left = len(state["draft"]["packs"][seat])
+        if left == 1:
+            return "Keep the last leader offered to you (`/lim hand` shows it): 'draft NAME'."
         return f"Keep one of the {left} leaders offered to you (`/lim hand` shows them): 'draft NAME'."
     if phase == "vatican":
         fp = state["seats"][seat]["res"]["fp"]
