@@ -237,6 +237,7 @@ async def test_two_player_game_through_commands_and_buttons(table, simcord_bot, 
     # A calm channel: each turn's steps edit the turn's message, so the checks see a turn's
     # message once per turn, and the channel holds about one message per turn.
     assert turns > 6 and watch.public_texts >= turns
-    assert len(table.channel.history()) <= turns + 3
+    # (besides: the table opened, bob joined, the game began, the final scores)
+    assert len(table.channel.history()) <= turns + 4
     bought = [m.content for m in table.channel.history() if " bought " in m.content]
     assert bought, "the policy bought cards through /mor buy"
