@@ -43,10 +43,11 @@ class Queries:
             lines.append(line(f"Waiting for players ({len(table.seats)}/{table.row.players}): `/game join`."))
         elif table.is_acting(seat):
             lines.append(line("Your move: " + table.prompt(seat)))
-            legal = table.legal(seat)
-            if legal:
-                sample = ", ".join(f"`{n}`" for n in legal[:8])
-                lines.append(line(f"For example: {sample}" + (" ..." if len(legal) > 8 else "")))
+            examples = move_examples(table.row.game_key, table.legal(seat))
+            if examples:
+                lines.append(line("Moves you can make now, for example: " + ", ".join(examples)))
+        elif seat is not None and not table.finished():
+            lines.append(line(table.waiting_message(seat)))
         return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)
 
     async def mine(self, guild_id: int, person: Person) -> Reply:
@@ -88,3 +89,20 @@ class Queries:
         if row is None or row.status == "lobby":
             return None
         return await self.tables.by_id(game_id)
+
+
+EXAMPLES = 6
+
+
+def move_examples(game_key: str, legal: list[str]) -> list[str]:
+    """Commands that work now: the first legal move of each kind (``place``, ``privilege`` ...),
+    as the whole command to type.
+
+    >>> move_examples("lim", ["place black green-1", "place black green-2", "pass"])
+    ['`/lim move notation:"place black green-1"`', '`/lim move notation:pass`']
+    """
+    first_of_kind: dict[str, str] = {}
+    for notation in legal:
+        first_of_kind.setdefault(notation.split()[0], notation)
+    return [f'`/{game_key} move notation:"{n}"`' if " " in n else f"`/{game_key} move notation:{n}`"
+            for n in list(first_of_kind.values())[:EXAMPLES]]
