@@ -28,6 +28,9 @@ def game_title(key: str) -> str:
     return games.get(key).title
 
 
+GAME_CHOICES = [app_commands.Choice(name=game_title(key), value=key) for key in games.keys()]  # noqa: SIM118
+
+
 def parse_options(key: str, text: str) -> dict[str, Any]:
     """``"advanced=true, solo=false"`` as the game's option values (validated by the engine)."""
     game = games.get(key)
@@ -210,7 +213,7 @@ class GameCog(commands.Cog):
     @game.command(name="rules", description="Rules help by topic, from the player's guide of the game.")
     @app_commands.describe(topic="What you want to know about (start typing to see the topics)",
                            game="Which game (this channel's unless chosen)")
-    @app_commands.choices(game=[app_commands.Choice(name=game_title(k), value=k) for k in games.keys()])
+    @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, topic: str | None = None,
                     game: str | None = None) -> None:
         async def reply() -> Reply:

@@ -74,6 +74,9 @@ from .rows import (
     vote_row,
 )
 from .shared import (
+    TURN_MESSAGE_SET,
+    TURN_SELECT,
+    TURN_UPSERT,
     BoardMessage,
     GameTimers,
     LoadedGame,
@@ -88,7 +91,6 @@ from .shared import (
     timers_matching,
     turn_message,
 )
-from .shared import TURN_MESSAGE_SET, TURN_SELECT, TURN_UPSERT
 
 __all__ = [
     "BUSY_TIMEOUT_MS", "BoardMessage", "GameRow", "GameTimers", "LoadedGame", "MoveRow", "NewTimer",

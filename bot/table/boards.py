@@ -6,8 +6,8 @@ from typing import Any
 
 from bot.drawing import Renderer
 
-from .score_labels import score_breakdown
 from .model import Image, Line, Reply, Strong, Table, line, plain
+from .score_labels import score_breakdown
 
 
 class Boards:
