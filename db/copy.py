@@ -1,8 +1,8 @@
 """``python -m db copy --from bottega.db --to postgresql://...``: move a community's SQLite database
 onto PostgreSQL, to run several bot processes.
 
-Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes and
-metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
+Every row is copied as it is (ids included): games, seats, moves, snapshots, timers, votes, turn
+messages and metadata, in one PostgreSQL transaction, so the target ends up with all of it or none of it. The
 target must be a new or empty Bottega database. Afterwards every game is read back from PostgreSQL
 through the store's row checks and replayed from its seed (``db.replay``): the copy is reported
 sound only if each one replays to exactly what is stored.
@@ -46,6 +46,7 @@ TABLES = {
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
+    "turn_messages": ("game_id", "started", "version", "message_id", "lines"),
     "meta": ("key", "value"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""

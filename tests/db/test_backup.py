@@ -86,11 +86,13 @@ async def test_check_reports_a_damaged_file(tmp_path, capsys):
     raw.execute("CREATE INDEX notes_by_text ON notes(text)")
     raw.executemany("INSERT INTO notes VALUES (?)", [(f"note {n:05}",) for n in range(3000)])
     raw.commit()
-    (index_root,) = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = 'notes_by_text'").fetchone()
+    # a leaf page of the index (the page after its root may be the schema's own, once it has grown)
+    (index_leaf,) = raw.execute("SELECT pageno FROM dbstat WHERE name = 'notes_by_text' AND pagetype = 'leaf'"
+                                " ORDER BY pageno LIMIT 1").fetchone()
     (page_size,) = raw.execute("PRAGMA page_size").fetchone()
     raw.close()
     data = bytearray(path.read_bytes())
-    damaged_page = index_root * page_size
+    damaged_page = (index_leaf - 1) * page_size  # pages count from 1
     data[damaged_page + 200:damaged_page + 260] = b"\xff" * 60
     path.write_bytes(bytes(data))
 

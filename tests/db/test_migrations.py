@@ -10,7 +10,7 @@ from db import ChannelBusy, Store, StoreError
 from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, statements
 from db.rows import snapshot_checksum
 
-EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes"}
+EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes", "turn_messages"}
 
 
 def build_at_version(path, version: int) -> sqlite3.Connection:
