@@ -12,27 +12,16 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.table import Person, TableService
+from bot.table import Person
 from bot.table.model import Mention, Strong, line
 from bot.table.score_labels import score_breakdown
 from bot.table.turns import continues, decode, encode, move_sentence
 from cogs.play import rule_topics
-from db import Store
 from games.core import IllegalAction
-from tests.test_service import ALICE, BOB, CAROL, CHANNEL, FakeClock, started
+from tests import test_service as base
+from tests.test_service import ALICE, BOB, CAROL, CHANNEL, started
 
-
-@pytest.fixture(autouse=True)
-def race_game(monkeypatch):
-    monkeypatch.setitem(games._MODULES, "race", "tests.support.race")
-
-
-@pytest.fixture
-async def clock_and_service(tmp_path):
-    store = await Store.open(tmp_path / "bottega.db")
-    clock = FakeClock()
-    yield clock, TableService(store, clock=clock, seed_source=lambda: 1234, renderer=None)
-    await store.close()
+race_game, service = base.race_game, base.service  # the table service's fixtures: the tiny race game
 
 
 async def actor(service) -> Person:
@@ -41,8 +30,7 @@ async def actor(service) -> Person:
 
 
 # ----------------------------------------------------------------------------- turns
-async def test_each_move_of_race_passes_the_turn_and_starts_a_new_message(clock_and_service):
-    _, service = clock_and_service
+async def test_each_move_of_race_passes_the_turn_and_starts_a_new_message(service):
     first = await started(service, ALICE, BOB)
     assert first.turn.edit is False and first.mentions == first.acting
     mover = await actor(service)
@@ -52,8 +40,7 @@ async def test_each_move_of_race_passes_the_turn_and_starts_a_new_message(clock_
     assert reply.lines[0] == line(f"{mover.name} adds 2 and has 2."), "a new turn's message starts afresh"
 
 
-async def test_a_solo_race_is_one_turn_whose_steps_edit_its_message(clock_and_service):
-    _, service = clock_and_service
+async def test_a_solo_race_is_one_turn_whose_steps_edit_its_message(service):
     await started(service, ALICE)
     replies = [await service.act(CHANNEL, ALICE, "add 1") for _ in range(3)]
     assert all(reply.turn.edit and reply.turn.started == 1 for reply in replies)
@@ -64,8 +51,7 @@ async def test_a_solo_race_is_one_turn_whose_steps_edit_its_message(clock_and_se
     assert (stored.started, stored.version) == (1, 4)
 
 
-async def test_a_turn_message_of_another_version_is_never_continued(clock_and_service):
-    _, service = clock_and_service
+async def test_a_turn_message_of_another_version_is_never_continued(service):
     await started(service, ALICE)
     reply = await service.act(CHANNEL, ALICE, "add 1")
     game_id = reply.game_id
@@ -74,8 +60,7 @@ async def test_a_turn_message_of_another_version_is_never_continued(clock_and_se
     assert after.turn.edit is False and after.turn.started == after.version
 
 
-async def test_the_turn_message_id_is_named_once_posted(clock_and_service):
-    _, service = clock_and_service
+async def test_the_turn_message_id_is_named_once_posted(service):
     board = await started(service, ALICE)
     assert await service.turn_message_id(board.game_id, board.turn.started) is None
     assert await service.record_turn_message(board.game_id, board.turn.started, 555)
@@ -127,24 +112,22 @@ def test_a_move_reads_as_one_sentence():
 
 
 # ----------------------------------------------------------------------------- abandon
-async def test_the_one_present_player_of_two_can_abandon_when_the_host_is_gone(clock_and_service):
-    clock, service = clock_and_service
+async def test_the_one_present_player_of_two_can_abandon_when_the_host_is_gone(service):
     await started(service, ALICE, BOB)
     vote = await service.abandon(CHANNEL, BOB)  # the game is young: everyone counts as present
     assert "1/2 votes needed" in "".join(map(str, vote.lines[0]))
     while (await actor(service)) != BOB:
         await service.act(CHANNEL, ALICE, "add 1")
-    clock.advance(days=8)  # alice (the host) has not moved for a week; bob moves now
+    service.clock.advance(days=8)  # alice (the host) has not moved for a week; bob moves now
     await service.act(CHANNEL, BOB, "add 1")
     ended = await service.abandon(CHANNEL, BOB)
     assert "Every player who moved in the last week (1/2) voted: the game is abandoned." in str(ended.lines[0])
     assert await service.store.active_game(CHANNEL) is None
 
 
-async def test_a_vote_of_an_absent_player_alone_does_not_end_a_game_others_play(clock_and_service):
-    clock, service = clock_and_service
+async def test_a_vote_of_an_absent_player_alone_does_not_end_a_game_others_play(service):
     await started(service, ALICE, BOB, CAROL)
-    clock.advance(days=8)
+    service.clock.advance(days=8)
     mover = await actor(service)
     await service.act(CHANNEL, mover, "add 1")  # someone is still playing
     absent = next(p for p in (BOB, CAROL) if p != mover)
