@@ -278,7 +278,7 @@ async def _remembered(store: Store, key: str, default: list[str]) -> list[str]:
 
 
 def changed_lines(before: str, after: str) -> str:
-    """``after`` without the lines it shares with the start of ``before``.
+    r"""``after`` without the lines it shares with the start of ``before``.
 
     >>> changed_lines("Ann moved.\n@Bo: your turn", "Ann moved.\nAnn ended.\n@Cy: your turn")
     'Ann ended.\n@Cy: your turn'

@@ -20,8 +20,9 @@ from .boards import Boards
 from .loading import Tables
 from .model import Line, Mention, Reply, Strong, Table, line, plain
 
-MAX_TURN_LINES = 40
-"""The oldest lines of a very long turn give way to newer ones (a message holds 2,000 characters)."""
+TURN_TEXT = 1400
+"""The characters a turn's lines may take: the oldest lines of a very long turn give way to newer
+ones, so the message (2,000 characters at most) always ends with who must act now."""
 EARLIER = "…"
 
 
@@ -76,6 +77,22 @@ def move_sentence(lines: list[Line], mover: str) -> str:
     return " ".join(filter(None, [sentence, *others]))
 
 
+def within_budget(lines: list[Line], budget: int = TURN_TEXT) -> list[Line]:
+    """``lines`` without the oldest ones that do not fit in ``budget`` characters ("…" instead).
+
+    >>> within_budget([("a" * 8,), ("b" * 8,), ("c" * 8,)], budget=20)
+    [('…',), ('bbbbbbbb',), ('cccccccc',)]
+    """
+    kept: list[Line] = []
+    used = len(EARLIER) + 1
+    for each in reversed(lines):
+        used += len(plain(each)) + 1
+        if used > budget and kept:
+            return [line(EARLIER), *reversed(kept)]
+        kept.append(each)
+    return lines
+
+
 def encode(lines: list[Line]) -> list[Any]:
     """Lines as JSON (text, bold spans, mentions)."""
     def part(value: Any) -> Any:
@@ -111,8 +128,7 @@ class Turns:
             started, shown = stored.started, decode(stored.lines) + lines
         else:
             started, shown = after.row.version, list(lines)
-        if len(shown) > MAX_TURN_LINES:
-            shown = [line(EARLIER), *shown[-MAX_TURN_LINES + 1:]]
+        shown = within_budget(shown)
         await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
         highlight = None
         if last_move:
