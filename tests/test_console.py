@@ -102,7 +102,12 @@ async def test_the_example_script_replays_a_whole_game(tmp_path):
                       script.read_text().splitlines(), out, interactive=False, seed=2026)
     assert code == 0
     assert "Game over. Winner: bruno!" in out.getvalue()
-    assert "1. bruno: 62 (cards 27, faith_track 20, favour_tiles 9, leaders 6, resources 0)" in out.getvalue()
+    # the scores in words, not the engine's keys (faith_track, favour_tiles)
+    assert "1. bruno: 62 (cards 27, faith track 20, Papal favour tiles 9, leaders 6, resources 0)" in out.getvalue()
+    # a calm channel: the steps of a turn edit its message, so the channel holds fewer than half as
+    # many messages as boards were drawn (one per move)
+    posted, boards = out.getvalue().count("\nbottega: "), out.getvalue().count("  image: ")
+    assert boards > 300 and posted < boards / 2
 
 
 async def test_private_buttons_and_menus_can_be_used(tmp_path):
