@@ -56,6 +56,8 @@ CHANNELS_KEY = "console:channels"
 CLOCK_KEY = "console:clock-offset"
 WAIT_UNITS = {"d": 86400, "h": 3600, "m": 60}
 MAX_TIMER_PASSES = 1000
+DISCORD_CLOCK_KEY = "console:discord-clock"
+"""Where the in-memory Discord's clock stood at the end of the last line played."""
 
 
 class ConsoleError(ValueError):
@@ -175,7 +177,8 @@ class Console:
         self.guild: Any = None
         self.channels: dict[str, Any] = {}
         self.people: dict[str, Any] = {}
-        self._seen: set[int] = set()
+        self._seen: dict[int, tuple[str, tuple[int, ...]]] = {}
+        """The content and attachments of each channel message as last shown."""
         self._private: dict[str, list[discord.Message]] = {}
         """Each person's private replies that carry buttons or menus, newest last."""
         self._refusals: list[BaseException] = []
@@ -191,6 +194,23 @@ class Console:
             self.channels[name] = self.guild.create_text_channel(name)
         for name in await _remembered(self.store, PEOPLE_KEY, []):
             self.people[name] = self.guild.add_member(self.env.create_user(name))
+        await self.resume_clock()
+
+    async def resume_clock(self) -> None:
+        """Move the in-memory Discord's clock past the last session's.
+
+        Its ids (interactions' included) are made from its clock, which starts at the same
+        instant in every session: without this, a later session hands out the ids of an earlier
+        one again, and the store refuses a real move as "already recorded".
+        """
+        remembered = await self.store.get_meta(DISCORD_CLOCK_KEY)
+        if remembered is not None:
+            behind = (datetime.fromisoformat(remembered) - self.env.now()).total_seconds()
+            if behind >= 0:
+                await self.env.advance_time(behind + 1)
+
+    async def remember_clock(self) -> None:
+        await self.store.set_meta(DISCORD_CLOCK_KEY, self.env.now().isoformat())
 
     async def welcome_newcomers(self, line: ConsoleLine) -> bool:
         """Remember a person or channel this line names for the first time; True if there was one.
@@ -226,6 +246,7 @@ class Console:
             self._say(f"! {exc}")
             return line.expect_refusal
         await self._show(result, line.user, channel)
+        await self.remember_clock()
         refused = bool(self._refusals)
         if refused != line.expect_refusal:
             self._say("! expected a refusal, but the line was accepted" if line.expect_refusal
@@ -294,10 +315,17 @@ class Console:
     async def _show_channel(self, channel: Any) -> None:
         """The channel's public messages not shown yet."""
         for message in channel.history():
-            if message.id in self._seen or message.flags.ephemeral:
+            if message.flags.ephemeral:
                 continue
-            self._seen.add(message.id)
-            self._say(f"bottega: {message.content}")
+            shown = (message.content, tuple(attachment.id for attachment in message.attachments))
+            before = self._seen.get(message.id)
+            if before == shown:
+                continue
+            self._seen[message.id] = shown
+            if before is None:
+                self._say(f"bottega: {message.content}")
+            else:  # a step of the same turn: the message is edited, and only what changed is shown
+                self._say(f"bottega (edited): {changed_lines(before[0], message.content)}")
             await self._show_parts(message)
         for name, someone in self.people.items():
             # Only DM channels the bot opened: opening one here would use up an id (see the module's docstring).
@@ -305,7 +333,7 @@ class Console:
                 continue
             for message in someone.user.dm_channel.history():
                 if message.id not in self._seen:
-                    self._seen.add(message.id)
+                    self._seen[message.id] = (message.content, ())
                     self._say(f"(direct message to {name}) {message.content}")
 
     async def _show_parts(self, message: discord.Message) -> None:
@@ -331,6 +359,19 @@ class Console:
 
 async def _remembered(store: Store, key: str, default: list[str]) -> list[str]:
     return json.loads(await store.get_meta(key) or json.dumps(default))
+
+
+def changed_lines(before: str, after: str) -> str:
+    r"""``after`` without the lines it shares with the start of ``before``.
+
+    >>> changed_lines("Ann moved.\n@Bo: your turn", "Ann moved.\nAnn ended.\n@Cy: your turn")
+    'Ann ended.\n@Cy: your turn'
+    """
+    old, new = before.splitlines(), after.splitlines()
+    shared = 0
+    while shared < min(len(old), len(new)) and old[shared] == new[shared]:
+        shared += 1
+    return "\n".join(new[shared:])
 
 
 def _items(message: discord.Message) -> list[Any]:

@@ -241,23 +241,59 @@ class BoardOrder:
 
 
 async def post_reply(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
-    """The public message of a reply; a board message becomes the table's latest board. The
-    players it pings who asked for direct messages get one (:mod:`bot.notices`)."""
+    """The public message of a reply; a board message becomes the table's latest board.
+
+    A board after a move belongs to a turn (``reply.turn``): a step that continues the turn
+    edits the turn's message, anything else is a new message, which becomes its turn's message.
+    The players a new message pings who asked for direct messages get one (:mod:`bot.notices`).
+    """
     from .notices import send_turn_messages  # notices posts through this module's helpers
 
     if reply.image is None or reply.game_id is None or reply.version is None:
         message = await _send(bot, channel, reply)
         await send_turn_messages(bot, reply, message)
         return message
-    game_id, version = reply.game_id, reply.version
+    game_id, version, turn = reply.game_id, reply.version, reply.turn
+    tables = service(bot)
     async with bot.board_order.lock(game_id):
+        turn_message = await tables.turn_message_id(game_id, turn.started) if turn is not None else None
         if bot.board_order.superseded(game_id, version):
+            if turn_message is not None and turn.edit:  # the turn's message already shows more
+                return channel.get_partial_message(turn_message)  # type: ignore[attr-defined]
             late = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
             return await channel.send(content=_clip(late.text) or None, allowed_mentions=mentions_of([]))
-        message = await _send(bot, channel, reply)
+        message = None
+        if turn_message is not None and turn.edit:
+            message = await _edit(bot, channel, turn_message, reply)
+        edited = message is not None
+        if message is None:
+            message = await _send(bot, channel, reply)
+            if turn is not None:
+                await tables.record_turn_message(game_id, turn.started, message.id)
         bot.board_order.sent(game_id, version)
-        await service(bot).record_board_message(game_id, message.id, message.jump_url, version=version)
-    await send_turn_messages(bot, reply, message)
+        await tables.record_board_message(game_id, message.id, message.jump_url, version=version)
+    if not edited:  # a step of the same turn pings no one, so it sends no direct message either
+        await send_turn_messages(bot, reply, message)
+    return message
+
+
+async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: int,
+                reply: Reply) -> discord.Message | None:
+    """Show ``reply`` in the earlier message ``message_id`` (new text, image and buttons, no
+    ping); None when that message is gone."""
+    view = await board_view(bot, reply)
+    shown = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
+    partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+    try:
+        message = await partial.edit(
+            content=_clip(shown.text) or None, allowed_mentions=mentions_of([]),
+            attachments=[_file(shown.image)] if shown.image else [], view=view,
+        )
+    except (discord.NotFound, discord.Forbidden):
+        log.info("the turn message %s is gone; the board goes out as a new message", message_id)
+        return None
+    if reply.ai_to_move:
+        bot.ai_turns.after(channel)
     return message
 
 
@@ -320,7 +356,7 @@ def menu_view(reply: Reply) -> discord.ui.View | None:
     leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
     readable by every client. The menu button answers each player privately with their own moves.
     """
-    if not reply.mentions or reply.game_id is None or reply.version is None:
+    if not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuButton(reply.game_id, reply.version))

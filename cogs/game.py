@@ -39,6 +39,7 @@ from bot.views import (
 from cogs.community import RematchButton, open_rematch
 from cogs.history import show_page
 from cogs.play import rule_topics
+from cogs.rules_help import rules_lines, topic_choices
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -241,10 +242,35 @@ class GameCog(commands.Cog):
                 lines.extend(command_lines(cog.app_command))
         topics = rule_topics(key) if key else {}
         if topics:
-            lines.append(line(Message("Rules by topic (`/{game} rules topic:`): {topics}", game=key,
+            lines.append(line(Message("Rules by topic (`/game rules topic:`): {topics}", game=key,
                                       topics=", ".join(topics))))
         lines.extend(command_lines(self.game))
         return Reply(private=lines)
+
+    @game.command(name="rules", description="Rules help by topic, from the player's guide of the game.")
+    @app_commands.describe(topic="What you want to know about (start typing to see the topics)",
+                           game="Which game (this channel's unless chosen)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None,
+                    game: str | None = None) -> None:
+        async def reply() -> Reply:
+            key = game or await self.channel_game(interaction)
+            if key is None:
+                raise TableError("There is no game in this channel: choose one with `game:`.")
+            return Reply(private=rules_lines(key, topic))
+
+        await respond(interaction, reply, public=False)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return topic_choices(interaction.namespace.game or await self.channel_game(interaction), current)
+
+    async def channel_game(self, interaction: discord.Interaction) -> str | None:
+        """The key of this channel's game (None: no table here)."""
+        try:
+            return (await self.service.table(interaction.channel_id)).row.game_key
+        except TableError:
+            return None
 
     @game.command(name="settings", description="Table settings (host or server managers).")
     @app_commands.describe(

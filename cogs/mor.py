@@ -258,11 +258,11 @@ def board_buttons(view: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def lorenzo_line(view: dict[str, Any], reply: Reply) -> Line | None:
-    """Lorenzo's token and black cross, when the reply reports his turn (solo game)."""
+    """Lorenzo's token and black cross, when the reply reports his turn (solo game): a turn's
+    message begins with the end of the turn before, Lorenzo's included, and keeps it as it grows."""
     solo = view["solo"]
-    token_lines = [text for text in view["last_events"] if text.startswith("Lorenzo")]
-    said = "\n".join(plain(text) for text in reply.lines)
-    if solo is None or not solo["last_token"] or not token_lines or token_lines[0] not in said:
+    said = [plain(text) for text in reply.lines]
+    if solo is None or not solo["last_token"] or not any(text.startswith("Lorenzo") for text in said):
         return None
     return line(Message("Lorenzo's token: {token}. Black cross: space {space} of 24.",
                         token=Strong(token_text(solo["last_token"]["id"])), space=Strong(str(solo["black_cross"]))))

@@ -21,8 +21,11 @@ from discord.ext import commands
 
 import games
 from bot.menus import suggestions
-from bot.table import Reply, Table, TableError
+from bot.table import Reply, Table, TableError, line
 from bot.views import menu_view, person_of, report_error, respond, service
+
+from .cards import find
+from .cards import suggestions as card_suggestions
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -98,6 +101,24 @@ def describe(command: app_commands.Command | app_commands.Group, text: str) -> N
     (discord.py localises the ``locale_str`` it keeps beside the description)."""
     command.description = text
     command._locale_description = app_commands.locale_str(text)
+
+    @app_commands.command(name="card", description="Any card, leader, tile or building, large, with its effects.")
+    @app_commands.describe(card="Start typing a name or an id")
+    async def card(self, interaction: discord.Interaction, card: str) -> None:
+        async def shown() -> Reply:
+            entry = find(self.game_key, card)
+            if entry is None:
+                raise TableError(f"{self.title} has no card, leader, tile or building '{card}': "
+                                 "start typing to see the names.")
+            image = await service(self.bot).card_image(self.game_key, entry.ident)
+            return Reply(private=[line(text) for text in entry.lines], private_image=image)
+
+        await respond(interaction, shown, public=False)
+
+    @card.autocomplete("card")
+    async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=entry.label[:CHOICE_LIMIT], value=entry.ident)
+                for entry in card_suggestions(self.game_key, current, AUTOCOMPLETE_LIMIT)]
 
 
 def rule_topics(key: str) -> dict[str, dict[str, Any]]:

@@ -40,7 +40,7 @@ from .errors import (
 )
 from .postgres import PostgresStore
 from .rows import TABLE_LANGUAGES
-from .shared import SeatClock, Shards, TurnClock
+from .shared import SeatClock, Shards, TurnClock, TurnMessage
 from .store import (
     BoardMessage,
     GameRow,
@@ -85,6 +85,7 @@ __all__ = [
     "TimerFilter",
     "TimerRow",
     "TurnClock",
+    "TurnMessage",
     "WrongStatus",
     "open_store",
 ]

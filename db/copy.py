@@ -2,7 +2,7 @@
 onto PostgreSQL, to run several bot processes.
 
 Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
-timers, votes, board posts, metadata, the members' settings, vacations and timers, ratings and
+timers, votes, board posts, turn messages, metadata, the members' settings, vacations and timers, ratings and
 rematch links, in one PostgreSQL transaction, so the target ends up with all of it or none of it.
 The target must be a new or empty Bottega database. Afterwards every game is read back from
 PostgreSQL through the store's row checks and replayed from its seed (``db.replay``): the copy is
@@ -55,6 +55,7 @@ TABLES = {
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
     "board_posts": ("game_id", "version", "message_id", "jump_url"),
+    "turn_messages": ("game_id", "started", "version", "message_id", "lines"),
     "meta": ("key", "value"),
     "member_settings": ("guild_id", "user_id", "quiet_start", "quiet_end", "time_zone", "turn_dms"),
     "member_absences": ("guild_id", "user_id", "starts_at", "ends_at"),

@@ -251,9 +251,24 @@ TABLE_LANGUAGE = """
 ALTER TABLE games ADD COLUMN language TEXT CHECK (language IS NULL OR language IN ('en', 'ja', 'ko'));
 """
 
+TURN_MESSAGES = """
+-- 13 turn messages. The channel holds one message per turn of a player: the steps of one turn
+-- edit that turn's message. A game's row here names the message (NULL until it is posted), the
+-- game version it began at, the version its event lines reach and those lines (a JSON list), so
+-- that after a restart the next step still edits the same message.
+CREATE TABLE turn_messages (
+    game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    started    INTEGER NOT NULL,
+    version    INTEGER NOT NULL,
+    message_id INTEGER,
+    lines      TEXT    NOT NULL CHECK (json_valid(lines))
+);
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
     MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
+    TURN_MESSAGES,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

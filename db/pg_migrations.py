@@ -78,4 +78,5 @@ MIGRATIONS: list[str] = [
     from_sqlite(sqlite_migrations.RATINGS),
     from_sqlite(sqlite_migrations.UNDONE_MOVES),
     from_sqlite(sqlite_migrations.TABLE_LANGUAGE),
+    from_sqlite(sqlite_migrations.TURN_MESSAGES),
 ]

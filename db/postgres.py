@@ -19,6 +19,7 @@ Every operation is one transaction on a connection of a small pool. A database i
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import shutil
@@ -627,6 +628,22 @@ class PostgresStore(StoreChecks, PostgresPresence):
     async def rematch_links(self, game_id: int) -> tuple[int | None, int | None]:
         return ratings.links(game_id, await self._read(
             "SELECT * FROM rematches WHERE game_id = ? OR previous_id = ?", (game_id, game_id)))
+
+    # -- turn messages -------------------------------------------------------------------------
+
+    async def set_turn(self, game_id: int, started: int, version: int, lines: list[Any]) -> None:
+        """As :meth:`db.store.Store.set_turn`."""
+        async with self._transaction() as db:
+            await db.run(shared.TURN_UPSERT, (game_id, started, version, json.dumps(lines)))
+
+    async def set_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """As :meth:`db.store.Store.set_turn_message`."""
+        async with self._transaction() as db:
+            return await db.run(shared.TURN_MESSAGE_SET, (message_id, game_id, started)) > 0
+
+    async def turn_message(self, game_id: int) -> shared.TurnMessage | None:
+        found = await self._read(shared.TURN_SELECT, (game_id,))
+        return shared.turn_message(found[0]) if found else None
 
     # -- metadata ------------------------------------------------------------------------------
 

@@ -328,3 +328,39 @@ class StoreChecks:
 
 def options_text(options: dict[str, Any]) -> str:
     return json.dumps(options, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class TurnMessage:
+    """The one channel message of a game's current turn (see migration 13, turn messages)."""
+
+    game_id: int
+    started: int
+    """The game version the message began at."""
+    version: int
+    """The game version its lines reach."""
+    message_id: int | None
+    """None until the message is posted."""
+    lines: list[Any]
+    """The message's event lines so far, as the table service stored them (JSON)."""
+
+
+TURN_UPSERT = (
+    "INSERT INTO turn_messages (game_id, started, version, message_id, lines) VALUES (?, ?, ?, NULL, ?)"
+    " ON CONFLICT (game_id) DO UPDATE SET lines = excluded.lines, started = excluded.started,"
+    " version = excluded.version,"
+    " message_id = CASE WHEN turn_messages.started = excluded.started THEN turn_messages.message_id END"
+)
+"""Sets a game's turn lines; a turn that began at another version forgets the old message."""
+TURN_MESSAGE_SET = "UPDATE turn_messages SET message_id = ? WHERE game_id = ? AND started = ?"
+TURN_SELECT = "SELECT * FROM turn_messages WHERE game_id = ?"
+
+
+def turn_message(row: Row) -> TurnMessage:
+    try:
+        lines = json.loads(row["lines"])
+    except ValueError:
+        lines = []  # a damaged record only costs the turn its earlier lines
+    return TurnMessage(int(row["game_id"]), int(row["started"]), int(row["version"]),
+                       None if row["message_id"] is None else int(row["message_id"]),
+                       lines if isinstance(lines, list) else [])

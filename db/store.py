@@ -33,6 +33,7 @@ its first move has seq 2; seqs only ever grow, which is all that replay needs.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import sqlite3
@@ -78,6 +79,9 @@ from .rows import (
 )
 from .shared import (
     SEAT_TAKEN_OVER,
+    TURN_MESSAGE_SET,
+    TURN_SELECT,
+    TURN_UPSERT,
     BoardMessage,
     GameTimers,
     LoadedGame,
@@ -87,10 +91,12 @@ from .shared import (
     StoreChecks,
     TimerFilter,
     TurnClock,
+    TurnMessage,
     claim_statement,
     move_assignments,
     options_text,
     timers_matching,
+    turn_message,
 )
 
 __all__ = [
@@ -886,6 +892,24 @@ class Store(StoreChecks, SqlitePresence):
         rows = _all(
             db, "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id", (game_id, kind))
         return [vote_row(row)[0] for row in rows]
+
+    # -- turn messages -------------------------------------------------------------------------
+
+    async def set_turn(self, game_id: int, started: int, version: int, lines: list[Any]) -> None:
+        """The game's current turn began at version ``started`` and its message shows ``lines``
+        (JSON-safe) up to ``version``; a turn that began at another version than the stored one
+        has no message yet."""
+        await self._writing(lambda db: db.execute(TURN_UPSERT, (game_id, started, version, json.dumps(lines))))
+
+    async def set_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """Name the message of the turn that began at ``started``; False if another turn is current."""
+        return await self._writing(
+            lambda db: db.execute(TURN_MESSAGE_SET, (message_id, game_id, started)).rowcount > 0)
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        """The game's current turn message (None before its first board)."""
+        row = await self._call(lambda db: _one(db, TURN_SELECT, (game_id,)))
+        return None if row is None else turn_message(row)
 
     # -- metadata ------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The Lorenzo il Magnifico board, drawn from the engine's public view.
 
-Layout, top to bottom: the four towers (floor 4 on top, each floor with its card, value, bonus and
-occupant) beside a status column (whose turn or who must still answer, round and phase, the last
+Layout, top to bottom: the four towers (floor 4 on top, each floor with its card, the name
+players type for it (``green-3``) over its action value, its bonus and occupant) beside a status column (whose turn or who must still answer, round and phase, the last
 move, the dice, the turn order, the bonus tiles left during their pick, the final ranking, and
 the three excommunication tiles with who took them); the action spaces (harvest, production,
 market, council); the faith, military and victory tracks; then one panel per player (resources,
@@ -29,6 +29,7 @@ GAP = 14
 CARD_W, CARD_H = 162, 120
 FLOOR_H = CARD_H + 8
 TOWER_W = CARD_W + 66
+SIDE_W = TOWER_W - CARD_W - 10  # a floor's column beside its card: space name, value, bonus, occupant
 TOWER_GAP = 10
 TOWER_HEAD = 30
 TOWERS_H = TOWER_HEAD + 4 * FLOOR_H
@@ -121,10 +122,13 @@ def draw_floor(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, 
                  floor["space"], 14, kit.MUTED, "mm")
     side = x + CARD_W + 6
     mid = side + 27
-    value_badge(draw, (mid - 16, y + 6, mid + 16, y + 36), str(floor["value"]))
+    # The name players type (green-3) over the action value: floors count 1-4, values 1/3/5/7.
+    name_size = kit.fitting_size(floor["space"], (13, 12, 11, 10), SIDE_W, bold=True)
+    kit.text(draw, (mid, y + 9), floor["space"], name_size, kit.INK, "mm", bold=True)
+    value_badge(draw, (mid - 15, y + 19, mid + 15, y + 47), str(floor["value"]))
     bonus = cards.amounts(floor["bonus"])
     if bonus:
-        cards.flow(img, side, y + 42, 54, bonus, 16, centre=True)
+        cards.flow(img, side, y + 52, 54, bonus, 16, centre=True)
     for j, occupant in enumerate(floor["occupants"][:2]):
         pawn(draw, (mid, y + 92 - j * 8), 17, occupant["seat"], occupant["member"])
 

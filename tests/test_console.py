@@ -120,7 +120,12 @@ async def test_the_example_script_replays_a_whole_game(tmp_path):
                       script.read_text().splitlines(), out, interactive=False, seed=2026)
     assert code == 0
     assert "Game over. Winner: bruno!" in out.getvalue()
-    assert "1. bruno: 62 (cards 27, faith_track 20, favour_tiles 9, leaders 6, resources 0)" in out.getvalue()
+    # the scores in words, not the engine's keys (faith_track, favour_tiles)
+    assert "1. bruno: 62 (cards 27, faith track 20, Papal favour tiles 9, leaders 6, resources 0)" in out.getvalue()
+    # a calm channel: the steps of a turn edit its message, so the channel holds fewer than half as
+    # many messages as boards were drawn (one per move)
+    posted, boards = out.getvalue().count("\nbottega: "), out.getvalue().count("  image: ")
+    assert boards > 300 and posted < boards / 2
 
 
 async def test_private_buttons_and_menus_can_be_used(tmp_path):
@@ -133,7 +138,7 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     text = out.getvalue()
     assert code == 0, text
     assert "(only alice sees) Keep 2 of your 4 leaders" in text and "pick: L9 (white marbles give servant" in text
-    assert "bottega: alice kept 2 leaders." in text
+    assert "bottega (edited): alice kept 2 leaders." in text
     assert "! no message here has that button or menu" in text  # bob has no menu open yet
     assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders
 

@@ -68,6 +68,7 @@ from .presence import Presence
 from .queries import Queries
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 from .undo import Undo
+from .turns import Turns
 
 __all__ = [
     "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
@@ -96,7 +97,7 @@ class TableService:
         boards = Boards(renderer, tables.moves, away=self._members.away_until)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now, hold=self._members.held)
-        self._play = Play(tables, boards, self._now)
+        self._play = Play(tables, boards, self._now, Turns(tables, boards))
         self._ai_seats = AiSeats(tables, boards, self._play, self._now, ai or AiRunner())
         self._lobby = Lobby(tables, boards, self._now, seed_source or (lambda: secrets.randbits(63)),
                             self._ai_seats)
@@ -304,3 +305,14 @@ class TableService:
     async def table_language(self, game_id: int | None, channel_id: int | None = None) -> str | None:
         """The language a table chose for its public messages; None: it follows the server's."""
         return await self._languages.of_game(game_id, channel_id)
+
+    async def turn_message_id(self, game_id: int, started: int) -> int | None:
+        """The message of the turn that began at version ``started`` (None: not posted yet, or
+        another turn is current)."""
+        stored = await self._tables.turn_message(game_id)
+        return stored.message_id if stored is not None and stored.started == started else None
+
+    async def record_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """Remember ``message_id`` as the message of the turn that began at ``started`` (unless
+        another turn is current); the steps of that turn edit it."""
+        return await self._tables.set_turn_message(game_id, started, message_id)

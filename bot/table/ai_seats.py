@@ -38,6 +38,7 @@ def check_level(level: str) -> None:
 class AiSeats:
     def __init__(self, tables: Tables, boards: Boards, play: Play, clock: Clock, runner: AiRunner) -> None:
         self.tables, self.boards, self.play, self.clock, self.runner = tables, boards, play, clock, runner
+        self.turns = play.turns
 
     # ------------------------------------------------------------------ the lobby
     async def seat(self, table: Table, count: int, level: str) -> list[str]:
@@ -92,7 +93,9 @@ class AiSeats:
                 table = await self.tables.playing_in(channel_id)
             except TableError:
                 return None
+            before = table
             lines: list[Line] = []
+            events: list[Line] = []
             while owed := table.ai_to_move():
                 seat = owed[0]
                 seed = decision_seed(table.row.seed, table.row.version)
@@ -100,7 +103,10 @@ class AiSeats:
                                                     table.ai_levels()[seat], seed)
                 table, events = await self.play.move(table, seat, table.user_of(seat), notation)
                 lines.extend(events)
-        return await self.boards.reply(table, lines) if lines else None
+            if not lines:
+                return None
+            board = await self.turns.record(before, table, lines, last_move=events, mover=table.user_of(seat))
+        return await self.turns.reply(board)
 
     async def owed_channels(self) -> list[int]:
         """The channels whose tables wait on an AI seat (after a restart, say)."""

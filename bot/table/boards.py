@@ -15,6 +15,7 @@ from games.core import Message
 
 from .clocks import clock_caption, deadline_parts
 from .model import Image, Line, Moment, Reply, Strong, Table, plain, said
+from .score_labels import score_breakdown
 from .results import table_summary
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
@@ -27,8 +28,9 @@ class Boards:
                  away: AwayLookup | None = None) -> None:
         self.renderer, self.moves, self.away = renderer, moves, away
 
-    async def reply(self, table: Table, lines: list[Line]) -> Reply:
-        """The board now, after ``lines`` (the latest one is drawn on the image)."""
+    async def reply(self, table: Table, lines: list[Line], *, highlight: str | None = None) -> Reply:
+        """The board now, after ``lines``; the image shows ``highlight`` as the last move (by
+        default the latest line)."""
         game, state = table.game, table.state
         result = game.result(state)
         text_lines = list(lines)
@@ -49,8 +51,10 @@ class Boards:
             for user, until in (await self.away(table) if self.away else {}).items():
                 text_lines.append(said("{who} is away until {until}.", who=Strong(table.mention(user).name),
                                        until=Moment(until)))
-        image = await self.public_image(table, highlight(lines[-1], table.row.language) if lines else None)
-        return Reply(lines=text_lines, image=image, mentions=mentions, game_id=table.row.id,
+        if highlight is None and lines:
+            highlight = highlight_text(lines[-1], table.row.language)
+        image = await self.public_image(table, highlight)
+        return Reply(lines=text_lines, image=image, mentions=mentions, acting=list(mentions), game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()),
                      summary=None if result is None else await self.summary_image(table))
@@ -82,7 +86,7 @@ class Boards:
         return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id))
 
 
-def highlight(last: Line, language: str | None) -> str:
+def highlight_text(last: Line, language: str | None) -> str:
     """The last event line as the board image prints it: plain words, in the table's language."""
     return plain(tuple(translate(part, language or ENGLISH) if isinstance(part, str) else part for part in last))
 
@@ -103,7 +107,7 @@ def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
         heading = said("{over} Winner: {winners}!", over=Strong(GAME_OVER), winners=winners)
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
-        detail = ", ".join(f"{k} {v}" for k, v in score["breakdown"].items())
+        detail = score_breakdown(score["breakdown"])
         rows.append(said("{place}. {who}: {total} ({detail})", place=place[score["seat"]],
                          who=Strong(names[score["seat"]]), total=score["total"], detail=detail))
     return rows

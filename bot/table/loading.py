@@ -34,6 +34,7 @@ from db import (
     TimerFilter,
     TimerRow,
     TurnClock,
+    TurnMessage,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
 from db.presence import MemberPresence
@@ -306,6 +307,16 @@ class Tables:
     async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
                             timers: Iterable[NewTimer] = ()) -> None:
         await self.store.update_timers(game_id, clear=clear, timers=timers)
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        return await self.store.turn_message(game_id)
+
+    async def set_turn(self, game_id: int, started: int, version: int, lines: list[Any]) -> None:
+        await self.store.set_turn(game_id, started, version, lines)
+
+    async def set_turn_message(self, game_id: int, started: int, message_id: int) -> bool:
+        """Name the message of the turn that began at ``started``, unless another turn is current."""
+        return await self.store.set_turn_message(game_id, started, message_id)
 
     async def record_board_message(self, game_id: int, version: int | None, message_id: int,
                                    jump_url: str) -> bool:

@@ -16,6 +16,8 @@ from .clocks import deadline_changes, with_timers
 from .loading import Tables
 from .model import Person, Reply, Strong, TableError, said
 from .timing import reminder_changes
+from .votes import abandon_carried, votes_needed
+from .votes import people as seated_people
 
 Clock = Callable[[], datetime]
 
@@ -120,9 +122,10 @@ class Lobby:
             timers += deadline_changes(started, now, await self.tables.presences(started, now))[1]
             row = await self.tables.start(table, order, state, now, timers)
             table = with_timers(replace(started, row=row), [], timers)
-        seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
-        return await self.boards.reply(table, [said("{game} begins. Seats: {seating}.", game=Strong(game.title),
-                                                    seating=seating)])
+            seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
+            board = await self.ai_seats.turns.record(
+                None, table, [said("{game} begins. Seats: {seating}.", game=Strong(game.title), seating=seating)])
+        return await self.ai_seats.turns.reply(board)
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
@@ -135,11 +138,12 @@ class Lobby:
             if not table.has_seat(person.id):
                 raise TableError("Only the host, a server manager or a seated player can abandon this game.")
             votes = await self.tables.vote_to_abandon(table.row.id, person.id)
-            people = sum(1 for seat in table.seats if seat.ai_level is None)  # AI seats do not vote
-            needed = people // 2 + 1
-            if len(votes) >= needed:
+            people, needed = len(seated_people(table)), votes_needed(table)  # AI seats do not vote
+            if abandon_carried(table, votes, await self.tables.moves(table.row.id), now):
                 await self.tables.close(table.row.id, now)
-                return Reply(lines=[said("A majority of the players ({votes}/{people}) voted: the game is abandoned.",
+                who = (Message("A majority of the players") if len(votes) >= needed
+                       else Message("Every player who moved in the last week"))
+                return Reply(lines=[said("{who} ({votes}/{people}) voted: the game is abandoned.", who=who,
                                          votes=len(votes), people=people)])
         return Reply(lines=[said("{who} votes to abandon this game ({votes}/{needed} votes needed). Other players can "
                                  "agree with `/game abandon`.", who=Strong(person.name), votes=len(votes),

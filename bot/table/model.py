@@ -134,11 +134,16 @@ class Reply:
     game_id: int | None = None
     version: int | None = None
     game_key: str | None = None
+    acting: list[int] = field(default_factory=list)
+    """The people the board waits on, pinged or not (``mentions`` are the ones to ping)."""
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
     summary: Image | None = None
     """At game over: the summary image (ranking, scores by category, scores over the rounds),
     posted beside the final board."""
+    turn: Any = None
+    """For a board after a move, a :class:`bot.table.turns.TurnPost`: whether it edits the message
+    of its turn or begins a new one; None for other boards (status, a stale button's answer)."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_tim
 from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said
 from .timing import reminder_changes
+from .turns import Turns
 
 Clock = Callable[[], datetime]
 NOT_PLAYING = Message("You are not playing at this table.")
@@ -27,8 +28,8 @@ OLD_GAME = Message("That button belongs to a game that is over; this channel has
 
 
 class Play:
-    def __init__(self, tables: Tables, boards: Boards, clock: Clock) -> None:
-        self.tables, self.boards, self.clock = tables, boards, clock
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock, turns: Turns) -> None:
+        self.tables, self.boards, self.clock, self.turns = tables, boards, clock, turns
 
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
                   expected_version: int | None = None, game_key: str | None = None) -> Reply:
@@ -46,8 +47,10 @@ class Play:
                     Message("That button belongs to an earlier board; the game has moved on. Here is the board now."),
                     await self.boards.reply(table, []),
                 )
+            before = table
             table, lines = await self.move(table, seat, person.id, notation, interaction_id)
-        return await self.boards.reply(table, lines)
+            board = await self.turns.record(before, table, lines, last_move=lines, mover=person.id)
+        return await self.turns.reply(board)
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
                    interaction_id: int | None = None, *, played: str | None = None) -> tuple[Table, list[Line]]:

@@ -38,6 +38,7 @@ class Queries:
             return Reply(lines=[waiting], game_id=table.row.id, version=table.row.version,
                          game_key=table.row.game_key)
         reply = await self.boards.reply(table, [])
+        reply.mentions = []  # the board for everyone to see pings nobody: only turns and reminders do
         if table.actor_users():
             due = self.timing.next_reminder(table)
             since = Message("Waiting since {since}.", since=Moment(table.waiting_since()))
@@ -59,10 +60,11 @@ class Queries:
                               players=table.row.players))
         elif table.is_acting(seat):
             lines.append(said("Your move: {prompt}", prompt=table.prompt(seat)))
-            legal = table.legal(seat)
-            if legal:
-                sample = ", ".join(f"`{n}`" for n in legal[:8])
-                lines.append(said("For example: {moves}", moves=sample + (" ..." if len(legal) > 8 else "")))
+            examples = move_examples(table.row.game_key, table.legal(seat))
+            if examples:
+                lines.append(said("Moves you can make now, for example: {moves}", moves=", ".join(examples)))
+        elif seat is not None and not table.finished():
+            lines.append(line(table.waiting_message(seat)))
         return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)
 
     async def mine(self, guild_id: int, person: Person) -> Reply:
@@ -104,3 +106,20 @@ class Queries:
         if row is None or row.status == "lobby":
             return None
         return await self.tables.by_id(game_id)
+
+
+EXAMPLES = 6
+
+
+def move_examples(game_key: str, legal: list[str]) -> list[str]:
+    """Commands that work now: the first legal move of each kind (``place``, ``privilege`` ...),
+    as the whole command to type.
+
+    >>> move_examples("lim", ["place black green-1", "place black green-2", "pass"])
+    ['`/lim move notation:"place black green-1"`', '`/lim move notation:pass`']
+    """
+    first_of_kind: dict[str, str] = {}
+    for notation in legal:
+        first_of_kind.setdefault(notation.split()[0], notation)
+    return [f'`/{game_key} move notation:"{n}"`' if " " in n else f"`/{game_key} move notation:{n}`"
+            for n in list(first_of_kind.values())[:EXAMPLES]]

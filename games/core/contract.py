@@ -234,6 +234,12 @@ class Game(ABC):
         """
         return Message("It is your turn.")
 
+    def turn_number(self, state: State) -> int | None:
+        """A number that changes when a turn ends even though the same seats act next (a solo
+        game's next turn); None for a game whose turns pass only from seat to seat. The table
+        starts a new channel message when the turn passes."""
+        return None
+
     def replay(
         self, players: int, seed: int, options: dict[str, Any] | None, moves: Iterable[tuple[int, str]]
     ) -> State:

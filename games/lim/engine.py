@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from games.core import Action, Description, Event, Game, IllegalAction, Move, State, make_result
@@ -18,6 +20,24 @@ from .scoring import final_scores
 ANY_DECISION = tuple(DECISION_PHASES.values())
 HIDDEN_ANSWER = {"reveals": True, "private": True, "own_decision": True}
 """A seat's own hidden answer to a decision every seat makes at once (see ``moves()``)."""
+
+
+@contextmanager
+def rule_named() -> Iterator[None]:
+    """Refusals leave with their rule ID in the message, the core's (``CORE-…``) included.
+
+    >>> with rule_named():
+    ...     raise IllegalAction("Write a move.", "CORE-NOTATION")
+    Traceback (most recent call last):
+    ...
+    games.core.errors.IllegalAction: Write a move. (CORE-NOTATION)
+    """
+    try:
+        yield
+    except IllegalAction as refusal:
+        if refusal.rule in refusal.message:
+            raise
+        raise IllegalAction(f"{refusal.message} ({refusal.rule})", refusal.rule) from None
 
 
 class LorenzoIlMagnifico(Game):
@@ -161,6 +181,16 @@ class LorenzoIlMagnifico(Game):
 
     def _parse(self, state: State, text: str) -> Action:
         return notation.parse(state, text)
+
+    # The guide promises a rule ID in every refusal: the core's own refusals (a move that cannot
+    # be read, a seat that may not act) name theirs here too.
+    def parse(self, state: State, text: str) -> Action:
+        with rule_named():
+            return super().parse(state, text)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        with rule_named():
+            return super().apply(state, seat, action)
 
     # -------------------------------------------------------------------------------- views
     def _public_view(self, state: State) -> dict[str, Any]:

@@ -162,12 +162,13 @@ def prompt(state: State, seat: int) -> str:
     """What ``seat``, who must act, is asked to do now (never naming a hidden card)."""
     phase = state["phase"]
     if phase == "tiles":
-        return Message("Choose your personal bonus tile: {left} ('tile A').",
-                       left=', '.join(state['tile_pick']['left']))
+        left = state["tile_pick"]["left"]
+        return Message("Choose your personal bonus tile: {left} ('tile {first}').", left=", ".join(left), first=left[0])
     if phase == "draft":
         left = len(state["draft"]["packs"][seat])
-        return Message("Keep one of the {left} leaders offered to you (`/lim hand` shows them): "
-                       "'draft NAME'.",
+        if left == 1:
+            return Message("Keep the last leader offered to you (`/lim hand` shows it): 'draft NAME'.")
+        return Message("Keep one of the {left} leaders offered to you (`/lim hand` shows them): 'draft NAME'.",
                        left=left)
     if phase == "vatican":
         fp = state["seats"][seat]["res"]["fp"]

@@ -192,6 +192,9 @@ class MastersOfRenaissance(Game):
             return Message("Play or discard a leader, or end your turn.")
         return Message("Take your turn: market, buy or produce.")
 
+    def turn_number(self, state: dict[str, Any]) -> int | None:
+        return state["turn"]["number"]
+
     def waiting_message(self, state: dict[str, Any], seat: int) -> str:
         if state["phase"] == "setup":
             if 0 <= seat < state["players"] and state["seats"][seat]["ready"]:

@@ -86,14 +86,14 @@ async def test_check_reports_a_damaged_file(tmp_path, capsys):
     raw.execute("CREATE INDEX notes_by_text ON notes(text)")
     raw.executemany("INSERT INTO notes VALUES (?)", [(f"note {n:05}",) for n in range(3000)])
     raw.commit()
-    (index_root,) = raw.execute("SELECT rootpage FROM sqlite_master WHERE name = 'notes_by_text'").fetchone()
+    # a leaf page of the index (the page after its root may be the schema's own, once it has grown)
+    (index_leaf,) = raw.execute("SELECT pageno FROM dbstat WHERE name = 'notes_by_text' AND pagetype = 'leaf'"
+                                " ORDER BY pageno LIMIT 1").fetchone()
     (page_size,) = raw.execute("PRAGMA page_size").fetchone()
     raw.close()
     data = bytearray(path.read_bytes())
-    # The index's root page (pages count from 1), where its cells fill the end of the page: damage
-    # there is found whatever other tables the schema has (page root + 1 may belong to any of them).
-    damaged_page_end = index_root * page_size
-    data[damaged_page_end - 60:damaged_page_end] = b"\xff" * 60
+    damaged_page = (index_leaf - 1) * page_size  # pages count from 1
+    data[damaged_page + 200:damaged_page + 260] = b"\xff" * 60
     path.write_bytes(bytes(data))
 
     report = check_file(path)

@@ -29,8 +29,9 @@ def config(tmp_path: Path) -> Config:
 
 
 class Watch:
-    """What a person sees of a game against the AI: after each of their moves, at most one message
-    from the AI (its event lines and the board after them), and nobody but the person is pinged."""
+    """What a person sees of a game against the AI: after each of their moves, their turn's message
+    edited (a step of the turn) or a new one, at most one message from the AI (its event lines and
+    the board after them), and nobody but the person is pinged."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -40,9 +41,12 @@ class Watch:
     def seen(self) -> int:
         return len(self.table.channel.history())
 
-    def check(self, before: int) -> None:
+    def check(self, before: int, shown: str) -> None:
         new = self.table.channel.history()[before:]
-        assert 1 <= len(new) <= 2, [m.content for m in new]
+        assert len(new) <= 2, [m.content for m in new]
+        if not new:  # a step within alice's turn edits its message
+            assert self.table.last().content != shown
+            new = [self.table.last()]
         for message in new:
             assert set(re.findall(r"<@(-?\d+)>", message.content)) <= {str(self.table.alice.id)}
             assert message.attachments, message.content  # every board carries its picture
@@ -58,7 +62,7 @@ class Watch:
             choices = await self.table.alice.autocomplete(self.table.channel, f"{key} move", "notation", "")
             before = self.seen()
             await self.table.alice.slash(self.table.channel, f"{key} move", notation=rng.choice(choices)["value"])
-            self.check(before)
+            self.check(before, board.content)
             self.moves += 1
 
 

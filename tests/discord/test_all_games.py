@@ -25,8 +25,12 @@ async def test_each_game_opens_starts_and_takes_a_move_from_autocomplete(table, 
     mover = pinged[0]
     choices = await mover.autocomplete(table.channel, f"{key} move", "notation", "")
     assert choices and all(len(c["value"]) <= 100 for c in choices)
+    shown = (board.content, board.attachments[0].id)
     await mover.slash(table.channel, f"{key} move", notation=choices[0]["value"])
-    assert table.last().id != board.id and table.last().attachments
+    # a new board, or (a step of the same turn, or one answer to a decision others still make)
+    # the turn's message edited with the new board
+    after = table.last()
+    assert after.attachments and (after.id != board.id or (after.content, after.attachments[0].id) != shown)
     hand = await mover.slash(table.channel, f"{key} hand")
     assert hand.ephemeral and "Your seat:" in hand.response.content
 

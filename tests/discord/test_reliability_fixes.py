@@ -9,7 +9,7 @@ import re
 import discord
 import pytest
 
-from bot.table import Person
+from bot.table import Person, StaleAction
 from bot.views import post_reply
 from rendering.pool import RenderPool
 
@@ -37,7 +37,8 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     board = table.last()
     assert len(drafters) == 3
     menus = [(await player.click(board, label="Your move")).response for player in drafters]
-    version = (await env.bot.service.table(table.channel.id)).row.version
+    drafting = await env.bot.service.table(table.channel.id)
+    version, game_id = drafting.row.version, drafting.row.id
     previews = []
     for player, menu in zip(drafters, menus):
         preview = (await player.select(menu, [first_option(menu)])).response
@@ -48,8 +49,13 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
     twice = await drafters[0].click(previews[0], label="Confirm")
     assert "moved on" in twice.response.content  # its player has answered: that decision passed
+    # That draft round is over for everyone: a menu of its board is stale. (The steps of a
+    # simultaneous decision edit one message, so the board in the channel now shows the next
+    # round, and its button opens that round's pick.)
+    with pytest.raises(StaleAction, match="moved on"):
+        await env.bot.service.menu(table.channel.id, person(drafters[0]), game_id, version)
     again = await drafters[0].click(board, label="Your move")
-    assert "moved on" in again.response.content  # that draft round is over for everyone
+    assert "Keep one of the 3 leaders" in again.response.content
 
 
 async def test_a_board_posted_late_never_becomes_the_latest(table, env):

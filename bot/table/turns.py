@@ -1,0 +1,145 @@
+"""A calm channel: one public message per turn of a player.
+
+The steps of one player's turn edit that turn's message (new image, appended lines); a new
+message, which pings whoever must act, is posted only when the turn passes to someone else, and
+at the end of the game. The turn's message is recorded in the store (``turn_messages``: the
+version it began at, the version its lines reach, its lines, its message id once posted), so
+after a restart the next step still edits the same message.
+
+A turn *continues* when every seat that acts after a move was already acting before it, and the
+engine's turn number (:meth:`games.core.Game.turn_number`, a solo game's count of turns) has not
+changed: a step inside a turn, or one player's answer to a decision the others are still making.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .boards import Boards
+from .loading import Tables
+from .model import Line, Mention, Reply, Strong, Table, line, plain
+
+TURN_TEXT = 1400
+"""The characters a turn's lines may take: the oldest lines of a very long turn give way to newer
+ones, so the message (2,000 characters at most) always ends with who must act now."""
+EARLIER = "…"
+
+
+@dataclass(frozen=True)
+class TurnPost:
+    """How a board reply reaches the channel: ``edit`` the message of the turn that began at
+    version ``started``, or post a new one (which then becomes that turn's message)."""
+
+    started: int
+    edit: bool
+
+
+@dataclass(frozen=True)
+class TurnBoard:
+    """A board recorded in its turn's message, to draw: the table, the lines the message shows,
+    how it is posted, the last move as a sentence, and who moved (a user id)."""
+
+    table: Table
+    lines: list[Line]
+    post: TurnPost
+    highlight: str | None
+    mover: int | None
+
+
+def continues(before: Table, after: Table) -> bool:
+    """Whether the move from ``before`` to ``after`` stays within the turn (see the module)."""
+    if before.state is None or after.state is None or after.finished():
+        return False
+    game = after.game
+    acting_before, acting_after = game.actors(before.state), game.actors(after.state)
+    return (bool(acting_after) and acting_after <= acting_before
+            and game.turn_number(before.state) == game.turn_number(after.state))
+
+
+def move_sentence(lines: list[Line], mover: str) -> str:
+    """A move's event lines as one sentence: the lines about the mover joined after their name
+    ("Bruno takes Woods from green-3 ..., receives 1 wood."), the others after it as they are.
+
+    >>> move_sentence([("Bruno takes Woods.",), ("Bruno receives 1 wood.",), ("Round 1 ends.",)], "Bruno")
+    'Bruno takes Woods, receives 1 wood. Round 1 ends.'
+    """
+    about_mover: list[str] = []
+    others: list[str] = []
+    for event in map(plain, lines):
+        text = event.strip()
+        if text.startswith(f"{mover} ") and (about_mover or not others):
+            about_mover.append(text.removesuffix(".") if not about_mover else
+                               text.removeprefix(f"{mover} ").removesuffix("."))
+        elif text:
+            others.append(text)
+    sentence = ", ".join(about_mover) + "." if about_mover else ""
+    return " ".join(filter(None, [sentence, *others]))
+
+
+def within_budget(lines: list[Line], budget: int = TURN_TEXT) -> list[Line]:
+    """``lines`` without the oldest ones that do not fit in ``budget`` characters ("…" instead).
+
+    >>> within_budget([("a" * 8,), ("b" * 8,), ("c" * 8,)], budget=20)
+    [('…',), ('bbbbbbbb',), ('cccccccc',)]
+    """
+    kept: list[Line] = []
+    used = len(EARLIER) + 1
+    for each in reversed(lines):
+        used += len(plain(each)) + 1
+        if used > budget and kept:
+            return [line(EARLIER), *reversed(kept)]
+        kept.append(each)
+    return lines
+
+
+def encode(lines: list[Line]) -> list[Any]:
+    """Lines as JSON (text, bold spans, mentions)."""
+    def part(value: Any) -> Any:
+        if isinstance(value, Strong):
+            return {"strong": value.text}
+        if isinstance(value, Mention):
+            return {"mention": value.user_id, "name": value.name}
+        return value if isinstance(value, str) else plain((value,))
+    return [[part(value) for value in each] for each in lines]
+
+
+def decode(stored: list[Any]) -> list[Line]:
+    def part(value: Any) -> Any:
+        if isinstance(value, dict) and "strong" in value:
+            return Strong(str(value["strong"]))
+        if isinstance(value, dict) and "mention" in value:
+            return Mention(int(value["mention"]), str(value.get("name", "")))
+        return str(value)
+    return [line(*map(part, each)) for each in stored if isinstance(each, list)]
+
+
+class Turns:
+    def __init__(self, tables: Tables, boards: Boards) -> None:
+        self.tables, self.boards = tables, boards
+
+    async def record(self, before: Table | None, after: Table, lines: list[Line], *,
+                     last_move: list[Line] | None = None, mover: int | None = None) -> TurnBoard:
+        """Record ``lines`` (one or more moves from ``before``; None: the game's first board) in
+        their turn's message, under the channel's lock; :meth:`reply` then draws the board."""
+        stored = await self.tables.turn_message(after.row.id)
+        if (before is not None and stored is not None and stored.version == before.row.version
+                and continues(before, after)):
+            started, shown = stored.started, decode(stored.lines) + lines
+        else:
+            started, shown = after.row.version, list(lines)
+        shown = within_budget(shown)
+        await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
+        highlight = None
+        if last_move:
+            seat = after.seat_of(mover) if mover is not None else None
+            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "")
+        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
+
+    async def reply(self, board: TurnBoard) -> Reply:
+        """The board of a recorded turn: the turn's lines so far, the last move drawn as a
+        sentence, and pings only in a new message, never for the mover, who goes on."""
+        reply = await self.boards.reply(board.table, board.lines, highlight=board.highlight)
+        reply.mentions = [] if board.post.edit else [user for user in reply.mentions if user != board.mover]
+        reply.turn = board.post
+        return reply

@@ -1,0 +1,78 @@
+"""Help for newcomers through Discord: ``/<game> card`` for any component of every game (with
+suggestions of the names), ``/game rules topic:`` for every game, and ``/game help``'s examples."""
+
+from __future__ import annotations
+
+import pytest
+from bottega_harness import Table
+
+from cogs.cards import entries
+
+
+@pytest.mark.parametrize(("key", "typed", "ident", "words"), [
+    ("lim", "woods", "2", "Woods: territory card (the green tower)"),
+    ("lim", "pico", "pico", "Requires: 2 building cards and 4 venture cards"),
+    ("lim", "E3-4", "E3-4", "lose 1 VP for every 5 VP"),
+    ("opera", "M09", "M09", "a shield"),
+    ("opera", "T1-1", "T1-1", "worksite token of level 1"),
+    ("opera", "bazaar", "CON-1", "Grand bazaar (CON-1): city ability"),
+    ("mor", "L5", "L5", "L5"),
+])
+async def test_card_shows_any_component_with_its_effects(table: Table, key, typed, ident, words):
+    offered = await table.alice.autocomplete(table.channel, f"{key} card", "card", typed)
+    assert ident in [choice["value"] for choice in offered]
+    shown = await table.alice.slash(table.channel, f"{key} card", card=ident)
+    assert shown.ephemeral and words in shown.response.content
+    assert shown.response.message.attachments, "the component is drawn large"
+    assert table.channel.last_message is None, "nothing is posted in the channel"
+
+
+async def test_an_unknown_card_is_refused_with_a_hint(table: Table):
+    refused = await table.alice.slash(table.channel, "opera card", card="Z99")
+    assert "Opera Magna has no card, leader, tile or building 'Z99'" in refused.response.content
+
+
+def test_every_component_of_lorenzo_and_opera_has_a_description():
+    lim, opera = entries("lim"), entries("opera")
+    assert len(lim) == 96 + 20 + 21 and len(opera) == 66 + 36 + 12 + 6
+    for entry in [*lim.values(), *opera.values()]:
+        assert len(entry.lines) >= 2 and all(text.strip() for text in entry.lines)
+        assert "_" not in " ".join(entry.lines[1:]), f"an internal name in {entry.ident}: {entry.lines}"
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_rules_topics_answer_for_every_game(table: Table, key):
+    await table.alice.slash(table.channel, "game new", game=key, players=2)
+    topics = await table.alice.autocomplete(table.channel, "game rules", "topic", "")
+    assert len(topics) >= 7
+    shown = await table.alice.slash(table.channel, "game rules", topic=topics[1]["value"])
+    assert shown.ephemeral and f"({key.upper() if key != 'opera' else 'OM'}-" in shown.response.content
+    listing = await table.alice.slash(table.channel, "game rules")
+    assert all(f"`{topic['value']}`" in listing.response.content for topic in topics)
+
+
+async def test_rules_of_another_game_can_be_asked_anywhere(table: Table):
+    topics = await table.alice.autocomplete(table.channel, "game rules", "topic", "vatic", game="lim")
+    assert [topic["value"] for topic in topics] == ["vatican"]
+    shown = await table.alice.slash(table.channel, "game rules", topic="vatican", game="lim")
+    assert "Vatican Report" in shown.response.content and "LIM-VATICAN-1..11" in shown.response.content
+    refused = await table.alice.slash(table.channel, "game rules", topic="vatican")
+    assert "There is no game in this channel" in refused.response.content
+
+
+async def test_help_gives_whole_commands_that_work_now(table: Table):
+    await table.alice.slash(table.channel, "game new", game="lim", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    mover = table.actor()
+    other = table.bob if mover is table.alice else table.alice
+    helped = (await mover.slash(table.channel, "game help")).response.content
+    example = helped.split("for example: ")[1].split("`")[1]
+    assert example.startswith("/lim move notation:")
+    notation = example.removeprefix("/lim move notation:").strip('"')
+    await mover.slash(table.channel, "lim move", notation=notation)
+    assert "places" in table.last().content or "takes" in table.last().content
+    assert table.actor() is other
+    waiting = (await mover.slash(table.channel, "game help")).response.content
+    assert "Your move" not in waiting and "for example" not in waiting
+    assert "not your turn" in waiting.lower() or other.name in waiting
