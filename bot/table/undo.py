@@ -24,6 +24,7 @@ from db.replay import standing, timeline
 from games.core import CorruptState, IllegalAction, MoveStack
 
 from .boards import Boards
+from .clocks import deadline_changes
 from .loading import DAMAGED, Tables
 from .model import BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line
 from .play import seat_of
@@ -103,6 +104,9 @@ class Undo:
             undone = replace(table, state=before)
             clears, timers = reminder_changes(
                 undone, acted_user=person.id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
+            # the turn passes back: the next player's deadline goes, the undoing player's comes back
+            deadline_clears, deadlines = deadline_changes(undone, now, await self.tables.presences(undone, now))
+            clears, timers = clears + deadline_clears, timers + deadlines
             row = await self.tables.record_undo(table, target, before, now, clears, timers)
             table = replace(undone, row=row)
         said = " ".join(table.fill_names(e["text"]) for e in events)

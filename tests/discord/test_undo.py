@@ -75,6 +75,9 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
             assert (await snapshot_of(env, game_id)) == (game.dumps(state), version + 1)
             moves = await env.bot.store.moves(game_id)
             assert moves[-1].undone_seq == version + 1 and moves[-1] not in standing(moves)
+            waiting = set((await env.bot.service.game(game_id)).actor_users())
+            deadlines = {t.user_id for t in await env.bot.store.timers(game_id) if t.kind == "deadline"}
+            assert deadlines == waiting  # the turn's deadline follows the turn back
             await mover.slash(table.channel, f"{key} move", notation=notation)  # play on as before
             seen.add(None)
         else:
