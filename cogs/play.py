@@ -95,13 +95,6 @@ class GameCommands(commands.GroupCog):
 
         await respond(interaction, own_view, public=False)
 
-
-def describe(command: app_commands.Command | app_commands.Group, text: str) -> None:
-    """Set a command's description once it is built, and have it translated like a declared one
-    (discord.py localises the ``locale_str`` it keeps beside the description)."""
-    command.description = text
-    command._locale_description = app_commands.locale_str(text)
-
     @app_commands.command(name="card", description="Any card, leader, tile or building, large, with its effects.")
     @app_commands.describe(card="Start typing a name or an id")
     async def card(self, interaction: discord.Interaction, card: str) -> None:
@@ -119,6 +112,13 @@ def describe(command: app_commands.Command | app_commands.Group, text: str) -> N
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=entry.label[:CHOICE_LIMIT], value=entry.ident)
                 for entry in card_suggestions(self.game_key, current, AUTOCOMPLETE_LIMIT)]
+
+
+def describe(command: app_commands.Command | app_commands.Group, text: str) -> None:
+    """Set a command's description once it is built, and have it translated like a declared one
+    (discord.py localises the ``locale_str`` it keeps beside the description)."""
+    command.description = text
+    command._locale_description = app_commands.locale_str(text)
 
 
 def rule_topics(key: str) -> dict[str, dict[str, Any]]:

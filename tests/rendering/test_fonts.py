@@ -12,7 +12,7 @@ from fontTools.ttLib import TTFont
 import games
 import rendering
 from bot.i18n import translate
-from bot.table.boards import highlight
+from bot.table.boards import highlight_text as highlight
 from bot.table.model import said
 from rendering import kit
 
