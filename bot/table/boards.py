@@ -15,8 +15,8 @@ from games.core import Message
 
 from .clocks import clock_caption, deadline_parts
 from .model import Image, Line, Moment, Reply, Strong, Table, plain, said
-from .score_labels import score_breakdown
 from .results import table_summary
+from .score_labels import score_breakdown
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
@@ -67,11 +67,13 @@ class Boards:
         data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves))  # a replay
         return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
 
-    async def public_image(self, table: Table, highlight: str | None) -> Image | None:
+    async def public_image(self, table: Table, highlight: str | None, *, clock: bool = True) -> Image | None:
+        """The public board; ``clock``: with the line of the seats' deadlines or banks now (a past
+        board is drawn without it: it would show today's deadlines on an old position)."""
         if self.renderer is None:
             return None
         data = await self.renderer.board(table.row.game_key, table.view(None), names=table.names(),
-                                         highlight=highlight, caption=clock_caption(table))
+                                         highlight=highlight, caption=clock_caption(table) if clock else None)
         return Image(f"{table.row.game_key}-{table.row.id}-{table.row.version}.png", data)
 
     async def private_image(self, table: Table, view: dict[str, Any]) -> Image | None:

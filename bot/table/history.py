@@ -20,6 +20,7 @@ from games.core import IllegalAction
 from .boards import Boards
 from .loading import DAMAGED, Tables
 from .model import DamagedTable, Image, Line, Moment, Part, Reply, Strong, Table, TableError, line, plain
+from .turns import move_sentence
 from .undo import public_log
 
 log = logging.getLogger(__name__)
@@ -96,8 +97,9 @@ class History:
                              f"choose a move from 1 to {len(logged)}.")
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
-        highlight = table.fill_names(move.events[-1]["text"]) if move.events else None
-        image = await self.boards.public_image(replace(table, state=move.state), highlight)
+        events = [line(table.fill_names(event["text"])) for event in move.events]
+        highlight = move_sentence(events, table.names()[move.seat]) if events else None
+        image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
         heading = line(Strong(f"After move {number} of {len(logged)}:"), " ",

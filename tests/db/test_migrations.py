@@ -65,7 +65,8 @@ async def test_upgrades_from_every_earlier_version_keeping_the_data(tmp_path, st
                     (*snapshot, snapshot_checksum(snapshot[0])))
     else:
         raw.execute("INSERT INTO snapshots VALUES (1, 0, ?, ?)", snapshot)
-    raw.execute("INSERT INTO moves VALUES (1, 2, 0, 7, 'place tower', '2026-03-01T12:01:00.000000Z', 77)")
+    raw.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
+                " VALUES (1, 2, 0, 7, 'place tower', '2026-03-01T12:01:00.000000Z', 77)")
     votes_were_meta = "votes" not in table_names(raw)
     if not votes_were_meta:
         raw.execute("INSERT INTO votes VALUES (1, 8, 'abandon')")
