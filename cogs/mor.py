@@ -358,7 +358,7 @@ class MorCommands(GameCommands, group_name=KEY):
             components.add_item(MorButton(reply.game_id, reply.version, text, label))
         components.add_item(MorButton(reply.game_id, reply.version, HAND, "My leaders",
                                       discord.ButtonStyle.secondary))
-        if reply.mentions:
+        if reply.acting or reply.mentions:
             components.add_item(SinceButton(reply.game_id))
         return components
 
