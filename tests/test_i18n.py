@@ -8,6 +8,7 @@ translator has filled it in (its message lists each untranslated string).
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -16,6 +17,8 @@ from babel.messages.catalog import Catalog
 import games
 from bot.i18n import LANGUAGES, catalogue, language_of, translate
 from bot.i18n.catalogues import problems, read, template
+from bot.table.model import Strong, line
+from bot.table.turns import decode, encode
 from games.core import IllegalAction, Message, clone, refuse
 from games.core.message import placeholders
 
@@ -96,6 +99,21 @@ def test_engine_messages_survive_the_state_copy():
     mor = games.get("mor")
     after, events = mor.play(mor.setup(2, 7), 0, mor.notation(mor.legal_actions(mor.setup(2, 7), 0)[0]))
     assert isinstance(events[0]["text"], Message) and clone(after) == after
+
+
+def test_a_turns_stored_lines_are_still_translated():
+    """A calm channel's turn message is edited from the lines kept in the store: they come back
+    as messages (template and parameters, nested ones too), not as their English text."""
+    vote = Message("{who} ({votes}/{people}) voted: the game is abandoned.",
+                   who=Message("A majority of the players"), votes=2, people=3)
+    lines = [line(vote), line(Message("{who} abandoned the game. The channel is free for a new table.",
+                                      who=Strong("Ada"))), line(Strong("Ada"), " plain")]
+    stored = decode(json.loads(json.dumps(encode(lines))))
+    assert stored == lines
+    for language in TRANSLATED:
+        assert [translate(part, language) for each in stored for part in each] == [
+            translate(part, language) for each in lines for part in each]
+    assert translate(stored[0][0], "ja") == "プレイヤーの過半数（2/3）が投票しました：ゲームは放棄されました。"
 
 
 @pytest.mark.parametrize(("locale", "language"), [("ja", "ja"), ("ko", "ko"), ("en-GB", "en"), ("fr", "en")])
