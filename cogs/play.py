@@ -101,8 +101,8 @@ class GameCommands(commands.GroupCog):
         async def shown() -> Reply:
             entry = find(self.game_key, card)
             if entry is None:
-                raise TableError(f"{self.title} has no card, leader, tile or building '{card}': "
-                                 "start typing to see the names.")
+                raise TableError("{title} has no card, leader, tile or building '{card}': "
+                                 "start typing to see the names.", title=self.title, card=card)
             image = await service(self.bot).card_image(self.game_key, entry.ident)
             return Reply(private=[line(text) for text in entry.lines], private_image=image)
 

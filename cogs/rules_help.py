@@ -21,7 +21,7 @@ def rules_lines(key: str, topic: str | None) -> list[Line]:
     topics = rule_topics(key)
     title = games.get(key).title
     if not topics:
-        raise TableError(f"There is no rules help for {title} yet.")
+        raise TableError("There is no rules help for {title} yet.", title=title)
     if topic is None:
         listed = ", ".join(f"`{name}` ({entry['title'].lower()})" for name, entry in topics.items())
         return [line(Strong(title), f": rules help by topic — {listed}. "

@@ -8,7 +8,10 @@ translator has filled it in (its message lists each untranslated string).
 
 from __future__ import annotations
 
+import json
 import pickle
+import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -16,6 +19,9 @@ from babel.messages.catalog import Catalog
 import games
 from bot.i18n import LANGUAGES, catalogue, language_of, translate
 from bot.i18n.catalogues import problems, read, template
+from bot.table.model import Strong, TableError, line
+from bot.table.presence import Absence, Presence, new_absence, time_zone
+from bot.table.turns import decode, encode
 from games.core import IllegalAction, Message, clone, refuse
 from games.core.message import placeholders
 
@@ -96,6 +102,41 @@ def test_engine_messages_survive_the_state_copy():
     mor = games.get("mor")
     after, events = mor.play(mor.setup(2, 7), 0, mor.notation(mor.legal_actions(mor.setup(2, 7), 0)[0]))
     assert isinstance(events[0]["text"], Message) and clone(after) == after
+
+
+def test_a_turns_stored_lines_are_still_translated():
+    """A calm channel's turn message is edited from the lines kept in the store: they come back
+    as messages (template and parameters, nested ones too), not as their English text."""
+    vote = Message("{who} ({votes}/{people}) voted: the game is abandoned.",
+                   who=Message("A majority of the players"), votes=2, people=3)
+    lines = [line(vote), line(Message("{who} abandoned the game. The channel is free for a new table.",
+                                      who=Strong("Ada"))), line(Strong("Ada"), " plain")]
+    stored = decode(json.loads(json.dumps(encode(lines))))
+    assert stored == lines
+    for language in TRANSLATED:
+        assert [translate(part, language) for each in stored for part in each] == [
+            translate(part, language) for each in lines for part in each]
+    assert translate(stored[0][0], "ja") == "プレイヤーの過半数（2/3）が投票しました：ゲームは放棄されました。"
+
+
+def test_the_refusals_of_vacations_and_time_zones_are_translated_with_their_numbers():
+    """Refusals built from numbers (how many days are left) are templates, not English f-strings."""
+    noon = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    been_away = Presence(absences=(Absence(noon - timedelta(days=25), noon - timedelta(days=5)),))
+    refusals = []
+    for refused in (lambda: new_absence(been_away, noon, 15), lambda: new_absence(Presence(), noon, 40),
+                    lambda: time_zone("Mars/Olympus")):
+        with pytest.raises(TableError) as caught:
+            refused()
+        refusals.append(caught.value.message)
+    assert refusals[0] == ("You may be away at most 30 days in any 90, and you have been away 20 of them, "
+                           "which leaves at most 10 more days now.")
+    assert translate(refusals[0], "ja") == (
+        "不在にできるのは90日間で最大30日までで、そのうち20日はすでに不在でした。今の残りは最大あと10日です。")
+    for language in TRANSLATED:
+        for refusal in refusals:
+            assert translate(refusal, language) != refusal and not re.search(r"\b(days?|away|zone)\b",
+                                                                              translate(refusal, language))
 
 
 @pytest.mark.parametrize(("locale", "language"), [("ja", "ja"), ("ko", "ko"), ("en-GB", "en"), ("fr", "en")])

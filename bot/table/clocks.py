@@ -12,6 +12,7 @@ from typing import Any
 
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
+from games.core import Message
 
 from .model import Moment, Part, Table, TableError
 from .presence import Presence, shift_deadline
@@ -261,19 +262,20 @@ class TurnSettings:
             else:
                 hours = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
                 if not TURN_HOURS[0] <= hours <= TURN_HOURS[1]:
-                    raise TableError(f"The turn time is {TURN_HOURS[0]} to {TURN_HOURS[1]} hours, or off "
-                                     f"(not '{self.turn_hours.strip()[:20]}').")
+                    raise TableError("The turn time is {low} to {high} hours, or off (not '{value}').",
+                                     low=TURN_HOURS[0], high=TURN_HOURS[1], value=self.turn_hours.strip()[:20])
                 turn = hours * 3600
-        checks = ((self.clock, CLOCKS, "The clock is move or bank"),
-                  (self.on_timeout, TIMEOUT_ACTIONS, "What happens on a timeout is ai, skip or pause"))
+        checks = ((self.clock, CLOCKS, Message("The clock is move or bank (not '{value}').")),
+                  (self.on_timeout, TIMEOUT_ACTIONS,
+                   Message("What happens on a timeout is ai, skip or pause (not '{value}').")))
         for value, allowed, sentence in checks:
             if value is not None and value not in allowed:
-                raise TableError(f"{sentence} (not '{value[:20]}').")
-        ranges = ((self.bank_days, BANK_DAYS, "A time bank is {} to {} days"),
-                  (self.strike_limit, STRIKE_LIMITS, "The strike limit is {} to {}"))
+                raise TableError(sentence, value=value[:20])
+        ranges = ((self.bank_days, BANK_DAYS, Message("A time bank is {low} to {high} days (not {value}).")),
+                  (self.strike_limit, STRIKE_LIMITS, Message("The strike limit is {low} to {high} (not {value}).")))
         for value, (low, high), sentence in ranges:
             if value is not None and not low <= value <= high:
-                raise TableError(sentence.format(low, high) + f" (not {value}).")
+                raise TableError(sentence, low=low, high=high, value=value)
         return TurnClock(
             turn_seconds=turn, clock=self.clock or row.clock,
             bank_seconds=self.bank_days * 86400 if self.bank_days is not None else row.bank_seconds,

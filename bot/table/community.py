@@ -103,8 +103,10 @@ class Community:
         """``member``'s games, wins, average score and rating per game on this server."""
         rows = await self.tables.ratings(guild_id, game_key=game_key, user_id=member.id)
         if not rows:
-            of = f" of {games.get(game_key).title}" if game_key else ""
-            raise TableError(f"{member.name} has no finished games{of} on this server yet.")
+            if game_key:
+                raise TableError("{who} has no finished games of {title} on this server yet.", who=member.name,
+                                 title=games.get(game_key).title)
+            raise TableError("{who} has no finished games on this server yet.", who=member.name)
         lines: list[Line] = [line(Strong(member.name), " on this server:")]
         for row in sorted(rows, key=lambda r: games.get(r.game_key).title):
             rating = row.rating
@@ -118,7 +120,7 @@ class Community:
         title = games.get(game_key).title
         rows = await self.tables.ratings(guild_id, game_key=game_key, limit=LEADERBOARD_SIZE)
         if not rows:
-            raise TableError(f"No game of {title} has finished on this server yet.")
+            raise TableError("No game of {title} has finished on this server yet.", title=title)
         lines: list[Line] = [line(Strong(title), ": the best players of this server, by rating")]
         for place, row in enumerate(rows, start=1):
             lines.append(line(f"{place}. ", Strong(row.display_name),

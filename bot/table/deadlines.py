@@ -162,7 +162,7 @@ class Deadlines:
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
             if not open_seats:
-                raise TableError(f"This table is full ({table.row.players} players): no seat is open.")
+                raise TableError("This table is full ({players} players): no seat is open.", players=table.row.players)
             seat = open_seats[0]
             table = await self.take_over(table, seat, person)
         lines = [line(Strong(person.name), f" sits down in {seat.display_name}'s open seat (seat {seat.seat + 1}).")]
@@ -177,7 +177,7 @@ class Deadlines:
             if seat_number is None:
                 raise TableError("That member has no seat at this table: only a seated player can be replaced.")
             if table.has_seat(new.id):
-                raise TableError(f"{new.name} already has a seat at this table.")
+                raise TableError("{who} already has a seat at this table.", who=new.name)
             seat = seat_row(table, seat_number)
             table = await self.take_over(table, seat, new)
         lines = [line(Strong(new.name), f" takes over {seat.display_name}'s seat (seat {seat.seat + 1}).")]
@@ -186,7 +186,7 @@ class Deadlines:
     async def started(self, channel_id: int) -> Table:
         table = await self.tables.in_channel(channel_id)
         if table.state is None:
-            raise TableError(NOT_STARTED + " Until then, take a seat with `/game join`.")
+            raise TableError("{not_started} Until then, take a seat with `/game join`.", not_started=NOT_STARTED)
         if table.finished():
             raise TableError("This game is over.")
         return table

@@ -75,7 +75,8 @@ class History:
             raise TableError(NO_MOVES)
         pages = -(-len(logged) // LOG_PAGE)
         if not 1 <= page <= pages:
-            raise TableError(f"This log has {pages} page{'s' * (pages > 1)}: choose a page from 1 to {pages}.")
+            raise TableError("This log has {pages} page{s}: choose a page from 1 to {pages}.", pages=pages,
+                             s="s" * (pages > 1))
         newest = len(logged) - (page - 1) * LOG_PAGE
         shown = logged[max(0, newest - LOG_PAGE):newest]
         title = line(Strong(f"{table.game.title}: moves"), f" (page {page} of {pages}, newest first)")
@@ -93,8 +94,8 @@ class History:
         if not logged:
             raise TableError(NO_MOVES)
         if not 1 <= number <= len(logged):
-            raise TableError(f"This game has {len(logged)} move{'s' * (len(logged) > 1)}: "
-                             f"choose a move from 1 to {len(logged)}.")
+            raise TableError("This game has {moves} move{s}: choose a move from 1 to {moves}.",
+                             moves=len(logged), s="s" * (len(logged) > 1))
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
         events = [line(table.fill_names(event["text"])) for event in move.events]

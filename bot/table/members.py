@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from db import NewTimer
+from games.core import Message
 
 from .clocks import DEADLINE, shifted_deadline
 from .loading import Tables, presence
@@ -45,7 +46,7 @@ Clock = Callable[[], datetime]
 TURN_DM = "turn_dm"
 AWAY_END = "away_end"
 NOT_AWAY = "You are not away: `/game away days:3` starts a vacation of three days."
-SET_QUIET = "Set them with `/game quiet start:23 end:7 timezone:Europe/Rome` (hours of your own day)."
+SET_QUIET = Message("Set them with `/game quiet start:23 end:7 timezone:Europe/Rome` (hours of your own day).")
 
 
 @dataclass(frozen=True)
@@ -163,9 +164,9 @@ class Members:
             return Reply(private=[line(f"{shown} {SET_QUIET}")])
         for hour in (start, end):
             if hour is not None and not 0 <= hour <= 23:
-                raise TableError(f"Quiet hours begin and end on a whole hour from 0 to 23, not {hour}.")
+                raise TableError("Quiet hours begin and end on a whole hour from 0 to 23, not {hour}.", hour=hour)
         if (start is None) != (end is None) and current is None:
-            raise TableError(f"Give both the start and the end of your quiet hours. {SET_QUIET}")
+            raise TableError("Give both the start and the end of your quiet hours. {how}", how=SET_QUIET)
         zone = zone if zone is not None else saved_zone
         if zone is None:
             raise TableError("Name your time zone too, such as `timezone:Europe/Rome`, so the hours are yours.")

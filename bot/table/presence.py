@@ -16,6 +16,8 @@ from datetime import UTC, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from games.core import Message
+
 from .model import TableError
 
 MAX_AWAY_DAYS = 21
@@ -33,7 +35,8 @@ def time_zone_names() -> tuple[str, ...]:
 def time_zone(name: str) -> ZoneInfo:
     """The zone called ``name``; a name outside the database is refused in one sentence."""
     if name not in time_zone_names():
-        raise TableError(f"'{name}' is not a time zone I know: choose one from the list, such as Europe/Rome.")
+        raise TableError("'{name}' is not a time zone I know: choose one from the list, such as Europe/Rome.",
+                         name=name)
     return ZoneInfo(name)
 
 
@@ -139,13 +142,13 @@ def new_absence(presence: Presence, now: datetime, days: int) -> Absence:
     if presence.away_at(now) is not None:
         raise TableError("You are away already: `/game back` ends that vacation before you plan another.")
     if not 1 <= days <= MAX_AWAY_DAYS:
-        raise TableError(f"A vacation lasts 1 to {MAX_AWAY_DAYS} days, not {days}.")
+        raise TableError("A vacation lasts 1 to {most} days, not {days}.", most=MAX_AWAY_DAYS, days=days)
     longest = max(n for n in range(days + 1) if fits(presence, now, n))  # 0 always fits
     if longest < days:
         used = presence.away_within(now + days * DAY - AWAY_WINDOW, now)
-        room = f"at most {longest} more days now" if longest else "none now"
-        raise TableError(f"You may be away at most 30 days in any 90, and you have been away "
-                         f"{used / DAY:.0f} of them, which leaves {room}.")
+        room = Message("at most {days} more days now", days=longest) if longest else Message("none now")
+        raise TableError("You may be away at most 30 days in any 90, and you have been away {used} of them, "
+                         "which leaves {room}.", used=f"{used / DAY:.0f}", room=room)
     return Absence(now, now + days * DAY)
 
 

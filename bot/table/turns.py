@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.core import Message
+
 from .boards import Boards
 from .loading import Tables
 from .model import Line, Mention, Reply, Strong, Table, line, plain
@@ -93,25 +95,36 @@ def within_budget(lines: list[Line], budget: int = TURN_TEXT) -> list[Line]:
     return lines
 
 
+def _encoded(value: Any) -> Any:
+    """A part or a message's parameter as JSON: a :class:`Message` keeps its template and
+    parameters (so an edited turn's earlier lines are still written in the table's language)."""
+    if isinstance(value, Message):
+        return {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
+    if isinstance(value, Strong):
+        return {"strong": value.text}
+    if isinstance(value, Mention):
+        return {"mention": value.user_id, "name": value.name}
+    return value if isinstance(value, (str, int, float)) else plain((value,))
+
+
+def _decoded(value: Any) -> Any:
+    if isinstance(value, dict) and "message" in value:
+        params = value.get("params") if isinstance(value.get("params"), dict) else {}
+        return Message(str(value["message"]), **{str(key): _decoded(each) for key, each in params.items()})
+    if isinstance(value, dict) and "strong" in value:
+        return Strong(str(value["strong"]))
+    if isinstance(value, dict) and "mention" in value:
+        return Mention(int(value["mention"]), str(value.get("name", "")))
+    return value if isinstance(value, (int, float)) else str(value)
+
+
 def encode(lines: list[Line]) -> list[Any]:
-    """Lines as JSON (text, bold spans, mentions)."""
-    def part(value: Any) -> Any:
-        if isinstance(value, Strong):
-            return {"strong": value.text}
-        if isinstance(value, Mention):
-            return {"mention": value.user_id, "name": value.name}
-        return value if isinstance(value, str) else plain((value,))
-    return [[part(value) for value in each] for each in lines]
+    """Lines as JSON (text, translatable messages, bold spans, mentions)."""
+    return [[_encoded(value) for value in each] for each in lines]
 
 
 def decode(stored: list[Any]) -> list[Line]:
-    def part(value: Any) -> Any:
-        if isinstance(value, dict) and "strong" in value:
-            return Strong(str(value["strong"]))
-        if isinstance(value, dict) and "mention" in value:
-            return Mention(int(value["mention"]), str(value.get("name", "")))
-        return str(value)
-    return [line(*map(part, each)) for each in stored if isinstance(each, list)]
+    return [line(*map(_decoded, each)) for each in stored if isinstance(each, list)]
 
 
 class Turns:
