@@ -16,11 +16,12 @@ from collections.abc import Callable
 from datetime import datetime
 
 import games
+from games.core import Message
 
 from .ai_seats import AiSeats
 from .loading import REMATCH_EXISTS, Tables
 from .lobby import Lobby
-from .model import Line, Mention, Person, Reply, Strong, Table, TableError, line
+from .model import Line, Mention, Person, Reply, Strong, Table, TableError, said
 
 Clock = Callable[[], datetime]
 LEADERBOARD_SIZE = 10
@@ -75,12 +76,13 @@ class Community:
         title = games.get(old.row.game_key).title
         if not others:
             return await self.lobby.start(new_channel_id, person)
-        asked: list = []
-        for index, seat in enumerate(others):
-            asked += [", "] * bool(index) + [Mention(seat.user_id, seat.display_name)]
-        opened = line(Strong(person.name), " opened a rematch of ", Strong(title), " for the same players. ",
-                      *asked, ": press ", Strong("Join the rematch"),
-                      " to take your seat; the game starts, with the seats drawn again, when everyone has.")
+        asked: Mention | Message = Mention(others[0].user_id, others[0].display_name)
+        for seat in others[1:]:
+            asked = Message("{names}, {name}", names=asked, name=Mention(seat.user_id, seat.display_name))
+        opened = said("{who} opened a rematch of {title} for the same players. {asked}: press {button} to take "
+                      "your seat; the game starts, with the seats drawn again, when everyone has.",
+                      who=Strong(person.name), title=Strong(title), asked=asked,
+                      button=Strong(Message("Join the rematch")))
         return Reply(lines=[opened], mentions=[seat.user_id for seat in others], game_id=row.id,
                      game_key=row.game_key)
 
@@ -95,7 +97,7 @@ class Community:
             return joined
         host = next(seat for seat in table.seats if seat.user_id == table.row.host_id)
         started = await self.lobby.start(channel_id, Person(host.user_id, host.display_name))
-        started.lines[:0] = [line(Strong(person.name), " joined the rematch: everyone is in.")]
+        started.lines[:0] = [said("{who} joined the rematch: everyone is in.", who=Strong(person.name))]
         return started
 
     # ------------------------------------------------------------------ ratings
@@ -107,12 +109,12 @@ class Community:
                 raise TableError("{who} has no finished games of {title} on this server yet.", who=member.name,
                                  title=games.get(game_key).title)
             raise TableError("{who} has no finished games on this server yet.", who=member.name)
-        lines: list[Line] = [line(Strong(member.name), " on this server:")]
+        lines: list[Line] = [said("{who} on this server:", who=Strong(member.name))]
         for row in sorted(rows, key=lambda r: games.get(r.game_key).title):
             rating = row.rating
-            lines.append(line(Strong(games.get(row.game_key).title),
-                              f": {_count(rating.games, 'game')} played, {rating.wins} won, average score "
-                              f"{rating.average:.1f}, rating {rating.shown:.1f}"))
+            lines.append(said("{title}: {games} played, {wins} won, average score {average}, rating {rating}",
+                              title=Strong(games.get(row.game_key).title), games=_games(rating.games),
+                              wins=rating.wins, average=f"{rating.average:.1f}", rating=f"{rating.shown:.1f}"))
         return Reply(private=lines)
 
     async def leaderboard(self, guild_id: int, game_key: str) -> Reply:
@@ -121,12 +123,13 @@ class Community:
         rows = await self.tables.ratings(guild_id, game_key=game_key, limit=LEADERBOARD_SIZE)
         if not rows:
             raise TableError("No game of {title} has finished on this server yet.", title=title)
-        lines: list[Line] = [line(Strong(title), ": the best players of this server, by rating")]
+        lines: list[Line] = [said("{title}: the best players of this server, by rating", title=Strong(title))]
         for place, row in enumerate(rows, start=1):
-            lines.append(line(f"{place}. ", Strong(row.display_name),
-                              f": {row.rating.shown:.1f} ({_count(row.rating.games, 'game')})"))
+            lines.append(said("{place}. {who}: {rating} ({games})", place=place, who=Strong(row.display_name),
+                              rating=f"{row.rating.shown:.1f}", games=_games(row.rating.games)))
         return Reply(private=lines)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _games(number: int) -> Message:
+    """``1 game``, ``3 games``: a count of games, one translatable phrase."""
+    return Message("{n} game", n=number) if number == 1 else Message("{n} games", n=number)

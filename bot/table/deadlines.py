@@ -63,11 +63,16 @@ from .clocks import (
     with_timers,
 )
 from .loading import NOT_STARTED, Tables
-from .model import Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line
+from .model import Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line, said
 from .play import Play
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
+TIME_UP = {
+    True: "{who}'s time is up: the AI plays this turn for them (strike {strikes} of {limit}).",
+    False: "{who}'s time is up: Bottega skips this turn for them (strike {strikes} of {limit}).",
+}
+"""The line of a turn the table played for a late player: by the AI (``on_timeout`` ai) or skipped."""
 
 
 class Deadlines:
@@ -101,8 +106,8 @@ class Deadlines:
             return None
         if table.row.on_timeout == "pause":
             await self.tables.update_timers(game_id, clear=[TimerFilter(DEADLINE, user) for user in late])
-            lines = [line(table.mention(user), "'s time is up: the table waits for their move. ",
-                          f"{table.prompt(table.seat_of(user))}") for user in late]
+            lines = [said("{who}'s time is up: the table waits for their move. {prompt}",
+                          who=table.mention(user), prompt=table.prompt(table.seat_of(user))) for user in late]
             return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=late, lines=lines)
         lines: list[Line] = []
         for user in late:
@@ -111,14 +116,13 @@ class Deadlines:
                 continue
             table, played = await self.play_turn(table, seat)
             held = seat_row(table, seat)
-            how = "the AI plays" if table.row.on_timeout == "ai" else "Bottega skips"
-            lines.append(line(Strong(held.display_name), f"'s time is up: {how} this turn for them "
-                              f"(strike {held.strikes} of {table.row.strike_limit})."))
+            lines.append(said(TIME_UP[table.row.on_timeout == "ai"], who=Strong(held.display_name),
+                              strikes=held.strikes, limit=table.row.strike_limit))
             lines.extend(played)
             if held.opened_at is not None:
-                lines.append(line(Strong(held.display_name), f"'s seat is open after {held.strikes} timeouts in "
-                                  "a row: any member not at the table can take it with `/game sit`. "
-                                  "Until then the AI plays it."))
+                lines.append(said("{who}'s seat is open after {strikes} timeouts in a row: any member not at "
+                                  "the table can take it with `/game sit`. Until then the AI plays it.",
+                                  who=Strong(held.display_name), strikes=held.strikes))
         reply = await self.boards.reply(table, lines)
         return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=reply.mentions,
                         lines=reply.lines, board=reply)
@@ -157,7 +161,7 @@ class Deadlines:
             own = [s for s in open_seats if s.user_id == person.id]
             if own:  # the player whose seat was opened comes back for it
                 table = await self.take_over(table, own[0], person)
-                lines = [line(Strong(person.name), " is back and takes their seat again.")]
+                lines = [said("{who} is back and takes their seat again.", who=Strong(person.name))]
                 return await self.boards.reply(table, lines)
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
@@ -165,7 +169,8 @@ class Deadlines:
                 raise TableError("This table is full ({players} players): no seat is open.", players=table.row.players)
             seat = open_seats[0]
             table = await self.take_over(table, seat, person)
-        lines = [line(Strong(person.name), f" sits down in {seat.display_name}'s open seat (seat {seat.seat + 1}).")]
+        lines = [said("{who} sits down in {player}'s open seat (seat {seat}).", who=Strong(person.name),
+                      player=seat.display_name, seat=seat.seat + 1)]
         return await self.boards.reply(table, lines)
 
     async def replace(self, channel_id: int, person: Person, old_user: int, new: Person) -> Reply:
@@ -180,7 +185,8 @@ class Deadlines:
                 raise TableError("{who} already has a seat at this table.", who=new.name)
             seat = seat_row(table, seat_number)
             table = await self.take_over(table, seat, new)
-        lines = [line(Strong(new.name), f" takes over {seat.display_name}'s seat (seat {seat.seat + 1}).")]
+        lines = [said("{who} takes over {player}'s seat (seat {seat}).", who=Strong(new.name),
+                      player=seat.display_name, seat=seat.seat + 1)]
         return await self.boards.reply(table, lines)
 
     async def started(self, channel_id: int) -> Table:
@@ -237,8 +243,8 @@ class Deadlines:
         for seat, name in enumerate(table.names()):
             held = seat_row(table, seat)
             if held.opened_at is not None:
-                lines.append(line(Strong(name), ": open seat, played by the AI until someone takes it "
-                                  "with `/game sit`."))
+                lines.append(said("{who}: open seat, played by the AI until someone takes it with `/game sit`.",
+                                  who=Strong(name)))
                 continue
             if seat in ai_seats:
                 continue

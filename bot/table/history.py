@@ -15,11 +15,24 @@ from dataclasses import dataclass, replace
 
 from db.record import MAX_RECORD_BYTES, LoggedMove, build_record, encode, replay_log
 from db.replay import standing
-from games.core import IllegalAction
+from games.core import IllegalAction, Message
 
 from .boards import Boards
 from .loading import DAMAGED, Tables
-from .model import DamagedTable, Image, Line, Moment, Part, Reply, Strong, Table, TableError, line, plain
+from .model import (
+    DamagedTable,
+    Image,
+    Line,
+    Moment,
+    Part,
+    Reply,
+    Strong,
+    Table,
+    TableError,
+    line,
+    plain,
+    said,
+)
 from .turns import move_sentence
 from .undo import public_log
 
@@ -79,7 +92,8 @@ class History:
                              s="s" * (pages > 1))
         newest = len(logged) - (page - 1) * LOG_PAGE
         shown = logged[max(0, newest - LOG_PAGE):newest]
-        title = line(Strong(f"{table.game.title}: moves"), f" (page {page} of {pages}, newest first)")
+        title = said("{heading} (page {page} of {pages}, newest first)", page=page, pages=pages,
+                     heading=Strong(Message("{title}: moves", title=table.game.title)))
         shown.reverse()
         texts = [event_text(table, move) for move in shown]
         room = PAGE_ROOM - sum(room_taken(entry) + 1 for entry in [title, *(log_line(table, m, "") for m in shown)])
@@ -165,7 +179,8 @@ def log_line(table: Table, move: LoggedMove, events: str) -> Line:
 
 def room_taken(parts: Line) -> int:
     """About how many characters ``parts`` take once presented (at most that many)."""
-    return len(plain(parts)) + sum(MARKUP_ROOM.get(type(part), 0) for part in parts)
+    return len(plain(parts)) + sum(MARKUP_ROOM.get(type(part), 0)
+                                   for part in parts for part in [part, *getattr(part, "params", {}).values()])
 
 
 def events_cap(lengths: list[int], room: int) -> int:

@@ -38,6 +38,7 @@ from .model import (
     Table,
     TableError,
     line,
+    said,
 )
 from .presence import Presence, QuietHours, new_absence, time_zone
 from .timing import REMINDER, held_reminder, reminder_due
@@ -103,9 +104,9 @@ class Members:
         absence = new_absence(await self._own(guild_id, person), now, days)
         if not await self.store.start_absence(guild_id, person.id, absence.start, absence.end):
             raise TableError("You are away already: `/game back` ends that vacation before you plan another.")
-        notices = await self._retime(guild_id, person.id, lambda name: line(
-            Strong(name), " is away until ", Moment(absence.end),
-            ": their turns here wait for them (no reminders, deadlines and clock paused)."))
+        notices = await self._retime(guild_id, person.id, lambda name: said(
+            "{who} is away until {end}: their turns here wait for them (no reminders, deadlines and clock "
+            "paused).", who=Strong(name), end=Moment(absence.end)))
         reply = Reply(private=[line(
             "You are away until ", Moment(absence.end), f" ({days} day{'s' * (days != 1)}): your turns at "
             "every table of this server wait for you, and their players have been told. "
@@ -116,7 +117,7 @@ class Members:
         if not await self.store.end_absence(guild_id, person.id, self.clock()):
             raise TableError(NOT_AWAY)
         notices = await self._retime(guild_id, person.id, back_line)
-        return PresenceReply(Reply(private=[line("Welcome back: your turns run again at every table of "
+        return PresenceReply(Reply(private=[said("Welcome back: your turns run again at every table of "
                                                  "this server.")]), notices)
 
     async def _retime(self, guild_id: int, user_id: int, say: Callable[[str], Line] | None = None) -> list[Notice]:
@@ -270,11 +271,11 @@ def retimed(table: Table, user_id: int, member: Presence) -> list[NewTimer]:
 
 
 def back_line(name: str) -> Line:
-    return line(Strong(name), " is back: their turns here run again.")
+    return said("{who} is back: their turns here run again.", who=Strong(name))
 
 
 def turn_lines(table: Table, user_id: int, board_url: str | None) -> list[Line]:
     row = table.row
-    return [line("Your turn in ", Strong(table.game.title), " in ", ChannelLink(row.channel_id), ": ",
-                 table.prompt(table.seat_of(user_id))),
-            line("The board: ", BoardLink(row.guild_id, row.channel_id, board_url))]
+    return [said("Your turn in {title} in {channel}: {prompt}", title=Strong(table.game.title),
+                 channel=ChannelLink(row.channel_id), prompt=table.prompt(table.seat_of(user_id))),
+            said("The board: {board}", board=BoardLink(row.guild_id, row.channel_id, board_url))]
