@@ -40,6 +40,7 @@ from datetime import datetime, timedelta
 from bot.ai_runner import AiRunner
 from db import NewTimer, SeatRow, TimerFilter, TimerRow
 from games.ai import decision_seed
+from games.core import Message
 
 from .boards import Boards
 from .clocks import (
@@ -63,7 +64,7 @@ from .clocks import (
     with_timers,
 )
 from .loading import NOT_STARTED, Tables
-from .model import Line, Moment, Part, Person, Reminder, Reply, Strong, Table, TableError, line, said
+from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, line, said
 from .play import Play
 from .timing import reminder_changes
 
@@ -248,15 +249,18 @@ class Deadlines:
                 continue
             if seat in ai_seats:
                 continue
-            parts: list[Part] = [Strong(name), ":"]
+            details: list[Message] = []
             due = deadline_of(table, held.user_id)
             if due is not None:
-                parts += [" time runs out ", Moment(due), "."]
+                details.append(Message("time runs out {when}.", when=Moment(due)))
             elif table.row.clock == BANK_CLOCK and table.row.turn_seconds is not None:
-                parts += [f" time bank {short(bank_left(table, seat))}."]
+                details.append(Message("time bank {left}.", left=short(bank_left(table, seat))))
             if held.strikes:
-                parts += [f" Strikes: {held.strikes} of {table.row.strike_limit}."]
-            if len(parts) > 2:
-                lines.append(line(*parts))
+                details.append(Message("Strikes: {strikes} of {limit}.", strikes=held.strikes,
+                                       limit=table.row.strike_limit))
+            if len(details) == 2:
+                lines.append(said("{who}: {clock} {strikes}", who=Strong(name), clock=details[0], strikes=details[1]))
+            elif details:
+                lines.append(said("{who}: {detail}", who=Strong(name), detail=details[0]))
         return ([line("Turn time: " + settings_text(table.row))] + lines) if table.row.turn_seconds else lines
 
