@@ -82,7 +82,7 @@ class Community:
         opened = said("{who} opened a rematch of {title} for the same players. {asked}: press {button} to take "
                       "your seat; the game starts, with the seats drawn again, when everyone has.",
                       who=Strong(person.name), title=Strong(title), asked=asked,
-                      button=Strong(Message("Join the rematch")))
+                      button=Strong("Join the rematch"))  # the button's label, English as it is
         return Reply(lines=[opened], mentions=[seat.user_id for seat in others], game_id=row.id,
                      game_key=row.game_key)
 
@@ -132,4 +132,4 @@ class Community:
 
 def _games(number: int) -> Message:
     """``1 game``, ``3 games``: a count of games, one translatable phrase."""
-    return Message("{n} game", n=number) if number == 1 else Message("{n} games", n=number)
+    return Message("{n} game{s}", n=number, s="s" * (number != 1))

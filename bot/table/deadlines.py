@@ -70,8 +70,8 @@ from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
 TIME_UP = {
-    True: "{who}'s time is up: the AI plays this turn for them (strike {strikes} of {limit}).",
-    False: "{who}'s time is up: Bottega skips this turn for them (strike {strikes} of {limit}).",
+    True: Message("{who}'s time is up: the AI plays this turn for them (strike {strikes} of {limit})."),
+    False: Message("{who}'s time is up: Bottega skips this turn for them (strike {strikes} of {limit})."),
 }
 """The line of a turn the table played for a late player: by the AI (``on_timeout`` ai) or skipped."""
 

@@ -92,8 +92,9 @@ class History:
                              s="s" * (pages > 1))
         newest = len(logged) - (page - 1) * LOG_PAGE
         shown = logged[max(0, newest - LOG_PAGE):newest]
-        title = said("{heading} (page {page} of {pages}, newest first)", page=page, pages=pages,
-                     heading=Strong(Message("{title}: moves", title=table.game.title)))
+        heading = Message("{title}: moves", title=table.game.title)
+        title = said("{heading} (page {page} of {pages}, newest first)", heading=Strong(heading), page=page,
+                     pages=pages)
         shown.reverse()
         texts = [event_text(table, move) for move in shown]
         room = PAGE_ROOM - sum(room_taken(entry) + 1 for entry in [title, *(log_line(table, m, "") for m in shown)])
