@@ -223,19 +223,29 @@ def short(seconds: int) -> str:
     return f"{days}d {hours}h" if days else f"{hours}h {rest % 3600 // 60}m"
 
 
-def settings_text(row: Any) -> str:
+TIMEOUT_LADDER = {
+    "ai": Message("the AI plays the turn"),
+    "skip": Message("the turn is skipped"),
+    "pause": Message("the table pings and waits"),
+}
+"""What happens when a player's time runs out, by the table's ``on_timeout``."""
+
+
+def settings_text(row: Any) -> Message:
     """The turn clock of a table in one sentence."""
     if row.turn_seconds is None:
-        clock = "No turn time limit"
+        clock = Message("No turn time limit")
     elif row.clock == BANK_CLOCK:
-        clock = (f"Chess clock: a time bank of {duration(timedelta(seconds=row.bank_seconds))}, "
-                 f"plus {duration(timedelta(seconds=row.turn_seconds))} back per move")
+        clock = Message("Chess clock: a time bank of {bank}, plus {back} back per move",
+                        bank=duration(timedelta(seconds=row.bank_seconds)),
+                        back=duration(timedelta(seconds=row.turn_seconds)))
     else:
-        clock = f"{duration(timedelta(seconds=row.turn_seconds))} per move"
-    ladder = {"ai": "the AI plays the turn", "skip": "the turn is skipped",
-              "pause": "the table pings and waits"}[row.on_timeout]
-    return (f"{clock}; when time runs out {ladder}"
-            + (f", and {row.strike_limit} timeouts in a row open the seat." if row.on_timeout != "pause" else "."))
+        clock = Message("{turn} per move", turn=duration(timedelta(seconds=row.turn_seconds)))
+    ladder = TIMEOUT_LADDER[row.on_timeout]
+    if row.on_timeout == "pause":
+        return Message("{clock}; when time runs out {ladder}.", clock=clock, ladder=ladder)
+    return Message("{clock}; when time runs out {ladder}, and {strikes} timeouts in a row open the seat.",
+                   clock=clock, ladder=ladder, strikes=row.strike_limit)
 
 
 @dataclass(frozen=True)

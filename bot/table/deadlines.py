@@ -64,7 +64,7 @@ from .clocks import (
     with_timers,
 )
 from .loading import NOT_STARTED, Tables
-from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, line, said
+from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
 from .play import Play
 from .timing import reminder_changes
 
@@ -222,7 +222,7 @@ class Deadlines:
             table = await self.tables.in_channel(channel_id)
             table.require_manager(person, "change the table settings")
             if not changes.any():  # only asked what the turn clock is
-                return Reply(lines=[line("Turn time at this table: " + settings_text(table.row))])
+                return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(table.row))])
             clock = changes.applied(table.row)
             now = self.clock()
             await self.tables.set_turn_clock(table.row.id, clock, now)
@@ -233,7 +233,7 @@ class Deadlines:
                 _, timers = deadline_changes(replace(changed, timers=[]), now,
                                              await self.tables.presences(changed, now))
                 await self.tables.update_timers(table.row.id, clear=clears, timers=timers)
-        return Reply(lines=[line("Turn time at this table: " + settings_text(row))])
+        return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(row))])
 
     def status_lines(self, table: Table) -> list[Line]:
         """Each seat's clock for ``/game status``: its deadline or bank, strikes, an open seat."""
@@ -262,5 +262,5 @@ class Deadlines:
                 lines.append(said("{who}: {clock} {strikes}", who=Strong(name), clock=details[0], strikes=details[1]))
             elif details:
                 lines.append(said("{who}: {detail}", who=Strong(name), detail=details[0]))
-        return ([line("Turn time: " + settings_text(table.row))] + lines) if table.row.turn_seconds else lines
+        return ([said("Turn time: {clock}", clock=settings_text(table.row))] + lines) if table.row.turn_seconds else lines
 
