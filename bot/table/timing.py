@@ -185,9 +185,9 @@ class Timing:
                                  interval=duration(interval))])
 
 
-def duration(interval: timedelta) -> str:
+def duration(interval: timedelta) -> Message:
     hours = interval.total_seconds() / 3600
     if hours >= 24 and hours % 24 == 0:
         days = int(hours // 24)
-        return f"{days} day" + ("s" if days != 1 else "")
-    return f"{hours:g} hour" + ("s" if hours != 1 else "")
+        return Message("{n} day{s}", n=days, s="s" * (days != 1))
+    return Message("{n} hour{s}", n=f"{hours:g}", s="s" * (hours != 1))
