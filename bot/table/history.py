@@ -118,8 +118,8 @@ class History:
         image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
-        heading = line(Strong(f"After move {number} of {len(logged)}:"), " ",
-                       *move_parts(table, move, event_text(table, move)))
+        after = Message("After move {number} of {moves}:", number=number, moves=len(logged))
+        heading = line(Strong(after), " ", *move_parts(table, move, event_text(table, move)))
         return Reply(lines=[heading], image=image, game_id=table.row.id, game_key=table.row.game_key)
 
     async def export(self, channel_id: int) -> Export:
