@@ -37,7 +37,6 @@ from .model import (
     Strong,
     Table,
     TableError,
-    line,
     said,
 )
 from .presence import Presence, QuietHours, new_absence, time_zone
@@ -80,8 +79,9 @@ class PresenceDue:
     messages: list[DirectMessage] = field(default_factory=list)
 
 
-def describe_quiet(quiet: QuietHours) -> str:
-    return f"{quiet.start:02d}:00 to {quiet.end:02d}:00, {quiet.zone} time"
+def describe_quiet(quiet: QuietHours) -> Message:
+    return Message("{start}:00 to {end}:00, {zone} time", start=f"{quiet.start:02d}", end=f"{quiet.end:02d}",
+                   zone=quiet.zone)
 
 
 class Members:
@@ -107,10 +107,10 @@ class Members:
         notices = await self._retime(guild_id, person.id, lambda name: said(
             "{who} is away until {end}: their turns here wait for them (no reminders, deadlines and clock "
             "paused).", who=Strong(name), end=Moment(absence.end)))
-        reply = Reply(private=[line(
-            "You are away until ", Moment(absence.end), f" ({days} day{'s' * (days != 1)}): your turns at "
-            "every table of this server wait for you, and their players have been told. "
-            "`/game back` ends it early.")])
+        reply = Reply(private=[said(
+            "You are away until {end} ({days} day{s}): your turns at every table of this server wait for you, "
+            "and their players have been told. `/game back` ends it early.",
+            end=Moment(absence.end), days=days, s="s" * (days != 1))])
         return PresenceReply(reply, notices)
 
     async def back(self, guild_id: int, person: Person) -> PresenceReply:
@@ -158,11 +158,13 @@ class Members:
         if off:
             await self.store.set_quiet_hours(guild_id, person.id, None, None, saved_zone)
             await self._retime(guild_id, person.id)
-            return Reply(private=[line("Your quiet hours are off: reminders and direct messages reach you at "
+            return Reply(private=[said("Your quiet hours are off: reminders and direct messages reach you at "
                                        "any hour.")])
         if start is None and end is None and zone is None:
-            shown = f"Your quiet hours: {describe_quiet(current)}." if current else "You have no quiet hours."
-            return Reply(private=[line(f"{shown} {SET_QUIET}")])
+            if current is None:
+                return Reply(private=[said("You have no quiet hours. {how}", how=SET_QUIET)])
+            return Reply(private=[said("Your quiet hours: {hours}. {how}", hours=describe_quiet(current),
+                                       how=SET_QUIET)])
         for hour in (start, end):
             if hour is not None and not 0 <= hour <= 23:
                 raise TableError("Quiet hours begin and end on a whole hour from 0 to 23, not {hour}.", hour=hour)
@@ -179,18 +181,19 @@ class Members:
         await self.store.set_quiet_hours(guild_id, person.id, start, end, zone)
         await self._retime(guild_id, person.id)
         if start is None or end is None:
-            return Reply(private=[line(f"Your time zone is now {zone}. You have no quiet hours. {SET_QUIET}")])
+            return Reply(private=[said("Your time zone is now {zone}. You have no quiet hours. {how}", zone=zone,
+                                       how=SET_QUIET)])
         hours = describe_quiet(QuietHours(start, end, zone))
-        return Reply(private=[line(f"Quiet hours: {hours}. Reminders and direct messages that fall in them "
-                                   f"wait until {end:02d}:00, and so do your deadlines.")])
+        return Reply(private=[said("Quiet hours: {hours}. Reminders and direct messages that fall in them wait "
+                                   "until {end}:00, and so do your deadlines.", hours=hours, end=f"{end:02d}")])
 
     async def notify(self, guild_id: int, person: Person, on: bool) -> Reply:
         await self.store.set_turn_dms(guild_id, person.id, on)
         if on:
-            return Reply(private=[line(
+            return Reply(private=[said(
                 "Your turns now also come as a direct message with a link to the board (held back during "
                 "your quiet hours). If your direct messages are closed to this server, none arrive.")])
-        return Reply(private=[line("No more direct messages about your turns: the pings in the channel stay.")])
+        return Reply(private=[said("No more direct messages about your turns: the pings in the channel stay.")])
 
     # ------------------------------------------------------------------ pings and messages
     async def held(self, table: Table, user_ids: list[int], now: datetime) -> dict[int, datetime]:
