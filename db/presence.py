@@ -126,6 +126,7 @@ UPSERT_TIMER = (
     " ON CONFLICT (guild_id, user_id, kind, game_id) DO UPDATE SET due_at = excluded.due_at"
 )
 CLEAR_TIMER = "DELETE FROM member_timers WHERE guild_id = ? AND user_id = ? AND kind = ? AND game_id = ?"
+MOVE_TIMERS = "UPDATE member_timers SET due_at = ? WHERE guild_id = ? AND user_id = ? AND kind = ?"
 
 
 def take_statement(now: datetime, shards: Shards | None, *, lock_rows: str) -> tuple[str, list[Any]]:
@@ -207,6 +208,11 @@ class SqlitePresence:
         await self._writing(lambda db: db.execute(
             UPSERT_TIMER, (guild_id, user_id, kind, game_id, to_db_time(due_at))))
 
+    async def move_member_timers(self, guild_id: int, user_id: int, kind: str, due_at: datetime) -> int:
+        """Move every ``kind`` timer of the member (all their games) to ``due_at``; returns how many."""
+        return await self._writing(lambda db: db.execute(
+            MOVE_TIMERS, (to_db_time(due_at), guild_id, user_id, kind)).rowcount)
+
     async def take_due_member_timers(self, now: datetime) -> list[MemberTimerRow]:
         """Delete the member timers due at ``now`` (of this store's shards) and return them, earliest first."""
         sql, params = take_statement(now, self._shards, lock_rows="")
@@ -272,6 +278,10 @@ class PostgresPresence:
                                due_at: datetime) -> None:
         async with self._transaction() as db:
             await db.run(UPSERT_TIMER, (guild_id, user_id, kind, game_id, to_db_time(due_at)))
+
+    async def move_member_timers(self, guild_id: int, user_id: int, kind: str, due_at: datetime) -> int:
+        async with self._transaction() as db:
+            return await db.run(MOVE_TIMERS, (to_db_time(due_at), guild_id, user_id, kind))
 
     async def take_due_member_timers(self, now: datetime) -> list[MemberTimerRow]:
         sql, params = take_statement(now, self._shards, lock_rows="FOR UPDATE SKIP LOCKED")

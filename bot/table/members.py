@@ -9,7 +9,8 @@ they sit at there.
 Every delay is a row in the store. When a vacation begins or ends, or quiet hours change, the
 member's reminders and deadlines at every game in play on the server move with it (:func:`retimed`):
 a reminder to the first moment they may be pinged (back to when it was due after an early
-return), a deadline shifted again from the start of its turn (:func:`.presence.shift_deadline`).
+return), a deadline shifted again from the start of its turn (:func:`.presence.shift_deadline`),
+and their held turn messages to the first moment they may be sent.
 A reminder that falls due while its player is away or in quiet hours is moved the same way
 (:meth:`Members.held`, asked by the reminder pass); a turn message held back and the end of a
 vacation are member timers, taken once by :meth:`Members.due`.
@@ -122,9 +123,10 @@ class Members:
 
     async def _retime(self, guild_id: int, user_id: int, say: Callable[[str], Line] | None = None) -> list[Notice]:
         """Move ``user_id``'s reminders and deadlines at every game in play on the server to where
-        their presence now puts them (:func:`retimed`); with ``say``, one notice for each of these
-        games."""
+        their presence now puts them (:func:`retimed`), and their held turn messages to the first
+        moment they may be sent; with ``say``, one notice for each of these games."""
         member = (await self.presence_of(guild_id, [user_id]))[user_id]
+        await self.store.move_member_timers(guild_id, user_id, TURN_DM, member.next_free(self.clock()))
         notices = []
         for row in await self.tables.rows_of(guild_id, user_id):
             if row.status != "active":

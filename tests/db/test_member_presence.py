@@ -90,3 +90,19 @@ async def test_a_sharded_store_takes_only_its_guilds_timers(store):
     assert [t.guild_id for t in await store.take_due_member_timers(START)] == [second]
     store._shards = None
     assert [t.guild_id for t in await store.take_due_member_timers(START)] == [first]
+
+
+async def test_moving_a_members_timers_moves_all_their_games_of_that_kind_only(store):
+    await store.set_member_timer(GUILD, 7, "turn_dm", 5, START + 3 * DAY)
+    await store.set_member_timer(GUILD, 7, "turn_dm", 6, START + 3 * DAY)
+    await store.start_absence(GUILD, 7, START, START + 3 * DAY)
+    await store.set_member_timer(GUILD, 8, "turn_dm", 5, START + 3 * DAY)
+    await store.set_member_timer(2, 7, "turn_dm", 5, START + 3 * DAY)
+    assert await store.move_member_timers(GUILD, 7, "turn_dm", START + DAY) == 2
+    moved = await store.take_due_member_timers(START + DAY)
+    assert sorted((t.user_id, t.kind, t.game_id, t.due_at) for t in moved) == [
+        (7, "turn_dm", 5, START + DAY), (7, "turn_dm", 6, START + DAY)]
+    left = await store.take_due_member_timers(START + 3 * DAY)
+    assert sorted((t.guild_id, t.user_id, t.kind) for t in left) == [
+        (GUILD, 7, "away_end"), (GUILD, 8, "turn_dm"), (2, 7, "turn_dm")], "other kinds, members, guilds stay"
+    assert await store.move_member_timers(GUILD, 7, "turn_dm", START) == 0

@@ -198,15 +198,23 @@ async def test_a_member_with_closed_direct_messages_is_skipped_silently(table, e
     assert [r for r in env.http_requests if r.path == f"/channels/{other.user.dm_channel.id}/messages"]
 
 
+async def turn_in_quiet_hours(table, env, make_bot, start: datetime, zone: str):
+    """From ``start``, the player who moves second has quiet hours 0-8 in ``zone`` and direct messages
+    on, and it is their turn; returns the clock and that player."""
+    clock = await clocked_bot(env, make_bot, start)
+    actor = table.actor(await table.open())
+    other = table.bob if actor is table.alice else table.alice
+    await other.slash(table.channel, "game quiet", start=0, end=8, timezone=zone)
+    await other.slash(table.channel, "game notify", dm="on")
+    await actor.slash(table.channel, "duel move", notation="add 1")
+    return clock, other
+
+
 async def test_a_turn_message_in_quiet_hours_waits_for_their_end(table, env, make_bot):
     """New York at 02:00 on 8 March 2026, the night its clocks go forward: quiet hours 0-8 end at
     12:00 UTC (08:00 EDT), an hour earlier than the day before."""
-    clock = await clocked_bot(env, make_bot, datetime(2026, 3, 8, 7, tzinfo=UTC))
-    actor = table.actor(await table.open())
-    other = table.bob if actor is table.alice else table.alice
-    await other.slash(table.channel, "game quiet", start=0, end=8, timezone="America/New_York")
-    await other.slash(table.channel, "game notify", dm="on")
-    await actor.slash(table.channel, "duel move", notation="add 1")
+    clock, other = await turn_in_quiet_hours(table, env, make_bot, datetime(2026, 3, 8, 7, tzinfo=UTC),
+                                             "America/New_York")
     assert dms(other) == []
     await at(env, clock, datetime(2026, 3, 8, 11, 59, tzinfo=UTC))
     assert dms(other) == []
@@ -215,3 +223,36 @@ async def test_a_turn_message_in_quiet_hours_waits_for_their_end(table, env, mak
     assert table.last().jump_url in message.content
     await at(env, clock, datetime(2026, 3, 8, 13, tzinfo=UTC))
     assert len(dms(other)) == 1, "a held message is sent once"
+
+
+async def test_a_turn_message_held_for_a_vacation_comes_at_once_after_an_early_return(table, env, make_bot):
+    start = datetime(2026, 6, 1, 12, tzinfo=UTC)
+    clock = await clocked_bot(env, make_bot, start)
+    actor = table.actor(await table.open())
+    other = table.bob if actor is table.alice else table.alice
+    await other.slash(table.channel, "game notify", dm="on")
+    await other.slash(table.channel, "game away", days=3)
+    await actor.slash(table.channel, "duel move", notation="add 1")
+    board = table.last()
+    await at(env, clock, start + DAY)
+    assert dms(other) == [], "held for the vacation"
+    await other.slash(table.channel, "game back")
+    await env.restart_bot(await make_bot(clock=clock))  # the moved timer is in the store
+    await at(env, clock, start + DAY)
+    [message] = dms(other)
+    assert message.content.startswith("Your turn in **Duel to Ten** in ")
+    assert board.jump_url in message.content
+    await at(env, clock, start + 3 * DAY + HOUR)
+    assert len(dms(other)) == 1, "not again at the vacation's planned end"
+
+
+async def test_turning_quiet_hours_off_sends_a_held_turn_message_at_once(table, env, make_bot):
+    clock, other = await turn_in_quiet_hours(table, env, make_bot, datetime(2026, 6, 1, 2, tzinfo=UTC), "UTC")
+    await at(env, clock, datetime(2026, 6, 1, 3, tzinfo=UTC))
+    assert dms(other) == []
+    await other.slash(table.channel, "game quiet", off=True)
+    await at(env, clock, datetime(2026, 6, 1, 3, tzinfo=UTC))
+    [message] = dms(other)
+    assert table.last().jump_url in message.content
+    await at(env, clock, datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert len(dms(other)) == 1
