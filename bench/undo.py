@@ -58,7 +58,8 @@ async def play_one_game(key: str, players: int, seed: int) -> tuple[list[float],
                 text = game.notation(action)
                 await service.act(CHANNEL, person, text)
                 moves += 1
-                if game.undo_refusal(state, after, seat, action) is None:
+                followed = any(game.automatic(after, other) is not None for other in game.actors(after))
+                if not followed and game.undo_refusal(state, after, seat, action) is None:
                     started = time.perf_counter()
                     await service.undo(CHANNEL, person)
                     undos.append((time.perf_counter() - started) * 1000)
