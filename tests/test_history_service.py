@@ -17,12 +17,14 @@ from db.record import is_private
 GUILD, CHANNEL = 100, 200
 PEOPLE = [Person(1 + n, f"{name}, who has a very long display name"[:32]) for n, name in enumerate(("Ada", "Bea", "Cy", "Di"))]
 MESSAGE_LIMIT = 2000
+# Long enough that it cannot turn up by chance in a timestamp or a digest of the exported record.
+SEED = 7_306_918_264_113_579_245
 
 
 @pytest.fixture
 async def service(tmp_path):
     store = await Store.open(tmp_path / "bottega.db")
-    yield TableService(store, seed_source=lambda: 4321, renderer=None)
+    yield TableService(store, seed_source=lambda: SEED, renderer=None)
     await store.close()
 
 
