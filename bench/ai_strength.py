@@ -14,13 +14,14 @@ the wall-clock time would be on an idle core).
 With ``--results FILE`` every finished game is appended to FILE (one JSON line) and a later run with
 the same file plays only the games it does not hold yet, so the 200-game table can be built over
 several runs. A game is identified by its game, seats, seed, the budgets of the levels playing and
-a fingerprint of the AI's source (``games/ai``): change the AI or a budget and the old lines no
-longer count.
+a fingerprint of the source of that game's AI (the shared search and ``games/ai/<game>.py``):
+change that AI or a budget and the old lines no longer count.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -102,11 +103,18 @@ def _margin(result: dict, seat: int) -> int:
     return totals[seat] - max(t for s, t in totals.items() if s != seat)
 
 
-def ai_fingerprint() -> str:
-    """A digest of the AI's source: results recorded with other code are not reused."""
+AI_FOLDER = Path(__file__).resolve().parent.parent / "games" / "ai"
+SHARED_AI = ("__init__.py", "search.py")
+"""The parts of the AI every game plays with; each game adds its own module (``games/ai/lim.py``)."""
+
+
+@functools.cache
+def ai_fingerprint(key: str) -> str:
+    """A digest of the AI that plays game ``key`` (the shared search and the game's own module):
+    results recorded with other code are not reused, and a change to one game's AI keeps the others'."""
     digest = hashlib.sha256()
-    for path in sorted((Path(__file__).resolve().parent.parent / "games" / "ai").rglob("*.py")):
-        digest.update(path.read_bytes())
+    for name in (*SHARED_AI, f"{key}.py"):
+        digest.update((AI_FOLDER / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -115,7 +123,6 @@ class Results:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.fingerprint = ai_fingerprint()
         self.known: dict[str, dict] = {}
         if path is not None and path.exists():
             for text in path.read_text().splitlines():
@@ -126,7 +133,7 @@ class Results:
         key, levels, seed, budgets = job
         used = {level: list(_budget_numbers(budgets.get(level, LEVELS[level])))
                 for level in sorted(set(levels)) if level in LEVELS}
-        return json.dumps([self.fingerprint, key, levels, seed, used], separators=(",", ":"))
+        return json.dumps([ai_fingerprint(key), key, levels, seed, used], separators=(",", ":"))
 
     def add(self, job: tuple, outcome: dict) -> None:
         if self.path is None:
