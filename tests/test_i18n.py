@@ -22,7 +22,7 @@ from bot.i18n.catalogues import problems, read, template
 from bot.table.model import Strong, TableError, line
 from bot.table.presence import Absence, Presence, new_absence, time_zone
 from bot.table.turns import decode, encode
-from games.core import IllegalAction, Message, clone, refuse
+from games.core import IllegalAction, Message, Name, clone, refuse
 from games.core.message import placeholders
 
 TRANSLATED = LANGUAGES[1:]
@@ -142,3 +142,12 @@ def test_the_refusals_of_vacations_and_time_zones_are_translated_with_their_numb
 @pytest.mark.parametrize(("locale", "language"), [("ja", "ja"), ("ko", "ko"), ("en-GB", "en"), ("fr", "en")])
 def test_discord_locales_choose_a_language(locale, language):
     assert language_of(locale) == language
+
+
+def test_a_component_name_keeps_its_component_through_a_stored_turn_and_a_pickle():
+    named = Message("{p0} took {card}.", card=Name("lim", "some-card", "Some Card"))
+    stored = decode(encode([line(named)]))[0][0]
+    for kept in (stored.params["card"], pickle.loads(pickle.dumps(named)).params["card"]):
+        assert isinstance(kept, Name) and (kept.game, kept.ident, str(kept)) == ("lim", "some-card", "Some Card")
+    # a language with no name for it writes the English one
+    assert translate(stored, "ja").count("Some Card") == 1

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from functools import cache
@@ -29,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from db import TABLE_LANGUAGES
-from games.core.message import SEAT, Message, fill
+import games
+from games.core.message import SEAT, Message, Name, fill
 
-__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "term", "translate"]
+__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "name_in", "term", "translate"]
 
 DOMAIN = "bottega"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -85,6 +87,8 @@ def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslati
                render: Callable[[Any], str] | None) -> Any:
     if isinstance(value, Message):
         return translate(value, language, render)
+    if isinstance(value, Name):
+        return name_in(value, language)
     if isinstance(value, str):
         return value if SEAT.fullmatch(key) or language == ENGLISH else _words(value, found, language)
     if render is not None and not isinstance(value, (int, float)):
@@ -119,6 +123,25 @@ def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
         if term != amount.group(2):
             return fill(found.pgettext(TERM_CONTEXT, AMOUNT), {"n": amount.group(1), "term": term})
     return value
+
+
+NAMES_FILE = "names.json"
+"""Beside a game's component data (``games/<key>/data/names.json``): ``{language: {ident: name}}``,
+the names that language's edition of the game prints for its cards, leaders, tiles and buildings."""
+
+
+@cache
+def component_names(game_key: str) -> dict[str, dict[str, str]]:
+    """The per-language names of ``game_key``'s components (none when the game has no names file)."""
+    path = Path(games.__file__).parent / game_key / "data" / NAMES_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def name_in(name: Name, language: str) -> str:
+    """A component's name in ``language``; its English name where that language has none."""
+    if language == ENGLISH:
+        return str(name)
+    return component_names(name.game).get(language, {}).get(name.ident, str(name))
 
 
 def term(word: str, language: str) -> str:

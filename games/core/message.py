@@ -92,3 +92,28 @@ def message(text: str, **params: Any) -> Message:
     if isinstance(text, Message) and not params:
         return text
     return Message(text, **params)
+
+
+class Name(str):
+    """The name of one of a game's components (a card, leader, tile or building) given as a
+    message parameter: its English name, which also knows the component (``game``, ``ident``) so
+    the bot can write the name a language's edition of the game prints.
+
+    >>> woods = Name("lim", "green-woods", "Woods")
+    >>> woods, woods.game, woods.ident
+    ('Woods', 'lim', 'green-woods')
+    >>> Message("{p0} took {card}.", card=woods).params["card"].ident
+    'green-woods'
+    """
+
+    game: str
+    ident: str
+
+    def __new__(cls, game: str, ident: str, english: str) -> Self:
+        made = super().__new__(cls, english)
+        made.game, made.ident = game, ident
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keep the component when pickled (render workers, AI pool)
+        return Name, (self.game, self.ident, str(self))
+
