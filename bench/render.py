@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import random
 import sys
 import time
 from pathlib import Path
@@ -39,6 +38,7 @@ from stats import percentile
 import games
 import rendering
 from bot.table.results import summary
+from games.core.playout import random_game
 from rendering import kit
 from rendering.pool import RenderPool
 from rendering.summary import render_summary
@@ -91,22 +91,9 @@ def measure(key: str, players: int, count: int) -> dict:
     }
 
 
-def whole_game(key: str, players: int) -> tuple[dict, list[tuple[int, str]]]:
-    """A whole game of random legal moves from :data:`SEED`: its start and its moves."""
-    game = games.get(key)
-    start = state = game.setup(players, SEED)
-    chooser, played = random.Random(SEED), []
-    while game.result(state) is None:
-        seat = min(game.actors(state))
-        action = chooser.choice(game.legal_actions(state, seat))
-        played.append((seat, game.notation(action)))
-        state, _ = game.apply(state, seat, action)
-    return start, played
-
-
 def measure_summary(key: str, players: int, runs: int) -> tuple[list[float], float, tuple[int, int]]:
     """CPU ms of each drawing of a finished game's summary, of building its data once, and its size."""
-    start, played = whole_game(key, players)
+    start, played, _ = random_game(games.get(key), players, SEED)
     data_ms, data = cpu_ms(summary, key, start, played, NAMES[:players])
     draws = [cpu_ms(render_summary, data) for _ in range(runs)]
     return [ms for ms, _ in draws], data_ms, Image.open(io.BytesIO(draws[-1][1])).size

@@ -2,13 +2,13 @@
 summary, and a picture that follows what it is given."""
 
 import io
-import random
 
 import pytest
 from PIL import Image
 
 import games
 from bot.table.results import FINAL, summary
+from games.core.playout import random_game
 from rendering import kit
 from rendering.pool import RenderPool
 from rendering.summary import render_summary
@@ -16,14 +16,7 @@ from tests.rendering.late_games import NAMES
 
 
 def finished(key: str, players: int, seed: int) -> dict:
-    game = games.get(key)
-    start = state = game.setup(players, seed)
-    chooser, played = random.Random(seed), []
-    while game.result(state) is None:
-        seat = min(game.actors(state))
-        action = chooser.choice(game.legal_actions(state, seat))
-        played.append((seat, game.notation(action)))
-        state, _ = game.apply(state, seat, action)
+    start, played, _ = random_game(games.get(key), players, seed)
     return summary(key, start, played, NAMES[:players])
 
 
