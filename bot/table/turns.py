@@ -101,7 +101,7 @@ def _encoded(value: Any) -> Any:
     if isinstance(value, Message):
         return {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
     if isinstance(value, Name):
-        return {"name": value.ident, "game": value.game, "text": str(value)}
+        return {"component": value.ident, "game": value.game, "text": str(value)}
     if isinstance(value, Strong):
         return {"strong": value.text}
     if isinstance(value, Mention):
@@ -113,8 +113,8 @@ def _decoded(value: Any) -> Any:
     if isinstance(value, dict) and "message" in value:
         params = value.get("params") if isinstance(value.get("params"), dict) else {}
         return Message(str(value["message"]), **{str(key): _decoded(each) for key, each in params.items()})
-    if isinstance(value, dict) and "name" in value:
-        return Name(str(value.get("game", "")), str(value["name"]), str(value.get("text", "")))
+    if isinstance(value, dict) and "component" in value:
+        return Name(str(value.get("game", "")), str(value["component"]), str(value.get("text", "")))
     if isinstance(value, dict) and "strong" in value:
         return Strong(str(value["strong"]))
     if isinstance(value, dict) and "mention" in value:
