@@ -60,6 +60,10 @@ DISCORD_CLOCK_KEY = "console:discord-clock"
 """Where the in-memory Discord's clock stood at the end of the last line played."""
 
 
+SETTLE_MARGIN_SECONDS = 10.0
+"""How much longer than an AI decision's hard limit a line may take to settle (drawing, the store)."""
+
+
 class ConsoleError(ValueError):
     """A line the console cannot understand (before it reaches the bot)."""
 
@@ -429,6 +433,8 @@ async def play(
             bot = ConsoleBot(config, store=store, clock=clock.now,
                              seed_source=seeds.__next__ if seeds else None, renderer=renderer)
             async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
+                # a line is done when the bot is idle: an AI decision may take up to its hard limit
+                env.settle_timeout = config.ai_time_limit_seconds + SETTLE_MARGIN_SECONDS
                 console = Console(env, bot, store, images, out, clock)
                 await console.open_world()
                 for number, text in _chain(waiting, numbered):
