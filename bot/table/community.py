@@ -25,11 +25,13 @@ from .model import Line, Mention, Person, Reply, Strong, Table, TableError, said
 
 Clock = Callable[[], datetime]
 LEADERBOARD_SIZE = 10
-NOTHING_TO_REPLAY = "There is no finished game in this channel to play again."
-NOT_OVER = "The game is not over yet: a rematch can be opened once it has ended."
-ABANDONED = "The last game here was abandoned: only a finished game can be played again."
-NOT_A_PLAYER = "Only the players of the last game can open a rematch."
-NOT_THIS_REMATCH = "That button belongs to a rematch table that is no longer open."
+NOTHING_TO_REPLAY = Message("There is no finished game in this channel to play again.")
+NOT_OVER = Message("The game is not over yet: a rematch can be opened once it has ended.")
+ABANDONED = Message("The last game here was abandoned: only a finished game can be played again.")
+NOT_A_PLAYER = Message("Only the players of the last game can open a rematch.")
+NOT_THIS_REMATCH = Message("That button belongs to a rematch table that is no longer open.")
+JOIN_THE_REMATCH = Message("Join the rematch")
+"""The label of the rematch's button, which its opening message names."""
 
 
 class Community:
@@ -82,7 +84,7 @@ class Community:
         opened = said("{who} opened a rematch of {title} for the same players. {asked}: press {button} to take "
                       "your seat; the game starts, with the seats drawn again, when everyone has.",
                       who=Strong(person.name), title=Strong(title), asked=asked,
-                      button=Strong("Join the rematch"))  # the button's label, English as it is
+                      button=Strong(JOIN_THE_REMATCH))
         return Reply(lines=[opened], mentions=[seat.user_id for seat in others], game_id=row.id,
                      game_key=row.game_key)
 

@@ -1,32 +1,50 @@
 """The words the final scores use for each game's scoring categories (the engines' result keys).
 
-A key without a label here is shown with its underscores as spaces; ``total`` is the total, shown
-once before the breakdown.
+Every category an engine scores has a label here (a translatable message); ``total`` is the
+total, shown once before the breakdown.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-SCORE_LABELS: dict[str, str] = {
+from games.core import Message
+
+from .model import listed
+
+SCORE_LABELS: dict[str, Message] = {
     # Masters of Renaissance
-    "faith_track": "faith track",
-    "favour_tiles": "Papal favour tiles",
+    "cards": Message("development cards"),
+    "faith_track": Message("faith track"),
+    "favour_tiles": Message("Papal favour tiles"),
+    "leaders": Message("leader cards"),
+    "resources": Message("resources"),
     # Lorenzo il Magnifico
-    "vp_before_scoring": "during the game",
-    "excommunication_vp_per_5": "excommunication (1 VP per 5 VP)",
-    "excommunication_military": "excommunication (military points)",
-    "excommunication_resources": "excommunication (resources)",
-    "excommunication_buildings": "excommunication (building costs)",
-    "military": "military track",
+    "vp_before_scoring": Message("during the game"),
+    "excommunication_vp_per_5": Message("excommunication (1 VP per 5 VP)"),
+    "excommunication_military": Message("excommunication (military points)"),
+    "excommunication_resources": Message("excommunication (resources)"),
+    "excommunication_buildings": Message("excommunication (building costs)"),
+    "territories": Message("territories"),
+    "characters": Message("characters"),
+    "ventures": Message("ventures"),
+    "military": Message("military track"),
     # Opera Magna
-    "game": "during the game",
-    "evolution": "workshop evolution",
-    "blue": "end-of-game buildings",
-    "unfinished": "unfinished buildings",
-    "opera": "opera majority",
+    "game": Message("during the game"),
+    "buildings": Message("buildings"),
+    "evolution": Message("workshop evolution"),
+    "certificates": Message("certificates"),
+    "blue": Message("end-of-game buildings"),
+    "unfinished": Message("unfinished buildings"),
+    "opera": Message("opera majority"),
+    "worksites": Message("worksites"),
 }
 HIDDEN = {"total"}
+
+
+def score_label(key: str) -> str:
+    """A scoring category's words (a key without a label: its own words, untranslated)."""
+    return SCORE_LABELS.get(key, key.replace("_", " "))
 
 
 def score_breakdown(breakdown: dict[str, Any]) -> str:
@@ -35,5 +53,5 @@ def score_breakdown(breakdown: dict[str, Any]) -> str:
     >>> score_breakdown({"vp_before_scoring": 23, "military": 2, "total": 25})
     'during the game 23, military track 2'
     """
-    return ", ".join(f"{SCORE_LABELS.get(key, key.replace('_', ' '))} {value}"
-                     for key, value in breakdown.items() if key not in HIDDEN)
+    return listed([Message("{category} {points}", category=score_label(key), points=value)
+                   for key, value in breakdown.items() if key not in HIDDEN])
