@@ -69,7 +69,7 @@ def parse_options(key: str, text: str) -> dict[str, Any]:
         name, raw = name.strip().lower(), raw.strip().lower() or "true"
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) or "none"
+            known = ", ".join(specs) or Message("none")
             raise TableError("{title} has no option '{name}' (options: {known}).",
                              title=game.title, name=name, known=known)
         value = next((c for c in spec.choices if str(c).lower() == raw), None)

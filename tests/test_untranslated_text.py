@@ -155,7 +155,8 @@ class Scan(ast.NodeVisitor):
                 self.allowed.add(node.value)  # docstrings of attributes
             if isinstance(node, ast.Assert) and node.msg is not None:
                 self._allow(node.msg)
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and called(node.exc) not in REFUSALS:
+            refusal = isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and called(node.exc) in REFUSALS
+            if isinstance(node, ast.Raise) and node.exc is not None and not refusal:
                 self._allow(node.exc)
             if isinstance(node, ast.keyword) and node.arg == "description":
                 self._allow(node.value)

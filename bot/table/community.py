@@ -21,7 +21,7 @@ from games.core import Message
 from .ai_seats import AiSeats
 from .loading import REMATCH_EXISTS, Tables
 from .lobby import Lobby
-from .model import Line, Mention, Person, Reply, Strong, Table, TableError, said
+from .model import Line, Mention, Person, Reply, Strong, Table, TableError, game_title, said
 
 Clock = Callable[[], datetime]
 LEADERBOARD_SIZE = 10
@@ -75,7 +75,7 @@ class Community:
                 count = sum(1 for seat_level in old.ai_levels().values() if seat_level == level)
                 await self.ai_seats.seat(await self.tables.by_id(row.id), count, level)
         others = [seat for seat in old.seats if seat.ai_level is None and seat.user_id != person.id]
-        title = games.get(old.row.game_key).title
+        title = game_title(games.get(old.row.game_key))
         if not others:
             return await self.lobby.start(new_channel_id, person)
         asked: Mention | Message = Mention(others[0].user_id, others[0].display_name)
@@ -115,13 +115,13 @@ class Community:
         for row in sorted(rows, key=lambda r: games.get(r.game_key).title):
             rating = row.rating
             lines.append(said("{title}: {games} played, {wins} won, average score {average}, rating {rating}",
-                              title=Strong(games.get(row.game_key).title), games=_games(rating.games),
+                              title=Strong(game_title(games.get(row.game_key))), games=_games(rating.games),
                               wins=rating.wins, average=f"{rating.average:.1f}", rating=f"{rating.shown:.1f}"))
         return Reply(private=lines)
 
     async def leaderboard(self, guild_id: int, game_key: str) -> Reply:
         """The server's best players of ``game_key`` by rating (AI levels included), with games played."""
-        title = games.get(game_key).title
+        title = game_title(games.get(game_key))
         rows = await self.tables.ratings(guild_id, game_key=game_key, limit=LEADERBOARD_SIZE)
         if not rows:
             raise TableError("No game of {title} has finished on this server yet.", title=title)

@@ -38,6 +38,7 @@ from .model import (
     Strong,
     Table,
     TableError,
+    game_title,
     said,
 )
 from .presence import Presence, QuietHours, new_absence, time_zone
@@ -286,6 +287,6 @@ def back_line(name: str) -> Line:
 
 def turn_lines(table: Table, user_id: int, board_url: str | None) -> list[Line]:
     row = table.row
-    return [said("Your turn in {title} in {channel}: {prompt}", title=Strong(table.game.title),
+    return [said("Your turn in {title} in {channel}: {prompt}", title=Strong(game_title(table.game)),
                  channel=ChannelLink(row.channel_id), prompt=table.prompt(table.seat_of(user_id))),
             said("The board: {board}", board=BoardLink(row.guild_id, row.channel_id, board_url))]

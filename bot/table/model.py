@@ -140,6 +140,16 @@ def fill_seat_names(text: str, names: list[str]) -> str:
     )
 
 
+def game_title(game: Game) -> Message:
+    """A game's title, which the catalogues translate (it names the game's choice in ``/game new``).
+
+    >>> import games
+    >>> game_title(games.get("opera")).template
+    'Opera Magna'
+    """
+    return Message(game.title)
+
+
 def said(template: str, **params: Any) -> Line:
     """A line that is one translatable sentence; ``params`` may be parts (a bold name, a mention).
 

@@ -107,8 +107,8 @@ def _encoded(value: Any) -> Any:
         return {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
     if isinstance(value, Name):
         return {"name": value.ident, "game": value.game, "text": str(value)}
-    if isinstance(value, Strong):
-        return {"strong": value.text}
+    if isinstance(value, Strong):  # its text may be a message too (a game's title)
+        return {"strong": _encoded(value.text)}
     if isinstance(value, Mention):
         return {"mention": value.user_id, "name": value.name}
     return value if isinstance(value, (str, int, float)) else plain((value,))
@@ -123,7 +123,7 @@ def _decoded(value: Any) -> Any:
     if isinstance(value, dict) and "name" in value:
         return Name(str(value.get("game", "")), str(value["name"]), str(value.get("text", "")))
     if isinstance(value, dict) and "strong" in value:
-        return Strong(str(value["strong"]))
+        return Strong(_decoded(value["strong"]))
     return value if isinstance(value, (int, float)) else str(value)
 
 

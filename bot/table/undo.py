@@ -26,7 +26,18 @@ from games.core import CorruptState, IllegalAction, Message, MoveStack
 from .boards import Boards
 from .clocks import deadline_changes
 from .loading import DAMAGED, Tables
-from .model import BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line, one_after_another, said
+from .model import (
+    BoardLink,
+    DamagedTable,
+    Line,
+    Person,
+    Reply,
+    Table,
+    TableError,
+    line,
+    one_after_another,
+    said,
+)
 from .play import seat_of
 from .timing import reminder_changes
 

@@ -146,7 +146,8 @@ def private_in_japanese(result) -> str:
 
 
 def labels(message) -> list[str]:
-    return [child.label for row in message.components for child in row.children if getattr(child, "label", None)]
+    return [child.label for row in message.components for child in row.children
+            if getattr(child, "label", None)]
 
 
 async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_speaks_english_then_korean(table):
