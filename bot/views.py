@@ -137,11 +137,14 @@ def in_language(view: discord.ui.View | None, language: str) -> discord.ui.View 
     Components are built with English words (each a message id, marked where it is written:
     ``label=Message("Your move")``), whoever builds them (a game's cog chooses its boards'); the
     adapter that knows who reads them writes them in that reader's language here. A label the
-    catalogues do not hold, such as a move's notation, stays as it is.
+    catalogues do not hold stays as it is, and a move's button keeps its notation (what players type
+    is the same in every language).
     """
     if view is None or language == ENGLISH:
         return view
     for child in view.children:
+        if isinstance(child, ActButton):
+            continue
         item = child.item if isinstance(child, discord.ui.DynamicItem) else child
         if isinstance(item, discord.ui.Button) and item.label:
             item.label = translate(Message(item.label), language)

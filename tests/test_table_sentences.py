@@ -128,3 +128,8 @@ async def test_buttons_are_labelled_in_their_readers_language():
     assert [child.item.label for child in view.children] == ["당신의 차례", "내 수 이후"]
     picker = in_language(private_moves(4, 7, [f"add {n}" for n in range(1, 9)]), "ja")
     assert picker.children[0].item.placeholder == "手を選んでください"
+
+
+async def test_a_moves_button_keeps_its_notation_in_every_language():
+    view = in_language(private_moves(4, 7, ["end", "market row-1"]), "ja")
+    assert [child.item.label for child in view.children] == ["end", "market row-1"]
