@@ -2,7 +2,6 @@
 and Korean (no English fragment left around a translated name)."""
 
 import json
-import random
 import re
 from datetime import timedelta
 from types import SimpleNamespace
@@ -25,6 +24,7 @@ from bot.table.turns import decode, encode
 from bot.table.undo import ACTED_SINCE, NOT_YOURS
 from bot.views import in_language, menu_view, private_moves
 from games.core import Message
+from tests.support.played import played_to_the_end
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -105,10 +105,7 @@ def test_final_scores_and_the_clock_read_in_the_tables_language():
 @pytest.mark.parametrize("key", ["mor", "lim", "opera"])
 def test_every_scoring_category_of_a_finished_game_has_words(key):
     game = games.get(key)
-    state, chooser = game.setup(2, 11), random.Random(11)
-    while game.result(state) is None:
-        seat = min(game.actors(state))
-        state, _ = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
+    state = played_to_the_end(game, 2, 11, 11)
     categories = {name for score in game.result(state)["scores"] for name in score["breakdown"]} - HIDDEN
     assert categories <= set(SCORE_LABELS), categories - set(SCORE_LABELS)
 
