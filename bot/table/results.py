@@ -17,7 +17,7 @@ from db.ratings import AI_PLAYER, Outcome, Placing
 from games.core import Game, Message, MoveStack
 
 from .model import Table, ai_name
-from .score_labels import score_label
+from .score_labels import category_words
 
 ROUNDS: dict[str, tuple[str, ...]] = {"mor": ("turn", "number"), "lim": ("round",), "opera": ("round",)}
 """Where each game's public view says which round it is (a game not listed is charted per move)."""
@@ -91,7 +91,7 @@ def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], n
     return {
         "title": translate(Message(game.title), language),
         "names": names,
-        "categories": [translate(score_label(name), language) for name in categories],
+        "categories": [category_words(name, language) for name in categories],
         "rows": [{"seat": s["seat"], "place": place[s["seat"]], "total": s["total"],
                   "breakdown": [s["breakdown"].get(name, 0) for name in categories]} for s in scores],
         "labels": labels,
