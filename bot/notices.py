@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from .i18n import ENGLISH
 from .presentation import text
 from .table import TableError
-from .views import MESSAGE_LIMIT, mentions_of, service
+from .views import MESSAGE_LIMIT, mentions_of, public_language, service
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -32,7 +33,9 @@ async def post_notices(bot: BottegaBot, notices: list[Notice]) -> None:
         try:
             channel = bot.get_channel(notice.channel_id) or await bot.fetch_channel(notice.channel_id)
             assert isinstance(channel, discord.abc.Messageable)
-            await channel.send(text(bot.presenter, notice.lines)[:MESSAGE_LIMIT], allowed_mentions=mentions_of([]))
+            language = await public_language(bot, channel)
+            await channel.send(text(bot.presenter, notice.lines, language)[:MESSAGE_LIMIT],
+                               allowed_mentions=mentions_of([]))
         except discord.HTTPException as error:
             log.warning("notice not posted in channel %s: %s", notice.channel_id, error)
 
@@ -43,7 +46,8 @@ async def send_direct(bot: BottegaBot, messages: list[DirectMessage]) -> int:
     for message in messages:
         try:
             user = bot.get_user(message.user_id) or await bot.fetch_user(message.user_id)
-            await user.send(text(bot.presenter, message.lines)[:MESSAGE_LIMIT], allowed_mentions=mentions_of([]))
+            shown = text(bot.presenter, message.lines, message.language or ENGLISH)
+            await user.send(shown[:MESSAGE_LIMIT], allowed_mentions=mentions_of([]))
             sent += 1
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE_USER:

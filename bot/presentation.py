@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.i18n import ENGLISH, translate
 from bot.table import BoardLink, ChannelLink, Image, Line, Mention, Moment, Reply, Strong
-from bot.table.model import Part
+from bot.table.model import Clipped, Part, clip
 
 
 @dataclass
@@ -43,6 +43,8 @@ class Presenter(ABC):
             return translate(part, language, lambda value: self.part(value, language))
         if isinstance(part, Strong):
             return self.strong(Strong(translate(part.text, language, lambda value: self.part(value, language))))
+        if isinstance(part, Clipped):
+            return clip(self.part(part.text, language), part.limit)
         writers: dict[type, Callable[[Any], str]] = {
             Mention: self.mention, Moment: self.moment, ChannelLink: self.channel, BoardLink: self.board,
         }

@@ -17,7 +17,7 @@ from discord.ext import tasks
 
 from .notices import post_notices, send_direct
 from .presentation import text
-from .views import mentions_of, post_reply, public_language, since_view
+from .views import in_language, mentions_of, post_reply, public_language, since_view
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -78,7 +78,8 @@ class ReminderLoop:
                 return True
             language = await public_language(self.bot, channel, reminder.game_id)
             await channel.send(text(self.bot.presenter, reminder.lines, language)[:2000],
-                               allowed_mentions=mentions_of(reminder.user_ids), view=since_view(reminder.game_id))
+                               allowed_mentions=mentions_of(reminder.user_ids),
+                               view=in_language(since_view(reminder.game_id), language))
         except (discord.NotFound, discord.Forbidden) as error:
             log.warning(
                 "reminder for game %s not posted in channel %s: %s",

@@ -29,9 +29,10 @@ from discord import app_commands
 
 from games import IllegalAction
 
-from .i18n import Message, language_of, translate
+from .i18n import ENGLISH, Message, language_of, translate
 from .presentation import Post, post
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
+from .table.model import listed
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -47,6 +48,15 @@ PICK_PREFIX = "bottega:pick"
 MENU_PREFIX = "bottega:menu"
 SINCE_PREFIX = "bottega:since"
 REFUSAL_EVENT = "bottega_refusal"
+DONE = Message("Done.")
+PERMISSION_NAMES = {
+    "view_channel": Message("View Channel"),
+    "send_messages": Message("Send Messages"),
+    "send_messages_in_threads": Message("Send Messages in Threads"),
+    "attach_files": Message("Attach Files"),
+    "create_public_threads": Message("Create Public Threads"),
+}
+"""The permissions the bot may ask for, as Discord's settings name them."""
 
 
 # --------------------------------------------------------------------------- the error path
@@ -121,6 +131,28 @@ async def public_language(bot: Any, channel: object, game_id: int | None = None)
     return chosen or language_of(guild.preferred_locale if guild is not None else None)
 
 
+def in_language(view: discord.ui.View | None, language: str) -> discord.ui.View | None:
+    """``view`` with its buttons' labels and its selects' placeholders written in ``language``.
+
+    Components are built with English words (each a message id, marked where it is written:
+    ``label=Message("Your move")``), whoever builds them (a game's cog chooses its boards'); the
+    adapter that knows who reads them writes them in that reader's language here. A label the
+    catalogues do not hold stays as it is, and a move's button keeps its notation (what players type
+    is the same in every language).
+    """
+    if view is None or language == ENGLISH:
+        return view
+    for child in view.children:
+        if isinstance(child, ActButton):
+            continue
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
+        if isinstance(item, discord.ui.Button) and item.label:
+            item.label = translate(Message(item.label), language)
+        elif isinstance(item, discord.ui.Select) and item.placeholder:
+            item.placeholder = translate(Message(item.placeholder), language)
+    return view
+
+
 # --------------------------------------------------------------------------- the common flow
 def person_of(interaction: discord.Interaction) -> Person:
     """The service's view of the invoker; server managers may manage any table."""
@@ -134,20 +166,16 @@ def require_bot_permissions(
     """Refuse (and say what to grant) when the bot could not post its answer in this channel."""
     have = interaction.app_permissions
     posts_in_thread = thread or isinstance(interaction.channel, discord.Thread)
-    needed = [
-        ("view_channel", "View Channel"),
-        ("send_messages_in_threads", "Send Messages in Threads") if posts_in_thread
-        else ("send_messages", "Send Messages"),
-    ]
+    needed = ["view_channel", "send_messages_in_threads" if posts_in_thread else "send_messages"]
     if files:
-        needed.append(("attach_files", "Attach Files"))
+        needed.append("attach_files")
     if thread:
-        needed.append(("create_public_threads", "Create Public Threads"))
-    missing = [label for name, label in needed if not getattr(have, name)]
+        needed.append("create_public_threads")
+    missing = [PERMISSION_NAMES[name] for name in needed if not getattr(have, name)]
     if missing:
         raise TableError(Message(
             "I am missing permissions here: {permissions}. A server manager can grant them in the channel "
-            "settings.", permissions=", ".join(missing)))
+            "settings.", permissions=listed(missing)))
 
 
 async def respond(
@@ -182,7 +210,7 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, public: boo
         reply.private_image = reply.private_image or reply.image
     reader = reader_language(interaction)
     shown = post(bot.presenter, reply, public=reader, private=reader)
-    done = Message("Done: {link}", link=posted.jump_url) if posted else Message("Done.")
+    done = Message("Done: {link}", link=posted.jump_url) if posted else DONE
     private_text = shown.ephemeral or translate(done, reader)
     files = [_file(shown.ephemeral_image)] if shown.ephemeral_image else []
     await interaction.edit_original_response(content=_clip(private_text), attachments=files)
@@ -199,7 +227,9 @@ async def respond_in_parts(interaction: discord.Interaction, call: Callable[[], 
         await report_error(interaction, error)
         return
     bot: BottegaBot = interaction.client  # type: ignore[assignment]
-    first, *rest = split_message(post(bot.presenter, reply).ephemeral or "Done.")
+    reader = reader_language(interaction)
+    shown = post(bot.presenter, reply, private=reader).ephemeral or translate(DONE, reader)
+    first, *rest = split_message(shown)
     await interaction.edit_original_response(content=first)
     for part in rest:
         await interaction.followup.send(part, ephemeral=True)
@@ -281,8 +311,9 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
                 reply: Reply) -> discord.Message | None:
     """Show ``reply`` in the earlier message ``message_id`` (new text, image and buttons, no
     ping); None when that message is gone."""
-    view = await board_view(bot, reply)
-    shown = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
+    language = await public_language(bot, channel, reply.game_id)
+    view = in_language(await board_view(bot, reply), language)
+    shown = post(bot.presenter, reply, public=language)
     partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
         message = await partial.edit(
@@ -298,8 +329,9 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
 
 
 async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
-    view = await board_view(bot, reply)
-    shown = post(bot.presenter, reply, public=await public_language(bot, channel, reply.game_id))
+    language = await public_language(bot, channel, reply.game_id)
+    view = in_language(await board_view(bot, reply), language)
+    shown = post(bot.presenter, reply, public=language)
     kwargs: dict[str, Any] = {
         "content": _clip(shown.text) or None,
         "allowed_mentions": mentions_of(shown.mentions),
@@ -401,7 +433,7 @@ class MenuButton(
         self.game_id, self.version = game_id, version
         super().__init__(
             discord.ui.Button(
-                label="Your move", style=discord.ButtonStyle.primary,
+                label=Message("Your move"), style=discord.ButtonStyle.primary,
                 custom_id=f"{MENU_PREFIX}:{game_id}:{version}",
             )
         )
@@ -434,12 +466,12 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
         return
     from .guided import components, is_guided  # the guided menu builds on this module's buttons
 
+    reader = reader_language(interaction)
     if is_guided(table):
         text, guided = components(table, seat)
-        await interaction.edit_original_response(content=_clip(text), view=guided)
+        await interaction.edit_original_response(content=_clip(text), view=in_language(guided, reader))
         return
-    view = private_moves(game_id, table.row.version, legal)
-    reader = reader_language(interaction)
+    view = in_language(private_moves(game_id, table.row.version, legal), reader)
     text = translate(table.prompt(seat), reader)
     if view is None:
         text += "\n" + translate(Message("You have {count} possible moves: `/{game} move` lists them as you type.",
@@ -460,7 +492,7 @@ class SinceButton(
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label="Since your move", style=discord.ButtonStyle.secondary,
+                label=Message("Since your move"), style=discord.ButtonStyle.secondary,
                 custom_id=f"{SINCE_PREFIX}:{game_id}",
             )
         )
@@ -530,7 +562,7 @@ class MoveSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"{PICK_PREFIX}:{game_id}:{version}",
-                placeholder="Choose your move",
+                placeholder=Message("Choose your move"),
                 options=options,
             )
         )

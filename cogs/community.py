@@ -13,12 +13,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import Message, translate
 from bot.presentation import post
 from bot.table import Reply, TableError
+from bot.table.community import JOIN_THE_REMATCH
 from bot.views import (
+    in_language,
     mentions_of,
     person_of,
     post_reply,
+    public_language,
+    reader_language,
     report_error,
     require_bot_permissions,
     respond,
@@ -40,7 +45,7 @@ class RematchButton(
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(discord.ui.Button(label="Join the rematch", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=JOIN_THE_REMATCH, style=discord.ButtonStyle.success,
                                            custom_id=f"{REMATCH_PREFIX}:{game_id}"))
 
     @classmethod
@@ -76,15 +81,18 @@ async def open_rematch(bot: BottegaBot, interaction: discord.Interaction) -> Non
         await report_error(interaction, error)
         return
     posted = await send_rematch(bot, target, reply)
-    where = f" in {target.mention}" if in_thread else ""
-    await interaction.edit_original_response(content=f"Rematch opened{where}: {posted.jump_url}")
+    opened = (Message("Rematch opened in {channel}: {link}", channel=target.mention, link=posted.jump_url)
+              if in_thread else Message("Rematch opened: {link}", link=posted.jump_url))
+    await interaction.edit_original_response(content=translate(opened, reader_language(interaction)))
 
 
 async def send_rematch(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     """The rematch's opening message with its button, or (everyone else an AI) the first board."""
     if reply.image is not None or reply.game_id is None:
         return await post_reply(bot, channel, reply)
-    shown = post(bot.presenter, reply)
+    language = await public_language(bot, channel, reply.game_id)
+    shown = post(bot.presenter, reply, public=language)
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(reply.game_id))
-    return await channel.send(content=shown.text, allowed_mentions=mentions_of(shown.mentions), view=view)
+    return await channel.send(content=shown.text, allowed_mentions=mentions_of(shown.mentions),
+                              view=in_language(view, language))

@@ -69,7 +69,7 @@ def parse_options(key: str, text: str) -> dict[str, Any]:
         name, raw = name.strip().lower(), raw.strip().lower() or "true"
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) or "none"
+            known = ", ".join(specs) or Message("none")
             raise TableError("{title} has no option '{name}' (options: {known}).",
                              title=game.title, name=name, known=known)
         value = next((c for c in spec.choices if str(c).lower() == raw), None)
@@ -127,8 +127,10 @@ class GameCog(commands.Cog):
             if thread:
                 if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
                     raise TableError("A thread can only be opened from a text channel, not inside a thread.")
+                thread_name = Message("{title} table", title=Message(game_title(game)))
                 channel = await channel.create_thread(
-                    name=f"{game_title(game)} table", type=discord.ChannelType.public_thread,
+                    name=translate(thread_name, language_of(interaction.guild_locale)),
+                    type=discord.ChannelType.public_thread,
                     auto_archive_duration=10080,
                 )
             assert interaction.guild_id is not None and channel is not None
@@ -155,12 +157,14 @@ class GameCog(commands.Cog):
             return []
         done, _, typing = current.rpartition(",")
         prefix = f"{done}, " if done else ""
+        reader = reader_language(interaction)
         suggestions = []
         for spec in specs:
+            about = translate(Message(spec.description), reader)
             for choice in spec.choices:
                 text = f"{spec.name}={str(choice).lower()}"
                 if text.startswith(typing.strip().lower()):
-                    suggestions.append(app_commands.Choice(name=f"{prefix}{text}: {spec.description}"[:100],
+                    suggestions.append(app_commands.Choice(name=f"{prefix}{text}: {about}"[:100],
                                                            value=f"{prefix}{text}"[:100]))
         return suggestions[:25]
 
@@ -361,10 +365,10 @@ class GameCog(commands.Cog):
         async def reply() -> Reply:
             found = await self.service.export(interaction.channel_id)
             about = (
-                "The record of this finished game, with its seed: it replays exactly "
-                "(`python -m bot --replay FILE`)." if found.finished else
-                "The record so far: the game is still running, so it holds only public information "
-                "(no seed, no private moves) and cannot be replayed until the game is over."
+                Message("The record of this finished game, with its seed: it replays exactly "
+                        "(`python -m bot --replay FILE`).") if found.finished else
+                Message("The record so far: the game is still running, so it holds only public information "
+                        "(no seed, no private moves) and cannot be replayed until the game is over.")
             )
             return Reply(private=[line(about)], private_image=found.file)
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import Message
 from bot.presentation import text
 from bot.table import LogPage, TableError
-from bot.views import report_error, service
+from bot.views import in_language, reader_language, report_error, service
 from games import IllegalAction
 
 if TYPE_CHECKING:
@@ -28,16 +29,17 @@ def page_view(page: LogPage) -> discord.ui.View | None:
     if page.pages == 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogButton(page.game_id, page.page - 1, "Previous", disabled=page.page == 1))
-    view.add_item(LogButton(page.game_id, page.page + 1, "Next", disabled=page.page == page.pages))
+    view.add_item(LogButton(page.game_id, page.page - 1, Message("Previous"), disabled=page.page == 1))
+    view.add_item(LogButton(page.game_id, page.page + 1, Message("Next"), disabled=page.page == page.pages))
     return view
 
 
 async def show_page(interaction: discord.Interaction, page: LogPage) -> None:
-    """Show ``page`` in the invoker's (deferred) private response."""
+    """Show ``page`` in the invoker's (deferred) private response, in their language."""
     bot: BottegaBot = interaction.client  # type: ignore[assignment]
-    content = text(bot.presenter, page.lines)
-    view = page_view(page)
+    reader = reader_language(interaction)
+    content = text(bot.presenter, page.lines, reader)
+    view = in_language(page_view(page), reader)
     await interaction.edit_original_response(content=content, view=view)
 
 

@@ -19,6 +19,7 @@ from bot.table.turns import continues, decode, encode, move_sentence
 from cogs.play import rule_topics
 from games.core import IllegalAction
 from tests import test_service as base
+from tests.support.played import played_to_the_end
 from tests.test_service import ALICE, BOB, CAROL, CHANNEL, started
 
 race_game, service = base.race_game, base.service  # the table service's fixtures: the tiny race game
@@ -139,10 +140,7 @@ async def test_a_vote_of_an_absent_player_alone_does_not_end_a_game_others_play(
 @pytest.mark.parametrize("key", ["mor", "lim", "opera"])
 def test_final_scores_are_in_words(key):
     game = games.get(key)
-    state, rng = game.setup(2, 3), random.Random(4)
-    while game.result(state) is None:
-        seat = min(game.actors(state))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    state = played_to_the_end(game, 2, 3, 4)
     for score in game.result(state)["scores"]:
         words = score_breakdown(score["breakdown"])
         assert "_" not in words and "total" not in words and re.search(r"\d", words)

@@ -31,9 +31,10 @@ KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "message": (1,), "Message": (1,), "event": (2,), "refuse": (2,), "IllegalAction": (1,),
     "TableError": (1,), "StaleAction": (1,), "DamagedTable": (1,), "term": (1,), "said": (1,),
-    "_bad": (1,), "_unreadable": (2,),
+    "_bad": (1,), "_unreadable": (2,), "OptionSpec": (2,),
 }
-"""The calls whose string argument is a message id (``refuse(rule, text)``: the second)."""
+"""The calls whose string argument is a message id (``refuse(rule, text)``: the second;
+``OptionSpec(name, description, ...)``: the description, shown by ``/game new``)."""
 VERSION = "0.1"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 GRAMMAR = frozenset({"s", "verb"})

@@ -89,8 +89,18 @@ class Boards:
 
 
 def highlight_text(last: Line, language: str | None) -> str:
-    """The last event line as the board image prints it: plain words, in the table's language."""
-    return plain(tuple(translate(part, language or ENGLISH) if isinstance(part, str) else part for part in last))
+    """The last event line as the board image prints it: plain words, in the table's language
+    (a bold part's words too, such as a game's title)."""
+    language = language or ENGLISH
+
+    def words(part: Any) -> str:
+        if isinstance(part, str):
+            return translate(part, language, words)
+        if isinstance(part, Strong):
+            return words(part.text)
+        return plain((part,))
+
+    return "".join(words(part) for part in last)
 
 
 def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
+from bot.i18n import ENGLISH, translate
 from games.core import Message
 
 from .model import Moment, Part, Table, TableError
@@ -192,35 +193,46 @@ def deadline_parts(table: Table, seat: int) -> list[Part]:
     if due is None:
         return []
     if table.row.clock == BANK_CLOCK:
-        return [" Time bank runs out ", Moment(due), "."]
-    return [" Deadline ", Moment(due), "."]
+        return [" ", Message("Time bank runs out {due}.", due=Moment(due))]
+    return [" ", Message("Deadline {due}.", due=Moment(due))]
+
+
+CAPTION_TIME = {ENGLISH: "%d %b %H:%M"}
+"""How the board's caption writes a moment (UTC) per language; numbers only where no month name
+is translated (``12/04 16:02``)."""
 
 
 def clock_caption(table: Table) -> str | None:
-    """One compact line for the board image (drawn in UTC): each seat's deadline or bank."""
+    """One compact line for the board image (drawn in UTC, in the table's language): each seat's
+    deadline or bank."""
     if table.row.turn_seconds is None or table.state is None or table.finished():
         return None
+    language = table.row.language or ENGLISH
     ai_seats = table.ai_levels()
-    parts = []
+    parts: list[Message] = []
     for seat, name in enumerate(table.names()):
         held = seat_row(table, seat)
         if held.opened_at is not None:
-            parts.append(f"{name}: open seat")
+            parts.append(Message("{name}: open seat", name=name))
             continue
         if seat in ai_seats:
             continue
         due = deadline_of(table, table.user_of(seat))
         if due is not None:
-            parts.append(f"{name}: until {due:%d %b %H:%M} UTC")
+            parts.append(Message("{name}: until {time} UTC", name=name,
+                                 time=f"{due:{CAPTION_TIME.get(language, '%m/%d %H:%M')}}"))
         elif table.row.clock == BANK_CLOCK:
-            parts.append(f"{name}: bank {short(bank_left(table, seat))}")
-    return " · ".join(parts) or None
+            parts.append(Message("{name}: bank {left}", name=name, left=short(bank_left(table, seat))))
+    return " · ".join(translate(part, language) for part in parts) or None
 
 
-def short(seconds: int) -> str:
+def short(seconds: int) -> Message:
+    """A time left, in days and hours (``2d 3h``) or hours and minutes (``5h 20m``)."""
     days, rest = divmod(max(0, seconds), 86400)
     hours = rest // 3600
-    return f"{days}d {hours}h" if days else f"{hours}h {rest % 3600 // 60}m"
+    if days:
+        return Message("{days}d {hours}h", days=days, hours=hours)
+    return Message("{hours}h {minutes}m", hours=hours, minutes=rest % 3600 // 60)
 
 
 TIMEOUT_LADDER = {

@@ -21,15 +21,17 @@ from games.core import Message
 from .ai_seats import AiSeats
 from .loading import REMATCH_EXISTS, Tables
 from .lobby import Lobby
-from .model import Line, Mention, Person, Reply, Strong, Table, TableError, said
+from .model import Line, Mention, Person, Reply, Strong, Table, TableError, game_title, said
 
 Clock = Callable[[], datetime]
 LEADERBOARD_SIZE = 10
-NOTHING_TO_REPLAY = "There is no finished game in this channel to play again."
-NOT_OVER = "The game is not over yet: a rematch can be opened once it has ended."
-ABANDONED = "The last game here was abandoned: only a finished game can be played again."
-NOT_A_PLAYER = "Only the players of the last game can open a rematch."
-NOT_THIS_REMATCH = "That button belongs to a rematch table that is no longer open."
+NOTHING_TO_REPLAY = Message("There is no finished game in this channel to play again.")
+NOT_OVER = Message("The game is not over yet: a rematch can be opened once it has ended.")
+ABANDONED = Message("The last game here was abandoned: only a finished game can be played again.")
+NOT_A_PLAYER = Message("Only the players of the last game can open a rematch.")
+NOT_THIS_REMATCH = Message("That button belongs to a rematch table that is no longer open.")
+JOIN_THE_REMATCH = Message("Join the rematch")
+"""The label of the rematch's button, which its opening message names."""
 
 
 class Community:
@@ -73,7 +75,7 @@ class Community:
                 count = sum(1 for seat_level in old.ai_levels().values() if seat_level == level)
                 await self.ai_seats.seat(await self.tables.by_id(row.id), count, level)
         others = [seat for seat in old.seats if seat.ai_level is None and seat.user_id != person.id]
-        title = games.get(old.row.game_key).title
+        title = game_title(games.get(old.row.game_key))
         if not others:
             return await self.lobby.start(new_channel_id, person)
         asked: Mention | Message = Mention(others[0].user_id, others[0].display_name)
@@ -82,7 +84,7 @@ class Community:
         opened = said("{who} opened a rematch of {title} for the same players. {asked}: press {button} to take "
                       "your seat; the game starts, with the seats drawn again, when everyone has.",
                       who=Strong(person.name), title=Strong(title), asked=asked,
-                      button=Strong("Join the rematch"))  # the button's label, English as it is
+                      button=Strong(JOIN_THE_REMATCH))
         return Reply(lines=[opened], mentions=[seat.user_id for seat in others], game_id=row.id,
                      game_key=row.game_key)
 
@@ -113,13 +115,13 @@ class Community:
         for row in sorted(rows, key=lambda r: games.get(r.game_key).title):
             rating = row.rating
             lines.append(said("{title}: {games} played, {wins} won, average score {average}, rating {rating}",
-                              title=Strong(games.get(row.game_key).title), games=_games(rating.games),
+                              title=Strong(game_title(games.get(row.game_key))), games=_games(rating.games),
                               wins=rating.wins, average=f"{rating.average:.1f}", rating=f"{rating.shown:.1f}"))
         return Reply(private=lines)
 
     async def leaderboard(self, guild_id: int, game_key: str) -> Reply:
         """The server's best players of ``game_key`` by rating (AI levels included), with games played."""
-        title = games.get(game_key).title
+        title = game_title(games.get(game_key))
         rows = await self.tables.ratings(guild_id, game_key=game_key, limit=LEADERBOARD_SIZE)
         if not rows:
             raise TableError("No game of {title} has finished on this server yet.", title=title)

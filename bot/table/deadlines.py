@@ -178,7 +178,7 @@ class Deadlines:
         """The host or a manager gives ``old_user``'s seat to ``new``."""
         async with self.tables.lock(channel_id):
             table = await self.started(channel_id)
-            table.require_manager(person, "replace a player")
+            table.require_manager(person, Message("replace a player"))
             seat_number = table.seat_of(old_user)
             if seat_number is None:
                 raise TableError("That member has no seat at this table: only a seated player can be replaced.")
@@ -220,7 +220,7 @@ class Deadlines:
     async def settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
-            table.require_manager(person, "change the table settings")
+            table.require_manager(person, Message("change the table settings"))
             if not changes.any():  # only asked what the turn clock is
                 return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(table.row))])
             clock = changes.applied(table.row)

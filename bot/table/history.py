@@ -20,6 +20,7 @@ from games.core import IllegalAction, Message
 from .boards import Boards
 from .loading import DAMAGED, Tables
 from .model import (
+    Clipped,
     DamagedTable,
     Image,
     Line,
@@ -29,7 +30,9 @@ from .model import (
     Strong,
     Table,
     TableError,
+    clip,
     line,
+    one_after_another,
     plain,
     said,
 )
@@ -45,8 +48,8 @@ MARKUP_ROOM = {Strong: 4, Moment: 20}
 """What a part may take beyond its own text once presented: two pairs of bold markers, a timestamp."""
 FEWEST_EVENT_CHARACTERS = 24
 NOTATION_SHOWN = 40
-PRIVATE_MOVE = "a private move"
-NO_MOVES = "No move has been made in this game yet."
+PRIVATE_MOVE = Message("a private move")
+NO_MOVES = Message("No move has been made in this game yet.")
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,8 @@ class History:
         texts = [event_text(table, move) for move in shown]
         room = PAGE_ROOM - sum(room_taken(entry) + 1 for entry in [title, *(log_line(table, m, "") for m in shown)])
         cap = events_cap([len(text) for text in texts], room)
-        entries = [log_line(table, move, clip(text, cap)) for move, text in zip(shown, texts, strict=True)]
+        entries = [log_line(table, move, Clipped(text, cap) if text else text)  # cut once translated
+                   for move, text in zip(shown, texts, strict=True)]
         return LogPage(table.row.id, page, pages, [title, *entries])
 
     async def board(self, channel_id: int, number: int) -> Reply:
@@ -114,7 +118,7 @@ class History:
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
         events = [line(table.fill_names(event["text"])) for event in move.events]
-        highlight = move_sentence(events, table.names()[move.seat]) if events else None
+        highlight = move_sentence(events, table.names()[move.seat], table.row.language) if events else None
         image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
@@ -160,21 +164,21 @@ class History:
 
 
 def event_text(table: Table, move: LoggedMove) -> str:
-    return " ".join(table.fill_names(event["text"]) for event in move.events)
+    return one_after_another([table.fill_names(event["text"]) for event in move.events])
 
 
-def move_parts(table: Table, move: LoggedMove, events: str) -> list[Part]:
+def move_parts(table: Table, move: LoggedMove, events: Part) -> list[Part]:
     """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation."""
     notation = PRIVATE_MOVE if move.private else f"`{clip(move.notation, NOTATION_SHOWN)}`"
-    parts: list[Part] = [Strong(table.names()[move.seat]), f" {notation}"]
+    parts: list[Part] = [Strong(table.names()[move.seat]), " ", notation]
     if events:
-        parts.append(f": {events}")
+        parts += [": ", events]
     if move.at is not None:
         parts += [" (", Moment(move.at), ")"]
     return parts
 
 
-def log_line(table: Table, move: LoggedMove, events: str) -> Line:
+def log_line(table: Table, move: LoggedMove, events: Part) -> Line:
     return line(f"{move.number}. ", *move_parts(table, move, events))
 
 
@@ -192,6 +196,3 @@ def events_cap(lengths: list[int], room: int) -> int:
         cap -= 1
     return cap
 
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -192,7 +192,7 @@ class Tables:
         if cached is not None:
             return cached
         assert loaded.snapshot is not None
-        step = "the snapshot"
+        step = "snapshot"
         try:
             stack = MoveStack(game, game.loads(loaded.snapshot.state))
             for move in standing(loaded.moves):

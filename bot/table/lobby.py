@@ -14,7 +14,7 @@ from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
 from .clocks import deadline_changes, with_timers
 from .loading import Tables
-from .model import Person, Reply, Strong, TableError, said
+from .model import Person, Reply, Strong, TableError, game_title, said
 from .timing import reminder_changes
 from .votes import abandon_carried, votes_needed
 from .votes import people as seated_people
@@ -56,7 +56,8 @@ class Lobby:
             invite = Message("`/game join` to take a seat ({seated}/{players}); the host starts with `/game start`.",
                              seated=1 + bots, players=players)
         opened = said("{host} opened a table of {game} for {players}{options}{ai}. {invite}", host=Strong(host.name),
-                      game=Strong(game.title), players=players, options=option_text, ai=ai_text, invite=invite)
+                      game=Strong(game_title(game)), players=players, options=option_text, ai=ai_text,
+                      invite=invite)
         return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
@@ -124,7 +125,8 @@ class Lobby:
             table = with_timers(replace(started, row=row), [], timers)
             seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
             board = await self.ai_seats.turns.record(
-                None, table, [said("{game} begins. Seats: {seating}.", game=Strong(game.title), seating=seating)])
+                None, table, [said("{game} begins. Seats: {seating}.", game=Strong(game_title(game)),
+                                   seating=seating)])
         return await self.ai_seats.turns.reply(board)
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:

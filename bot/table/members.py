@@ -38,6 +38,7 @@ from .model import (
     Strong,
     Table,
     TableError,
+    game_title,
     said,
 )
 from .presence import Presence, QuietHours, new_absence, time_zone
@@ -46,7 +47,7 @@ from .timing import REMINDER, held_reminder, reminder_due
 Clock = Callable[[], datetime]
 TURN_DM = "turn_dm"
 AWAY_END = "away_end"
-NOT_AWAY = "You are not away: `/game away days:3` starts a vacation of three days."
+NOT_AWAY = Message("You are not away: `/game away days:3` starts a vacation of three days.")
 SET_QUIET = Message("Set them with `/game quiet start:23 end:7 timezone:Europe/Rome` (hours of your own day).")
 
 
@@ -60,8 +61,12 @@ class Notice:
 
 @dataclass(frozen=True)
 class DirectMessage:
+    """Lines for one member alone, written in ``language``: that of the table they are about (a
+    direct message answers no interaction, so the member's own Discord language is not known)."""
+
     user_id: int
     lines: list[Line]
+    language: str | None = None
 
 
 @dataclass
@@ -225,7 +230,7 @@ class Members:
             if free > now:
                 await self.store.set_member_timer(table.row.guild_id, user, TURN_DM, game_id, free)
             else:
-                messages.append(DirectMessage(user, turn_lines(table, user, board_url)))
+                messages.append(DirectMessage(user, turn_lines(table, user, board_url), table.row.language))
         return messages
 
     async def due(self) -> PresenceDue:
@@ -251,7 +256,8 @@ class Members:
                 await self.store.set_member_timer(timer.guild_id, timer.user_id, TURN_DM, timer.game_id, free)
             else:
                 due.messages.append(DirectMessage(timer.user_id,
-                                                  turn_lines(table, timer.user_id, table.row.board_jump_url)))
+                                                  turn_lines(table, timer.user_id, table.row.board_jump_url),
+                                                  table.row.language))
         return due
 
 
@@ -281,6 +287,6 @@ def back_line(name: str) -> Line:
 
 def turn_lines(table: Table, user_id: int, board_url: str | None) -> list[Line]:
     row = table.row
-    return [said("Your turn in {title} in {channel}: {prompt}", title=Strong(table.game.title),
+    return [said("Your turn in {title} in {channel}: {prompt}", title=Strong(game_title(table.game)),
                  channel=ChannelLink(row.channel_id), prompt=table.prompt(table.seat_of(user_id))),
             said("The board: {board}", board=BoardLink(row.guild_id, row.channel_id, board_url))]

@@ -70,8 +70,50 @@ class BoardLink:
     message_url: str | None
 
 
-Part = str | Mention | Moment | Strong | ChannelLink | BoardLink
+@dataclass(frozen=True)
+class Clipped:
+    """Text cut to at most ``limit`` characters once written in its reader's language (the events
+    of a log entry, which must fit a page whatever the language)."""
+
+    text: str
+    limit: int
+
+    def __str__(self) -> str:
+        return clip(self.text, self.limit)
+
+
+Part = str | Mention | Moment | Strong | ChannelLink | BoardLink | Clipped
 Line = tuple[Part, ...]
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the last one an ellipsis when something was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def listed(items: list[str]) -> str:
+    """Items as one translatable list, ``a, b, c`` (Japanese writes ``a、b、c``).
+
+    >>> listed([Message("faith track {n}", n=3), "Ada"])
+    'faith track 3, Ada'
+    """
+    joined = ""
+    for item in items:
+        joined = Message("{earlier}, {item}", earlier=joined, item=item) if joined else item
+    return joined
+
+
+def one_after_another(sentences: list[str]) -> str:
+    """Several sentences (the event lines of one move) as one text that stays translatable: each
+    keeps its template, joined two by two by a translatable space (Japanese writes none).
+
+    >>> one_after_another([Message("Ada passed."), Message("Round 2 begins.")])
+    'Ada passed. Round 2 begins.'
+    """
+    joined = ""
+    for sentence in sentences:
+        joined = Message("{first} {then}", first=joined, then=sentence) if joined else sentence
+    return joined
 
 
 def line(*parts: Part) -> Line:
@@ -82,8 +124,8 @@ def plain(line_: Line) -> str:
     """A line's words without any emphasis or link (what a board image prints)."""
     words = []
     for part in line_:
-        if isinstance(part, str):
-            words.append(part)
+        if isinstance(part, (str, Clipped)):
+            words.append(str(part))
         elif isinstance(part, Strong):
             words.append(part.text)
         elif isinstance(part, Mention):
@@ -96,6 +138,16 @@ def fill_seat_names(text: str, names: list[str]) -> str:
     return _SEAT_PLACEHOLDER.sub(
         lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
     )
+
+
+def game_title(game: Game) -> Message:
+    """A game's title, which the catalogues translate (it names the game's choice in ``/game new``).
+
+    >>> import games
+    >>> game_title(games.get("opera")).template
+    'Opera Magna'
+    """
+    return Message(game.title)
 
 
 def said(template: str, **params: Any) -> Line:

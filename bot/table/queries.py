@@ -18,6 +18,7 @@ from .model import (
     Reply,
     Strong,
     Table,
+    game_title,
     line,
     said,
 )
@@ -33,7 +34,8 @@ class Queries:
         if table.state is None:
             seated = ", ".join(s.display_name for s in table.seats)
             waiting = said("Table of {game} waiting for players ({seated}/{players}): {names}.",
-                           game=Strong(table.game.title), seated=len(table.seats), players=table.row.players,
+                           game=Strong(game_title(table.game)), seated=len(table.seats),
+                           players=table.row.players,
                            names=seated)
             return Reply(lines=[waiting], game_id=table.row.id, version=table.row.version,
                          game_key=table.row.game_key)
@@ -52,7 +54,7 @@ class Queries:
     async def game_help(self, channel_id: int, person: Person) -> Reply:
         """What this channel's game is and what ``person`` can do in it now."""
         table = await self.tables.in_channel(channel_id)
-        lines = [said("This channel hosts {game} (`/{key} ...`).", game=Strong(table.game.title),
+        lines = [said("This channel hosts {game} (`/{key} ...`).", game=Strong(game_title(table.game)),
                       key=table.row.game_key)]
         seat = table.seat_of(person.id)
         if table.state is None:

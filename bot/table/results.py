@@ -11,11 +11,13 @@ from collections.abc import Iterable
 from typing import Any
 
 import games
+from bot.i18n import ENGLISH, translate
 from db import MoveRow
 from db.ratings import AI_PLAYER, Outcome, Placing
-from games.core import Game, MoveStack
+from games.core import Game, Message, MoveStack
 
 from .model import Table, ai_name
+from .score_labels import category_words
 
 ROUNDS: dict[str, tuple[str, ...]] = {"mor": ("turn", "number"), "lim": ("round",), "opera": ("round",)}
 """Where each game's public view says which round it is (a game not listed is charted per move)."""
@@ -74,10 +76,11 @@ def score_track(game: Game, key: str, stack: MoveStack, moves: Iterable[tuple[in
                                         for seat, total in enumerate(final)]
 
 
-def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], names: list[str]) -> dict[str, Any]:
+def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], names: list[str],
+            language: str = ENGLISH) -> dict[str, Any]:
     """What the summary image of the game played from ``start`` by ``moves`` shows (JSON-safe, for
     a drawing process): the ranking, each player's score by category and the chart of the scores
-    over the rounds."""
+    over the rounds; its words in ``language`` (the table's: the image is public)."""
     game = games.get(key)
     stack = MoveStack(game, start)
     labels, series = score_track(game, key, stack, moves)
@@ -86,9 +89,9 @@ def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], n
     scores = sorted(result["scores"], key=lambda s: (place[s["seat"]], s["seat"]))
     categories = [name for name in scores[0]["breakdown"] if name != "total"]
     return {
-        "title": game.title,
+        "title": translate(Message(game.title), language),
         "names": names,
-        "categories": [name.replace("_", " ") for name in categories],
+        "categories": [category_words(name, language) for name in categories],
         "rows": [{"seat": s["seat"], "place": place[s["seat"]], "total": s["total"],
                   "breakdown": [s["breakdown"].get(name, 0) for name in categories]} for s in scores],
         "labels": labels,
@@ -99,4 +102,5 @@ def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], n
 def table_summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
     """:func:`summary` of a finished table, replayed from its seed."""
     start = table.game.setup(len(table.seats), table.row.seed, table.row.options)
-    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names())
+    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names(),
+                   table.row.language or ENGLISH)

@@ -31,6 +31,7 @@ from .model import (
     Strong,
     Table,
     TableError,
+    game_title,
     line,
     said,
 )
@@ -135,7 +136,8 @@ class Timing:
                     else NewTimer(REMINDER, t.user_id, now + interval) for t in timers if t.user_id in actors])
         if not users:
             return None
-        lines: list[Line] = [said("Reminder: {game} has been waiting since {since}.", game=Strong(table.game.title),
+        lines: list[Line] = [said("Reminder: {game} has been waiting since {since}.",
+                                  game=Strong(game_title(table.game)),
                                   since=Moment(table.waiting_since()))]
         for user in users:
             lines.append(said("{who}: {prompt}", who=table.mention(user), prompt=table.prompt(table.seat_of(user))))

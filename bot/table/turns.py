@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import ENGLISH
 from games.core import Message, Name
 
-from .boards import Boards
+from .boards import Boards, highlight_text
 from .loading import Tables
 from .model import Line, Mention, Reply, Strong, Table, line, plain
 
@@ -59,13 +60,17 @@ def continues(before: Table, after: Table) -> bool:
             and game.turn_number(before.state) == game.turn_number(after.state))
 
 
-def move_sentence(lines: list[Line], mover: str) -> str:
-    """A move's event lines as one sentence: the lines about the mover joined after their name
-    ("Bruno takes Woods from green-3 ..., receives 1 wood."), the others after it as they are.
+def move_sentence(lines: list[Line], mover: str, language: str | None = None) -> str:
+    """A move's event lines as one sentence, in the table's ``language`` (the board image is public):
+    in English the lines about the mover joined after their name ("Bruno takes Woods from green-3
+    ..., receives 1 wood."), the others after it as they are; in another language the lines
+    translated one after another.
 
     >>> move_sentence([("Bruno takes Woods.",), ("Bruno receives 1 wood.",), ("Round 1 ends.",)], "Bruno")
     'Bruno takes Woods, receives 1 wood. Round 1 ends.'
     """
+    if language not in (None, ENGLISH):
+        return " ".join(filter(None, (highlight_text(each, language).strip() for each in lines)))
     about_mover: list[str] = []
     others: list[str] = []
     for event in map(plain, lines):
@@ -102,8 +107,8 @@ def _encoded(value: Any) -> Any:
         return {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
     if isinstance(value, Name):
         return {"component": value.ident, "game": value.game, "text": str(value)}
-    if isinstance(value, Strong):
-        return {"strong": value.text}
+    if isinstance(value, Strong):  # its text may be a message too (a game's title)
+        return {"strong": _encoded(value.text)}
     if isinstance(value, Mention):
         return {"mention": value.user_id, "name": value.name}
     return value if isinstance(value, (str, int, float)) else plain((value,))
@@ -115,10 +120,10 @@ def _decoded(value: Any) -> Any:
         return Message(str(value["message"]), **{str(key): _decoded(each) for key, each in params.items()})
     if isinstance(value, dict) and "component" in value:
         return Name(str(value.get("game", "")), str(value["component"]), str(value.get("text", "")))
-    if isinstance(value, dict) and "strong" in value:
-        return Strong(str(value["strong"]))
     if isinstance(value, dict) and "mention" in value:
         return Mention(int(value["mention"]), str(value.get("name", "")))
+    if isinstance(value, dict) and "strong" in value:
+        return Strong(_decoded(value["strong"]))
     return value if isinstance(value, (int, float)) else str(value)
 
 
@@ -150,7 +155,8 @@ class Turns:
         highlight = None
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
-            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "")
+            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
+                                      after.row.language)
         return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
 
     async def reply(self, board: TurnBoard) -> Reply:

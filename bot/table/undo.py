@@ -21,22 +21,33 @@ from datetime import datetime, timedelta
 
 from db import MoveRow
 from db.replay import standing, timeline
-from games.core import CorruptState, IllegalAction, MoveStack
+from games.core import CorruptState, IllegalAction, Message, MoveStack
 
 from .boards import Boards
 from .clocks import deadline_changes
 from .loading import DAMAGED, Tables
-from .model import BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line
+from .model import (
+    BoardLink,
+    DamagedTable,
+    Line,
+    Person,
+    Reply,
+    Table,
+    TableError,
+    line,
+    one_after_another,
+    said,
+)
 from .play import seat_of
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
-NOTHING_TO_UNDO = "There is no move of yours to take back."
-GAME_OVER = "The game here is over: the move that ended it stands."
-NOT_YOURS = "Only the player who just moved can take a move back, and the last move was {name}'s."
-ACTED_SINCE = "{name} has acted since your last move, so it stands."
-NOTHING_SINCE = "Nothing has happened since your last move."
-NOTHING_YET = "No one has moved yet."
+NOTHING_TO_UNDO = Message("There is no move of yours to take back.")
+GAME_OVER = Message("The game here is over: the move that ended it stands.")
+NOT_YOURS = Message("Only the player who just moved can take a move back, and the last move was {name}'s.")
+ACTED_SINCE = Message("{name} has acted since your last move, so it stands.")
+NOTHING_SINCE = Message("Nothing has happened since your last move.")
+NOTHING_YET = Message("No one has moved yet.")
 SHOWN = 40
 """The most entries a digest lists (the newest): a few Discord messages with their links."""
 
@@ -66,11 +77,12 @@ def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
         try:
             if undo:
                 stack.undo()
-                text = f"{names[move.seat]} took back move {move.seq}."
+                text = Message("{who} took back move {number}.", who=names[move.seat], number=move.seq)
             else:
                 events = stack.play(move.seat, move.notation)
-                text = " ".join(table.fill_names(e["text"]) for e in events)
-                text += " (taken back)" if move.undone_seq is not None else ""
+                text = one_after_another([table.fill_names(e["text"]) for e in events])
+                if move.undone_seq is not None:
+                    text = Message("{events} (taken back)", events=text)
         except (CorruptState, IllegalAction, IndexError, KeyError, TypeError, ValueError):
             raise DamagedTable(DAMAGED, table.row.id) from None
         entries.append(Entry(seq, move, undo, text))
@@ -109,9 +121,10 @@ class Undo:
             clears, timers = clears + deadline_clears, timers + deadlines
             row = await self.tables.record_undo(table, target, before, now, clears, timers)
             table = replace(undone, row=row)
-        said = " ".join(table.fill_names(e["text"]) for e in events)
-        name = table.names()[seat]
-        return await self.boards.reply(table, [line(f"{name} took back move {target.seq} ({said}).")])
+        undone_events = one_after_another([table.fill_names(e["text"]) for e in events])
+        return await self.boards.reply(table, [said("{who} took back move {number} ({events}).",
+                                                    who=table.names()[seat], number=target.seq,
+                                                    events=undone_events)])
 
     async def _playing(self, channel_id: int) -> Table:
         """The channel's game in play; when its newest game has finished, the refusal says so."""
@@ -135,10 +148,10 @@ class Undo:
         last = kept[-1]
         names = table.names()
         if last.seat != seat:
-            raise TableError(NOT_YOURS.format(name=names[last.seat]))
+            raise TableError(NOT_YOURS, name=names[last.seat])
         other = next((m for m in moves if m.seq > last.seq and m.seat != seat), None)
         if other is not None:
-            raise TableError(ACTED_SINCE.format(name=names[other.seat]))
+            raise TableError(ACTED_SINCE, name=names[other.seat])
         return last
 
     async def since(self, channel_id: int, person: Person) -> Reply:
@@ -150,15 +163,16 @@ class Undo:
         after = own[-1] if own else 0
         entries = [e for e in public_log(table, moves) if e.seq > after]
         if not entries:
-            said = NOTHING_SINCE if own else NOTHING_YET
-            return Reply(private=[line(said)], game_id=table.row.id, game_key=table.row.game_key)
+            return Reply(private=[line(NOTHING_SINCE if own else NOTHING_YET)], game_id=table.row.id,
+                         game_key=table.row.game_key)
         posts = await self.tables.board_posts(table.row.id, after)
-        heading = f"Since your move {after}:" if own else "Since the start:"
+        heading = Message("Since your move {number}:", number=after) if own else Message("Since the start:")
         if len(entries) > SHOWN:
-            heading += f" the last {SHOWN} of {len(entries)} events."
+            heading = Message("{heading} the last {shown} of {events} events.", heading=heading, shown=SHOWN,
+                              events=len(entries))
         lines: list[Line] = [line(heading)]
         for entry in entries[-SHOWN:]:
-            parts: list = [f"{entry.seq}. {entry.text}"]
+            parts: list = [f"{entry.seq}. ", entry.text]
             if entry.seq in posts:
                 parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
             lines.append(line(*parts))

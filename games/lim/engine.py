@@ -37,7 +37,8 @@ def rule_named() -> Iterator[None]:
     except IllegalAction as refusal:
         if refusal.rule in refusal.message:
             raise
-        raise IllegalAction(f"{refusal.message} ({refusal.rule})", refusal.rule) from None
+        named = Message("{text} ({rule})", text=refusal.message, rule=refusal.rule)
+        raise IllegalAction(named, refusal.rule) from None
 
 
 class LorenzoIlMagnifico(Game):

@@ -132,3 +132,66 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
     read_channel()
     english = [line for text in posted for line in text.splitlines() if line and not JAPANESE.search(line)]
     assert not english, english[:5]
+
+
+def private_in_japanese(result) -> str:
+    """The private answer of ``result`` (and its follow-ups): every line that has words has Japanese."""
+    texts = [result.response.content, *(part.content for part in result.followups)]
+    assert result.response.ephemeral, texts[0]
+    for text in texts:
+        for shown in text.splitlines():
+            words = re.sub(r"`[^`]*`|<[^>]*>|https://\S+|\*\*[^*]*\*\*|\b(alice|bob)\b", "", shown)
+            assert not re.search(r"[A-Za-z]{3}", words) or JAPANESE.search(shown), shown
+    return "\n".join(texts)
+
+
+def labels(message) -> list[str]:
+    return [child.label for row in message.components for child in row.children
+            if getattr(child, "label", None)]
+
+
+async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_speaks_english_then_korean(table):
+    """Lobby, status, settings, away and back, an undo refused, the log, the catch-up and help: what
+    only the member reads is in their Discord language (Japanese), what the channel reads in the
+    table's (the server's English, then the Korean the host chooses), button labels included."""
+    LOCALES.update({table.alice.id: "ja"})
+    opened = await table.alice.slash(table.channel, "game new", game="mor", players=2)
+    assert opened.response.content.startswith("卓を開きました")
+    assert not JAPANESE.search(table.last().content)  # the server speaks English, so does the table
+    lobby = private_in_japanese(await table.alice.slash(table.channel, "game status"))
+    assert "プレイヤー" in lobby
+    await table.bob.slash(table.channel, "game join")
+    private_in_japanese(await table.alice.slash(table.channel, "game help"))
+    refused = private_in_japanese(await table.alice.slash(table.channel, "game log"))
+    assert "このチャンネルには" in refused or "まだ" in refused
+    settled = await table.alice.slash(table.channel, "game settings", reminder_hours=12)
+    assert settled.response.content.startswith("完了しました") and not JAPANESE.search(table.last().content)
+    await table.alice.slash(table.channel, "game start")
+    board = table.last()
+    assert not JAPANESE.search(board.content) and "Since your move" in labels(board)
+    private_in_japanese(await table.alice.slash(table.channel, "game status"))
+    assert private_in_japanese(await table.alice.slash(table.channel, "game undo")) == "取り消せるあなたの手はありません。"
+    assert private_in_japanese(await table.alice.slash(table.channel, "game back")).startswith(
+        "あなたは休暇中ではありません。")
+
+    away = private_in_japanese(await table.alice.slash(table.channel, "game away", days=3))
+    assert "休暇" in away and "alice" in table.last().content and not JAPANESE.search(table.last().content)
+    private_in_japanese(await table.alice.slash(table.channel, "game back"))
+    assert "**alice** is back" in table.last().content
+
+    changed = await table.alice.slash(table.channel, "game settings", language="ko")
+    assert changed.response.content.startswith("完了しました") and KOREAN.search(table.last().content)
+    for player in (table.alice, table.bob):  # both keep their leaders: the game's first moves
+        choices = await player.autocomplete(table.channel, "mor move", "notation", "")
+        await player.slash(table.channel, "mor move", notation=choices[0]["value"])
+    board = table.last()
+    assert KOREAN.search(board.content) and "내 수 이후" in labels(board)
+    log = private_in_japanese(await table.alice.slash(table.channel, "game log"))
+    assert "非公開の手" in log
+    private_in_japanese(await table.alice.slash(table.channel, "game since"))
+    private_in_japanese(await table.alice.slash(table.channel, "game status"))
+    await table.env.advance_time(3600)  # a second vacation begins later than the first
+    private_in_japanese(await table.alice.slash(table.channel, "game away", days=2))
+    assert KOREAN.search(table.last().content) and not JAPANESE.search(table.last().content)
+    private_in_japanese(await table.alice.slash(table.channel, "game back"))
+    assert "**alice**이(가) 돌아왔습니다" in table.last().content
