@@ -25,21 +25,27 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import Message
-from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
+from bot.guided import confirmation
+from bot.i18n import Message, translate
+from bot.menus import clip
+from bot.table import Line, Person, Reply, Strong, Table, TableError, line
 from bot.table.model import plain
+from bot.table.play import OLD_GAME
 from bot.views import (
     CUSTOM_ID_LIMIT,
+    MESSAGE_LIMIT,
     SELECT_LIMIT,
     SinceButton,
     person_of,
     post_reply,
+    public_language,
+    reader_language,
     report_error,
     require_bot_permissions,
     respond,
     service,
 )
-from games.core import IllegalAction
+from games.core import Description, IllegalAction
 from games.mor.data import CARDS, LEADERS
 
 from .mor_menus import (
@@ -50,6 +56,7 @@ from .mor_menus import (
     card_label,
     complete,
     fill,
+    joined,
     layout_text,
     leader_label,
     line_gains,
@@ -71,6 +78,9 @@ LOG_LIMIT = 1900
 AUTOCOMPLETE_LIMIT = 25
 RULE_TOPICS = rule_topics(KEY)
 NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
+BUTTON_LABEL_LIMIT = 80
+CHOOSE = Message("Choose…")
+CANCEL = Message("Cancel")
 
 
 # ============================================================================ the flow
@@ -85,11 +95,13 @@ def acting_seat(table: Table, person: Person) -> int:
 
 async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
                   expected_version: int | None, edit: bool) -> None:
-    """Ask the next open question of ``text``, or play it when nothing is open.
+    """Ask the next open question of ``text``, or play it when nothing is open; a move the player
+    may regret (the engine's description says why) is first shown with the shared Confirm button.
 
     ``edit``: the interaction comes from one of our private menus, which is then updated in place
     instead of sending a new private message.
     """
+    language = reader_language(interaction)
     try:
         seat = acting_seat(table, person_of(interaction))
         view = table.view(seat)
@@ -98,17 +110,42 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
                 raise IllegalAction("There is nothing to place: placing follows a market action "
                                     "(MOR-WAREHOUSE-7).", "MOR-WAREHOUSE-7")
             question = placement(view, seat)
-            return await show(interaction, question.text, question_view(table, "place", question), edit)
+            return await show(interaction, question.text, question_view(table, "place", question, language), edit)
         text = complete(view, text)
         if "?" in text:
             question = ask(view, table.actions(seat), text)
-            return await show(interaction, question.text, question_view(table, text, question), edit)
+            return await show(interaction, question.text, question_view(table, text, question, language), edit)
+        regret = regrettable(table, seat, text)
+        if regret is not None:
+            cancel = MorButton(table.row.id, table.row.version, menu_of(text), translate(CANCEL, language),
+                               discord.ButtonStyle.secondary)
+            shown, components = confirmation(table, seat, *regret, cancel)
+            return await show(interaction, shown, components, edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     await play(interaction, text, expected_version=expected_version, edit=edit)
 
 
+def regrettable(table: Table, seat: int, text: str) -> tuple[str, Description] | None:
+    """The notation and description of move ``text`` when it is legal and needs a confirmation
+    (a leader discarded, resources thrown away); None otherwise (an illegal move is refused by the
+    engine when played)."""
+    try:
+        notation = table.game.notation(table.game.parse(table.state, text))
+    except IllegalAction:
+        return None
+    found = dict(table.described(seat)).get(notation)
+    return (notation, found) if found is not None and found.destructive else None
+
+
+def menu_of(text: str) -> str:
+    """The first question of the menu that built move ``text`` (where Cancel goes back to)."""
+    head = text.split(" ", 1)[0]
+    return PLACE_PROMPT if head == "place" else f"{head} ?"
+
+
 async def show(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
+    text = clip(translate(text, reader_language(interaction)), MESSAGE_LIMIT)
     if edit:
         await interaction.response.edit_message(content=text, view=view, attachments=[])
     else:
@@ -130,14 +167,17 @@ async def play(interaction: discord.Interaction, text: str, *, expected_version:
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     posted = await post_reply(bot, interaction.channel, reply)
-    content, components = f"Done: {posted.jump_url}", None
+    language = reader_language(interaction)
+    content, components = Message("Done: {link}", link=posted.jump_url), None
     table = await service(bot).game(reply.game_id)
     public = table.view(None)
     seat = public["turn"]["seat"]
     if public["phase"] == "play" and public["pending"] is not None and seat in public["actors"]:
         question = placement(table.view(seat), seat)
-        content, components = question.text, question_view_for(reply.game_id, reply.version, "place", question)
-    await interaction.edit_original_response(content=content, view=components, attachments=[])
+        content = question.text
+        components = question_view_for(reply.game_id, reply.version, "place", question, language)
+    await interaction.edit_original_response(content=clip(translate(content, language), MESSAGE_LIMIT),
+                                             view=components, attachments=[])
 
 
 async def handle_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
@@ -149,23 +189,22 @@ async def handle_component(interaction: discord.Interaction, game_id: int, versi
 
 
 async def answer_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
+    """After the stale-board check every menu shares (:meth:`bot.table.TableService.menu`: a seat's
+    own setup choice stays open while the others choose theirs)."""
     edit = interaction.message is not None and interaction.message.flags.ephemeral
     tables = service(interaction.client)
+    if text == HAND:  # a player's own hand, from any board of this game
+        async def hand() -> Reply:
+            if (await tables.table(interaction.channel_id)).row.id != game_id:
+                raise TableError(OLD_GAME)
+            return await tables.private(interaction.channel_id, person_of(interaction))
+
+        return await respond(interaction, hand, public=False)
     try:
-        table = await tables.table(interaction.channel_id)
-        if table.row.id != game_id or not table.started:
-            raise TableError("That button belongs to a game that is over; this channel has a new table.")
-        if text == HAND:
-            return await respond(interaction, lambda: tables.private(
-                interaction.channel_id, person_of(interaction)), public=False)
-        # Setup choices are each player's own: another player's choice does not make them stale.
-        own_setup = table.view(None)["phase"] == "setup" and text.startswith("keep")
-        if version != table.row.version and not own_setup:
-            raise StaleAction("That button belongs to an earlier board; the game has moved on. Here is the board now.",
-                              await tables.status(interaction.channel_id))
+        table, _ = await tables.menu(interaction.channel_id, person_of(interaction), game_id, version)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
-    await proceed(interaction, table, text, expected_version=None if own_setup else version, edit=edit)
+    await proceed(interaction, table, text, expected_version=version, edit=edit)
 
 
 # ============================================================================ components
@@ -176,7 +215,7 @@ class MorButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, game_id: int, version: int, text: str, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         self.game_id, self.version, self.text = game_id, version, text
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=style,
                                            custom_id=f"{BUTTON_PREFIX}:{game_id}:{version}:{text}"))
 
     @classmethod
@@ -193,38 +232,46 @@ class MorSelect(discord.ui.DynamicItem[discord.ui.Select],
     """``mor:s:<game id>:<version>:<partial notation>``: the chosen values fill its first ``?``."""
 
     def __init__(self, game_id: int, version: int, partial: str, options: list[discord.SelectOption],
-                 min_values: int, max_values: int) -> None:
+                 min_values: int, max_values: int, placeholder: str | None) -> None:
         self.game_id, self.version, self.partial = game_id, version, partial
         super().__init__(discord.ui.Select(
-            custom_id=f"{SELECT_PREFIX}:{game_id}:{version}:{partial}", placeholder="Choose…",
+            custom_id=f"{SELECT_PREFIX}:{game_id}:{version}:{partial}", placeholder=placeholder,
             options=options, min_values=min_values, max_values=max_values))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> MorSelect:
         return cls(int(match["game_id"]), int(match["version"]), match["partial"], item.options,
-                   item.min_values, item.max_values)
+                   item.min_values, item.max_values, item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_component(interaction, self.game_id, self.version, fill(self.partial, self.item.values))
 
 
-def question_select(game_id: int, version: int, partial: str, question: Question) -> MorSelect:
-    options = [discord.SelectOption(label=o.label[:100], value=o.token, description=o.description[:100] or None)
+def words(text: str, language: str) -> str:
+    """A menu text in ``language``: a :class:`Message` by its template, plain words (``coin``,
+    ``coin + stone``, ``row-1``) term by term."""
+    return translate(text if isinstance(text, Message) else joined([text], ""), language)
+
+
+def question_select(game_id: int, version: int, partial: str, question: Question, language: str) -> MorSelect:
+    options = [discord.SelectOption(label=clip(words(o.label, language)), value=o.token,
+                                    description=clip(words(o.description, language)) if o.description else None)
                for o in question.options[:SELECT_LIMIT]]
     return MorSelect(game_id, version, partial, options, question.min_values,
-                     min(question.max_values, len(options)))
+                     min(question.max_values, len(options)), translate(CHOOSE, language))
 
 
-def question_view(table: Table, partial: str, question: Question) -> discord.ui.View:
-    return question_view_for(table.row.id, table.row.version, partial, question)
+def question_view(table: Table, partial: str, question: Question, language: str) -> discord.ui.View:
+    return question_view_for(table.row.id, table.row.version, partial, question, language)
 
 
-def question_view_for(game_id: int, version: int, partial: str, question: Question) -> discord.ui.View:
-    """Up to five buttons when each answer fits a button, otherwise one select; plus the shortcuts."""
+def question_view_for(game_id: int, version: int, partial: str, question: Question, language: str) -> discord.ui.View:
+    """Up to five buttons when each answer fits a button, otherwise one select; plus the shortcuts;
+    every label in ``language`` (the reader's)."""
     view = discord.ui.View(timeout=None)
     for option in question.extra:
-        view.add_item(MorButton(game_id, version, option.token, option.label,
+        view.add_item(MorButton(game_id, version, option.token, words(option.label, language),
                                 discord.ButtonStyle.success if option.token == "place" else discord.ButtonStyle.secondary))
     if not question.options:
         return view
@@ -233,27 +280,27 @@ def question_view_for(game_id: int, version: int, partial: str, question: Questi
     if (question.max_values == 1 and len(answers) <= BUTTONS_PER_QUESTION
             and all(prefix + len(a) <= CUSTOM_ID_LIMIT for a in answers)):
         for option, answer in zip(question.options, answers):
-            view.add_item(MorButton(game_id, version, answer, option.label))
+            view.add_item(MorButton(game_id, version, answer, words(option.label, language)))
     else:
-        view.add_item(question_select(game_id, version, partial, question))
+        view.add_item(question_select(game_id, version, partial, question, language))
     return view
 
 
-def board_buttons(view: dict[str, Any]) -> list[tuple[str, str]]:
+def board_buttons(view: dict[str, Any]) -> list[tuple[Message, str]]:
     """The menu buttons of a public board, from the public view (none reveals a hidden card)."""
     if view["phase"] == "setup":
-        return [("Choose your leaders", "keep ?")]
+        return [(Message("Choose your leaders"), "keep ?")]
     turn, pending = view["turn"], view["pending"] is not None
     player = view["players"][turn["seat"]]
-    buttons: list[tuple[str, str]] = []
+    buttons: list[tuple[Message, str]] = []
     if pending:
-        buttons.append(("Place resources", PLACE_PROMPT))
+        buttons.append((Message("Place resources"), PLACE_PROMPT))
     elif not turn["main_action_done"]:
-        buttons += [("Market", "market ?"), ("Buy", "buy ?"), ("Produce", "produce ?")]
+        buttons += [(Message("Market"), "market ?"), (Message("Buy"), "buy ?"), (Message("Produce"), "produce ?")]
     if player["hand_count"] and not pending:
-        buttons.append(("Leaders", "leader ?"))
+        buttons.append((Message("Leaders"), "leader ?"))
     if turn["main_action_done"] and not pending:
-        buttons.append(("End turn", "end"))
+        buttons.append((Message("End turn"), "end"))
     return buttons
 
 
@@ -321,6 +368,9 @@ def matching(choices: list[tuple[str, str]], current: str) -> list[app_commands.
 class MorCommands(GameCommands, group_name=KEY):
     """``/mor``: the generic ``move`` and ``hand``, and a command per kind of action."""
 
+    own_menus = True
+    """The board's buttons ask each move with this game's own menus (see :func:`bot.guided.asks_its_own`)."""
+
     async def playing(self, interaction: discord.Interaction) -> Table:
         table = await self.table(interaction)
         if not table.started:
@@ -354,9 +404,10 @@ class MorCommands(GameCommands, group_name=KEY):
             reply.lines.append(lorenzo)
         if view["result"] is not None:
             return components
+        language = await public_language(self.bot, self.bot.get_channel(table.row.channel_id), reply.game_id)
         for label, text in board_buttons(view):
-            components.add_item(MorButton(reply.game_id, reply.version, text, label))
-        components.add_item(MorButton(reply.game_id, reply.version, HAND, "My leaders",
+            components.add_item(MorButton(reply.game_id, reply.version, text, translate(label, language)))
+        components.add_item(MorButton(reply.game_id, reply.version, HAND, translate(Message("My leaders"), language),
                                       discord.ButtonStyle.secondary))
         if reply.acting or reply.mentions:
             components.add_item(SinceButton(reply.game_id))
