@@ -30,6 +30,7 @@ from bot.i18n import Message, translate
 from bot.menus import clip
 from bot.table import Line, Person, Reply, Strong, Table, TableError, line
 from bot.table.model import plain
+from bot.table.loading import NOT_STARTED
 from bot.table.play import OLD_GAME
 from bot.views import (
     CUSTOM_ID_LIMIT,
@@ -77,7 +78,6 @@ BUTTONS_PER_QUESTION = 5
 LOG_LIMIT = 1900
 AUTOCOMPLETE_LIMIT = 25
 RULE_TOPICS = rule_topics(KEY)
-NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
 BUTTON_LABEL_LIMIT = 80
 CHOOSE = Message("Choose…")
 CANCEL = Message("Cancel")
@@ -342,14 +342,18 @@ def area_lines(table: Table, seat: int) -> list[Line]:
     """One player's public area in words (everything here is public: MOR-BUY-12, MOR-LEADER-1)."""
     view = table.view(None)
     player = view["players"][seat]
-    slots = ", ".join(f"slot {s['slot']}: {s['top']['id'] if s['top'] else 'empty'}"
-                      + (f" (+{s['covered']} covered)" if s["covered"] else "") for s in player["slots"])
-    played = ", ".join(leader["id"] for leader in player["leaders"]) or "none"
+    slots = [Message("slot {slot}: {card} (+{covered} covered)", slot=s["slot"], card=s["top"]["id"],
+                     covered=s["covered"]) if s["covered"]
+             else Message("slot {slot}: {card}", slot=s["slot"], card=s["top"]["id"]) if s["top"]
+             else Message("slot {slot}: empty", slot=s["slot"]) for s in player["slots"]]
+    played = ", ".join(leader["id"] for leader in player["leaders"]) or Message("none")
     return [
-        line(Strong(table.names()[seat]), f" — faith {player['faith']}, {player['vp']} VP so far"),
-        line(f"Warehouse: {layout_text(warehouse_layout(view, seat))}; strongbox: {amounts(player['strongbox'])}"),
-        line(f"Cards: {slots}"),
-        line(f"Leaders played: {played}; in hand: {player['hand_count']}"),
+        line(Strong(table.names()[seat]), Message(" — faith {faith}, {vp} VP so far", faith=player["faith"],
+                                                  vp=player["vp"])),
+        line(Message("Warehouse: {layout}; strongbox: {strongbox}", layout=layout_text(warehouse_layout(view, seat)),
+                     strongbox=amounts(player["strongbox"]))),
+        line(Message("Cards: {slots}", slots=joined(slots, ", "))),
+        line(Message("Leaders played: {played}; in hand: {count}", played=played, count=player["hand_count"])),
     ]
 
 
@@ -358,10 +362,15 @@ def rule_lines(topic: str) -> Line:
     return line(Strong(entry["title"]), f" ({entry['rules']}): {entry['text']}")
 
 
-def matching(choices: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+def matching(choices: list[tuple[str, str]], current: str,
+             interaction: discord.Interaction) -> list[app_commands.Choice[str]]:
+    """The suggestions whose name (in English, or in the reader's language) holds what was typed,
+    named in the reader's language."""
+    language = reader_language(interaction)
     typed = current.strip().lower()
-    found = [(n, v) for n, v in choices if typed in n.lower()]
-    return [app_commands.Choice(name=n[:100], value=v) for n, v in found[:AUTOCOMPLETE_LIMIT]]
+    named = [(words(n, language), n, v) for n, v in choices]
+    found = [(shown, v) for shown, n, v in named if typed in n.lower() or typed in shown.lower()]
+    return [app_commands.Choice(name=clip(shown), value=v) for shown, v in found[:AUTOCOMPLETE_LIMIT]]
 
 
 # ============================================================================ commands
@@ -426,7 +435,8 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         view = table.view(None)
-        return matching([(f"{name}: {line_gains(view, seat, name)}", name) for name in LINES], current)
+        return matching([(Message("{line}: {gains}", line=name, gains=line_gains(view, seat, name)), name)
+                         for name in LINES], current, interaction)
 
     # ---------------------------------------------------------------- buy
     @app_commands.command(name="buy", description="Buy the top card of a deck (the list shows what you can afford).")
@@ -460,7 +470,7 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         cards = table.view(seat)["you"]["affordable"]
-        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current)
+        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current, interaction)
 
     # ---------------------------------------------------------------- produce, leader, arrange, end
     @app_commands.command(name="produce", description="Activate production: choose your powers, then any choices.")
@@ -482,7 +492,7 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         hand = table.view(seat)["you"]["hand"]
-        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current)
+        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current, interaction)
 
     @app_commands.command(name="arrange", description="Rearrange your warehouse depots (on your turn; nothing is lost).")
     @app_commands.describe(layout="The new layout, e.g. d1:coin d2:2stone; leave empty to choose from a list")
@@ -499,7 +509,7 @@ class MorCommands(GameCommands, group_name=KEY):
             question = ask(table.view(seat), table.actions(seat), "arrange ?")
         except IllegalAction:
             return []
-        return matching([(o.label, o.token) for o in question.options], current)
+        return matching([(o.label, o.token) for o in question.options], current, interaction)
 
     @app_commands.command(name="end", description="End your turn (after your main action).")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -544,7 +554,7 @@ class MorCommands(GameCommands, group_name=KEY):
     @card.autocomplete("card")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         names = [(card_label(c), c) for c in CARDS] + [(leader_label(i), i) for i in LEADERS]
-        return matching(names, current)
+        return matching(names, current, interaction)
 
     @app_commands.command(name="log", description="What happened so far, move by move (only you see it).")
     @app_commands.describe(moves="How many of the latest moves (default 20)")
@@ -557,7 +567,7 @@ class MorCommands(GameCommands, group_name=KEY):
                 if sum(len(text) + 1 for text in lines) + len(entry) > LOG_LIMIT:
                     break
                 lines.insert(0, entry)
-            return Reply(private=[line("\n".join(lines) if lines else "No moves yet.")])
+            return Reply(private=[line("\n".join(lines) if lines else Message("No moves yet."))])
 
         await respond(interaction, reply, public=False)
 

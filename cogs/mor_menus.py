@@ -104,9 +104,13 @@ def requirement_text(requires: dict[str, Any]) -> str:
 
 def layout_text(layout: dict[str, list[str]]) -> Message:
     """'d1 coin · d2 2 stone · L5 1 stone' (or 'empty')."""
-    parts = [Message("{place} {amount}", place=place, amount=f"{len(units)} {units[0]}" if len(units) > 1 else units[0])
-             for place, units in layout.items() if units]
+    parts = [Message("{place} {amount}", place=place, amount=stored(units)) for place, units in layout.items() if units]
     return joined(parts, " · ") if parts else Message("empty")
+
+
+def stored(units: list[str]) -> str:
+    """What one depot holds: 'coin', or '2 stone'."""
+    return f"{len(units)} {units[0]}" if len(units) > 1 else units[0]
 
 
 def layout_notation(head: str, layout: dict[str, list[str]]) -> str:
@@ -187,7 +191,7 @@ def placement(view: dict[str, Any], seat: int) -> Question:
     pending = view["pending"]
     suggested = layout_text(pending["default_layout"])
     discards = amounts(pending["default_discard"])
-    who = Message("Lorenzo's black cross moves") if view["solo_mode"] else Message("every other player gains 1 faith")
+    who = Message("Lorenzo's black cross moves 1 space") if view["solo_mode"] else Message("every other player gains 1 faith")
     lines = [Message("You took **{gained}**.", gained=amounts(pending["gained"])),
              Message("Suggested warehouse: {layout} (discards {discards}).", layout=suggested, discards=discards)
              if pending["default_discard"] else Message("Suggested warehouse: {layout}.", layout=suggested),
