@@ -137,18 +137,10 @@ class ConfirmButton(
         except TableError:  # that move ended the game: the channel has no table now
             return
         seat = table.seat_of(interaction.user.id)
-        if (table.row.id != self.game_id or not table.is_acting(seat) or not is_guided(table)
-                or asks_its_own(interaction.client, table.row.game_key)):
+        if table.row.id != self.game_id or not table.is_acting(seat) or not is_guided(table):
             return
         text, view = components(table, seat)
         await interaction.edit_original_response(content=f"Done: {posted.jump_url}\n\n{text}"[:2000], view=view)
-
-
-def asks_its_own(bot: discord.Client, game_key: str) -> bool:
-    """Whether the game's command cog asks moves with menus of its own (``own_menus``: Masters of
-    Renaissance's board buttons), so a confirmed move is not followed by this menu."""
-    return any(getattr(cog, "game_key", None) == game_key and getattr(cog, "own_menus", False)
-               for cog in getattr(bot, "cogs", {}).values())
 
 
 def split_path(text: str) -> tuple[str, ...]:
@@ -181,22 +173,13 @@ def _preview(table: Table, seat: int, described: list[tuple[str, Description]], 
     if not 0 <= move < len(described):
         raise TableError("That move is not available to you now.")
     notation, found = described[move]
-    cancel = PageButton(table.row.id, table.row.version, 0, path, "Cancel") if len(described) > 1 else None
-    return confirmation(table, seat, notation, found, cancel)
-
-
-def confirmation(table: Table, seat: int, notation: str, found: Description,
-                 cancel: discord.ui.Item | None) -> tuple[str, discord.ui.View]:
-    """The preview of move ``notation`` (described by ``found``) with the Confirm button, red when
-    the move needs a second thought, and ``cancel`` (back to where the move was chosen). Every
-    game's menus confirm a move here, Masters of Renaissance's own included."""
     view = discord.ui.View(timeout=None)
     style = discord.ButtonStyle.danger if found.destructive else discord.ButtonStyle.success
     view.add_item(ConfirmButton(table.row.id, table.row.version, move_token(table.row.id, table.row.version, notation),
                                 style))
-    if cancel is not None:
-        view.add_item(cancel)
-    shown = Screen((), " › ".join(step.label for step in found.group))
+    if len(described) > 1:
+        view.add_item(PageButton(table.row.id, table.row.version, 0, path, "Cancel"))
+    shown = Screen(path, " › ".join(step.label for step in found.group))
     return _heading(table, seat, shown) + preview(found), view
 
 

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.guided import confirmation
 from bot.i18n import Message, translate
 from bot.menus import clip
 from bot.table import Line, Person, Reply, Strong, Table, TableError, line
@@ -46,7 +45,7 @@ from bot.views import (
     respond,
     service,
 )
-from games.core import Description, IllegalAction
+from games.core import IllegalAction
 from games.mor.data import CARDS, LEADERS
 
 from .mor_menus import (
@@ -80,7 +79,6 @@ AUTOCOMPLETE_LIMIT = 25
 RULE_TOPICS = rule_topics(KEY)
 BUTTON_LABEL_LIMIT = 80
 CHOOSE = Message("Choose…")
-CANCEL = Message("Cancel")
 
 
 # ============================================================================ the flow
@@ -95,8 +93,7 @@ def acting_seat(table: Table, person: Person) -> int:
 
 async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
                   expected_version: int | None, edit: bool) -> None:
-    """Ask the next open question of ``text``, or play it when nothing is open; a move the player
-    may regret (the engine's description says why) is first shown with the shared Confirm button.
+    """Ask the next open question of ``text``, or play it when nothing is open.
 
     ``edit``: the interaction comes from one of our private menus, which is then updated in place
     instead of sending a new private message.
@@ -115,33 +112,9 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
         if "?" in text:
             question = ask(view, table.actions(seat), text)
             return await show(interaction, question.text, question_view(table, text, question, language), edit)
-        regret = regrettable(table, seat, text)
-        if regret is not None:
-            cancel = MorButton(table.row.id, table.row.version, menu_of(text), translate(CANCEL, language),
-                               discord.ButtonStyle.secondary)
-            shown, components = confirmation(table, seat, *regret, cancel)
-            return await show(interaction, shown, components, edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     await play(interaction, text, expected_version=expected_version, edit=edit)
-
-
-def regrettable(table: Table, seat: int, text: str) -> tuple[str, Description] | None:
-    """The notation and description of move ``text`` when it is legal and needs a confirmation
-    (a leader discarded, resources thrown away); None otherwise (an illegal move is refused by the
-    engine when played)."""
-    try:
-        notation = table.game.notation(table.game.parse(table.state, text))
-    except IllegalAction:
-        return None
-    found = dict(table.described(seat)).get(notation)
-    return (notation, found) if found is not None and found.destructive else None
-
-
-def menu_of(text: str) -> str:
-    """The first question of the menu that built move ``text`` (where Cancel goes back to)."""
-    head = text.split(" ", 1)[0]
-    return PLACE_PROMPT if head == "place" else f"{head} ?"
 
 
 async def show(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
@@ -376,9 +349,6 @@ def matching(choices: list[tuple[str, str]], current: str,
 # ============================================================================ commands
 class MorCommands(GameCommands, group_name=KEY):
     """``/mor``: the generic ``move`` and ``hand``, and a command per kind of action."""
-
-    own_menus = True
-    """The board's buttons ask each move with this game's own menus (see :func:`bot.guided.asks_its_own`)."""
 
     async def playing(self, interaction: discord.Interaction) -> Table:
         table = await self.table(interaction)

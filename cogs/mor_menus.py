@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from bot.i18n import Message
 from bot.menus import OPTION_LIMIT
-from games.core import IllegalAction, Message
+from games.core import IllegalAction
 from games.mor import card_details, leader_details
 from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
 

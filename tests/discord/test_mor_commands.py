@@ -12,7 +12,6 @@ import simcord
 from bottega_harness import Table, game_state
 
 BUTTON, SELECT = 2, 3
-DANGER = 4
 
 
 def items(message: Any) -> list[dict[str, Any]]:
@@ -29,18 +28,6 @@ def labels(message: Any) -> list[str]:
 
 def select_of(message: Any) -> dict[str, Any]:
     return next(c for c in items(message) if c["type"] == SELECT)
-
-
-async def confirmed(member: simcord.MemberActor, result: simcord.InteractionResult) -> simcord.InteractionResult:
-    """A move that throws something away is previewed first (the shared confirmation of every
-    game's menus): its red Confirm button plays it."""
-    message = result.response
-    if message.content.startswith("Done:"):
-        return result
-    confirm = next(c for c in items(message) if c["type"] == BUTTON and c["label"] == "Confirm")
-    assert confirm["style"] == DANGER and "⚠" in message.content, message.content
-    assert confirm["custom_id"].startswith("bottega:gok:")
-    return await member.click(message, custom_id=confirm["custom_id"])
 
 
 class Game:
@@ -164,9 +151,9 @@ async def test_MOR_MARKET_2_market_shows_what_was_taken_and_the_proposed_layout(
     rearrange = await first.click(prompt, label="Rearrange…")
     assert "Store the resources like this" in rearrange.response.content
     choices = items(rearrange.response)
-    chosen = await confirmed(first, await (
-        first.select(rearrange.response, [select_of(rearrange.response)["options"][-1]["value"]])
-        if any(c["type"] == SELECT for c in choices) else first.click(rearrange.response, custom_id=choices[-1]["custom_id"])))
+    chosen = await (first.select(rearrange.response, [select_of(rearrange.response)["options"][-1]["value"]])
+                    if any(c["type"] == SELECT for c in choices)
+                    else first.click(rearrange.response, custom_id=choices[-1]["custom_id"]))
     assert chosen.response.content.startswith("Done:")
     assert (await game.state())["turn"]["pending"] is None
     assert "End turn" in labels(table.last())
@@ -182,9 +169,9 @@ async def test_discard_what_i_took_keeps_the_warehouse_as_it_was(table, game):
     state = await game.state()
     took = sum(state["turn"]["pending"]["gained"].values())
     if "Discard what I took" not in labels(result.response):  # nothing fits: Confirm discards it all
-        await confirmed(first, await first.click(result.response, label="Confirm"))
+        await first.click(result.response, label="Confirm")
     else:
-        await confirmed(first, await first.click(result.response, label="Discard what I took"))
+        await first.click(result.response, label="Discard what I took")
     after = await game.state()
     assert after["seats"][0]["depots"] == before["seats"][0]["depots"]
     assert after["seats"][1]["faith"] == before["seats"][1]["faith"] + took
@@ -198,7 +185,7 @@ async def test_the_public_place_button_opens_the_same_prompt(table, game):
     await game.refused(other, "It is not your turn: waiting for", first.name)
     mine = await first.click(board, label="Place resources")
     assert mine.response.ephemeral and mine.response.content.startswith("You took")
-    done = await confirmed(first, await first.click(mine.response, label="Confirm"))
+    done = await first.click(mine.response, label="Confirm")
     assert done.response.content.startswith("Done:")
 
 
@@ -230,7 +217,7 @@ async def test_leader_menu_and_autocomplete_show_only_your_own_hand(table, game)
     values = [o["value"] for o in select_of(menu.response)["options"]] if any(
         c["type"] == SELECT for c in items(menu.response)) else [c["custom_id"] for c in items(menu.response)]
     assert all(any(i in v for i in mine) for v in values) and not any(i in v for v in values for i in theirs)
-    result = await confirmed(first, await first.slash(table.channel, "mor leader", action="discard", leader=mine[0]))
+    result = await first.slash(table.channel, "mor leader", action="discard", leader=mine[0])
     assert result.response.content.startswith("Done:")
     assert "discarded a leader and gains 1 faith" in table.last().content
     assert mine[0] not in table.last().content
@@ -246,7 +233,7 @@ async def test_produce_menu_asks_each_open_choice(table, game):
     # the fourth seat starts with 2 resources (MOR-SETUP-17): enough for the base production
     for member in seats[:3]:
         prompt = await member.slash(table.channel, "mor market", line="row-1")
-        await confirmed(member, await member.click(prompt.response, label="Confirm"))
+        await member.click(prompt.response, label="Confirm")
         await member.slash(table.channel, "mor end")
     third = table.actor()
     assert third is seats[3]
@@ -289,7 +276,7 @@ async def test_MOR_TURN_5_arrange_rearranges_the_depots_and_keeps_everything(tab
     line = max(("row-1", "row-2", "row-3"), key=lambda ln: len({c for c in state["market"]["grid"][int(ln[-1]) - 1]
                                                                  if c in ("yellow", "grey", "purple", "blue")}))
     prompt = await first.slash(table.channel, "mor market", line=line)
-    await confirmed(first, await first.click(prompt.response, label="Confirm"))
+    await first.click(prompt.response, label="Confirm")
     before = await game.state()
     held = {r: n for r, n in before["seats"][0]["depots"] if n}
     offered = await first.autocomplete(table.channel, "mor arrange", "layout", "")

@@ -20,7 +20,6 @@ from games.mor import affordable_cards
 
 SELECT_TYPES = {3}
 BUTTON_TYPE = 2
-DANGER = 4
 MAX_ANSWERS = 8
 
 
@@ -113,8 +112,7 @@ class MorPlayer:
                 return message.content
             select = next((c for c in items if c["type"] in SELECT_TYPES), None)
             buttons = [c for c in items if c["type"] == BUTTON_TYPE]
-            # a move that throws something away is previewed with a red Confirm: this player confirms
-            preferred = [b for b in buttons if b["label"] in prefer or b.get("style") == DANGER]
+            preferred = [b for b in buttons if b["label"] in prefer]
             self.interactions += 1
             if preferred:
                 result = await member.click(message, custom_id=self.rng.choice(preferred)["custom_id"])
