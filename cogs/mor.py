@@ -9,8 +9,11 @@ legal actions. Every move goes through the table service and the public posting 
 Choices that remain open after a command (white marbles, slot and payment, production inputs,
 where to store what you took) are asked privately with buttons and selects built by
 :mod:`cogs.mor_menus` from the asking player's own view. Components are dynamic items whose
-``custom_id`` carries the game id, the board version and plain notation, so they survive restarts
-and an old one says the board has moved on.
+``custom_id`` carries the game id, the board version and plain notation, so they survive restarts;
+an answer goes through the stale-board check every menu shares (:meth:`bot.table.TableService.menu`),
+so an old one says the board has moved on while a seat's own setup choice stays open. A menu is
+private, so it is written in the presser's Discord language; the board's buttons are public, in
+the table's language.
 
 The public board carries menu buttons (Market, Buy, Produce, Leaders, ...) instead of the generic
 move buttons, because those would name the leaders in a player's hand.

@@ -6,7 +6,9 @@ for example ``produce base:?>? c12 L13:?``. :func:`ask` turns the first ``?`` in
 seat that must answer, so every button and select only ever carries plain notation, and the
 engine stays the judge of every finished move. Only the asking seat's own view and its legal
 actions are read (never the game state), so the options (its leaders, its resources) are shown
-to that player alone and nothing hidden from that seat can leak into them.
+to that player alone and nothing hidden from that seat can leak into them. Every text is a
+:class:`~bot.i18n.Message` (or plain words of game terms such as ``coin + stone``), which the
+buttons and selects write in the reader's language.
 """
 
 from __future__ import annotations
