@@ -9,8 +9,11 @@ legal actions. Every move goes through the table service and the public posting 
 Choices that remain open after a command (white marbles, slot and payment, production inputs,
 where to store what you took) are asked privately with buttons and selects built by
 :mod:`cogs.mor_menus` from the asking player's own view. Components are dynamic items whose
-``custom_id`` carries the game id, the board version and plain notation, so they survive restarts
-and an old one says the board has moved on.
+``custom_id`` carries the game id, the board version and plain notation, so they survive restarts;
+an answer goes through the stale-board check every menu shares (:meth:`bot.table.TableService.menu`),
+so an old one says the board has moved on while a seat's own setup choice stays open. A menu is
+private, so it is written in the presser's Discord language; the board's buttons are public, in
+the table's language.
 
 The public board carries menu buttons (Market, Buy, Produce, Leaders, ...) instead of the generic
 move buttons, because those would name the leaders in a player's hand.
@@ -25,15 +28,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import Message
-from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
+from bot.i18n import Message, translate
+from bot.menus import clip
+from bot.table import Line, Person, Reply, Strong, Table, TableError, line
 from bot.table.model import plain
+from bot.table.loading import NOT_STARTED
+from bot.table.play import OLD_GAME
 from bot.views import (
     CUSTOM_ID_LIMIT,
+    MESSAGE_LIMIT,
     SELECT_LIMIT,
     SinceButton,
     person_of,
     post_reply,
+    public_language,
+    reader_language,
     report_error,
     require_bot_permissions,
     respond,
@@ -50,6 +59,7 @@ from .mor_menus import (
     card_label,
     complete,
     fill,
+    joined,
     layout_text,
     leader_label,
     line_gains,
@@ -70,7 +80,8 @@ BUTTONS_PER_QUESTION = 5
 LOG_LIMIT = 1900
 AUTOCOMPLETE_LIMIT = 25
 RULE_TOPICS = rule_topics(KEY)
-NOT_STARTED = "This game has not started yet: the host starts it with `/game start`."
+BUTTON_LABEL_LIMIT = 80
+CHOOSE = Message("Choose…")
 
 
 # ============================================================================ the flow
@@ -90,6 +101,7 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
     ``edit``: the interaction comes from one of our private menus, which is then updated in place
     instead of sending a new private message.
     """
+    language = reader_language(interaction)
     try:
         seat = acting_seat(table, person_of(interaction))
         view = table.view(seat)
@@ -98,17 +110,18 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
                 raise IllegalAction("There is nothing to place: placing follows a market action "
                                     "(MOR-WAREHOUSE-7).", "MOR-WAREHOUSE-7")
             question = placement(view, seat)
-            return await show(interaction, question.text, question_view(table, "place", question), edit)
+            return await show(interaction, question.text, question_view(table, "place", question, language), edit)
         text = complete(view, text)
         if "?" in text:
             question = ask(view, table.actions(seat), text)
-            return await show(interaction, question.text, question_view(table, text, question), edit)
+            return await show(interaction, question.text, question_view(table, text, question, language), edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     await play(interaction, text, expected_version=expected_version, edit=edit)
 
 
 async def show(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
+    text = clip(translate(text, reader_language(interaction)), MESSAGE_LIMIT)
     if edit:
         await interaction.response.edit_message(content=text, view=view, attachments=[])
     else:
@@ -130,14 +143,17 @@ async def play(interaction: discord.Interaction, text: str, *, expected_version:
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
     posted = await post_reply(bot, interaction.channel, reply)
-    content, components = f"Done: {posted.jump_url}", None
+    language = reader_language(interaction)
+    content, components = Message("Done: {link}", link=posted.jump_url), None
     table = await service(bot).game(reply.game_id)
     public = table.view(None)
     seat = public["turn"]["seat"]
     if public["phase"] == "play" and public["pending"] is not None and seat in public["actors"]:
         question = placement(table.view(seat), seat)
-        content, components = question.text, question_view_for(reply.game_id, reply.version, "place", question)
-    await interaction.edit_original_response(content=content, view=components, attachments=[])
+        content = question.text
+        components = question_view_for(reply.game_id, reply.version, "place", question, language)
+    await interaction.edit_original_response(content=clip(translate(content, language), MESSAGE_LIMIT),
+                                             view=components, attachments=[])
 
 
 async def handle_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
@@ -149,23 +165,22 @@ async def handle_component(interaction: discord.Interaction, game_id: int, versi
 
 
 async def answer_component(interaction: discord.Interaction, game_id: int, version: int, text: str) -> None:
+    """After the stale-board check every menu shares (:meth:`bot.table.TableService.menu`: a seat's
+    own setup choice stays open while the others choose theirs)."""
     edit = interaction.message is not None and interaction.message.flags.ephemeral
     tables = service(interaction.client)
+    if text == HAND:  # a player's own hand, from any board of this game
+        async def hand() -> Reply:
+            if (await tables.table(interaction.channel_id)).row.id != game_id:
+                raise TableError(OLD_GAME)
+            return await tables.private(interaction.channel_id, person_of(interaction))
+
+        return await respond(interaction, hand, public=False)
     try:
-        table = await tables.table(interaction.channel_id)
-        if table.row.id != game_id or not table.started:
-            raise TableError("That button belongs to a game that is over; this channel has a new table.")
-        if text == HAND:
-            return await respond(interaction, lambda: tables.private(
-                interaction.channel_id, person_of(interaction)), public=False)
-        # Setup choices are each player's own: another player's choice does not make them stale.
-        own_setup = table.view(None)["phase"] == "setup" and text.startswith("keep")
-        if version != table.row.version and not own_setup:
-            raise StaleAction("That button belongs to an earlier board; the game has moved on. Here is the board now.",
-                              await tables.status(interaction.channel_id))
+        table, _ = await tables.menu(interaction.channel_id, person_of(interaction), game_id, version)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
-    await proceed(interaction, table, text, expected_version=None if own_setup else version, edit=edit)
+    await proceed(interaction, table, text, expected_version=version, edit=edit)
 
 
 # ============================================================================ components
@@ -176,7 +191,7 @@ class MorButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, game_id: int, version: int, text: str, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         self.game_id, self.version, self.text = game_id, version, text
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
+        super().__init__(discord.ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=style,
                                            custom_id=f"{BUTTON_PREFIX}:{game_id}:{version}:{text}"))
 
     @classmethod
@@ -193,38 +208,46 @@ class MorSelect(discord.ui.DynamicItem[discord.ui.Select],
     """``mor:s:<game id>:<version>:<partial notation>``: the chosen values fill its first ``?``."""
 
     def __init__(self, game_id: int, version: int, partial: str, options: list[discord.SelectOption],
-                 min_values: int, max_values: int) -> None:
+                 min_values: int, max_values: int, placeholder: str | None) -> None:
         self.game_id, self.version, self.partial = game_id, version, partial
         super().__init__(discord.ui.Select(
-            custom_id=f"{SELECT_PREFIX}:{game_id}:{version}:{partial}", placeholder="Choose…",
+            custom_id=f"{SELECT_PREFIX}:{game_id}:{version}:{partial}", placeholder=placeholder,
             options=options, min_values=min_values, max_values=max_values))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> MorSelect:
         return cls(int(match["game_id"]), int(match["version"]), match["partial"], item.options,
-                   item.min_values, item.max_values)
+                   item.min_values, item.max_values, item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_component(interaction, self.game_id, self.version, fill(self.partial, self.item.values))
 
 
-def question_select(game_id: int, version: int, partial: str, question: Question) -> MorSelect:
-    options = [discord.SelectOption(label=o.label[:100], value=o.token, description=o.description[:100] or None)
+def words(text: str, language: str) -> str:
+    """A menu text in ``language``: a :class:`Message` by its template, plain words (``coin``,
+    ``coin + stone``, ``row-1``) term by term."""
+    return translate(text if isinstance(text, Message) else joined([text], ""), language)
+
+
+def question_select(game_id: int, version: int, partial: str, question: Question, language: str) -> MorSelect:
+    options = [discord.SelectOption(label=clip(words(o.label, language)), value=o.token,
+                                    description=clip(words(o.description, language)) if o.description else None)
                for o in question.options[:SELECT_LIMIT]]
     return MorSelect(game_id, version, partial, options, question.min_values,
-                     min(question.max_values, len(options)))
+                     min(question.max_values, len(options)), translate(CHOOSE, language))
 
 
-def question_view(table: Table, partial: str, question: Question) -> discord.ui.View:
-    return question_view_for(table.row.id, table.row.version, partial, question)
+def question_view(table: Table, partial: str, question: Question, language: str) -> discord.ui.View:
+    return question_view_for(table.row.id, table.row.version, partial, question, language)
 
 
-def question_view_for(game_id: int, version: int, partial: str, question: Question) -> discord.ui.View:
-    """Up to five buttons when each answer fits a button, otherwise one select; plus the shortcuts."""
+def question_view_for(game_id: int, version: int, partial: str, question: Question, language: str) -> discord.ui.View:
+    """Up to five buttons when each answer fits a button, otherwise one select; plus the shortcuts;
+    every label in ``language`` (the reader's)."""
     view = discord.ui.View(timeout=None)
     for option in question.extra:
-        view.add_item(MorButton(game_id, version, option.token, option.label,
+        view.add_item(MorButton(game_id, version, option.token, words(option.label, language),
                                 discord.ButtonStyle.success if option.token == "place" else discord.ButtonStyle.secondary))
     if not question.options:
         return view
@@ -233,27 +256,27 @@ def question_view_for(game_id: int, version: int, partial: str, question: Questi
     if (question.max_values == 1 and len(answers) <= BUTTONS_PER_QUESTION
             and all(prefix + len(a) <= CUSTOM_ID_LIMIT for a in answers)):
         for option, answer in zip(question.options, answers):
-            view.add_item(MorButton(game_id, version, answer, option.label))
+            view.add_item(MorButton(game_id, version, answer, words(option.label, language)))
     else:
-        view.add_item(question_select(game_id, version, partial, question))
+        view.add_item(question_select(game_id, version, partial, question, language))
     return view
 
 
-def board_buttons(view: dict[str, Any]) -> list[tuple[str, str]]:
+def board_buttons(view: dict[str, Any]) -> list[tuple[Message, str]]:
     """The menu buttons of a public board, from the public view (none reveals a hidden card)."""
     if view["phase"] == "setup":
-        return [("Choose your leaders", "keep ?")]
+        return [(Message("Choose your leaders"), "keep ?")]
     turn, pending = view["turn"], view["pending"] is not None
     player = view["players"][turn["seat"]]
-    buttons: list[tuple[str, str]] = []
+    buttons: list[tuple[Message, str]] = []
     if pending:
-        buttons.append(("Place resources", PLACE_PROMPT))
+        buttons.append((Message("Place resources"), PLACE_PROMPT))
     elif not turn["main_action_done"]:
-        buttons += [("Market", "market ?"), ("Buy", "buy ?"), ("Produce", "produce ?")]
+        buttons += [(Message("Market"), "market ?"), (Message("Buy"), "buy ?"), (Message("Produce"), "produce ?")]
     if player["hand_count"] and not pending:
-        buttons.append(("Leaders", "leader ?"))
+        buttons.append((Message("Leaders"), "leader ?"))
     if turn["main_action_done"] and not pending:
-        buttons.append(("End turn", "end"))
+        buttons.append((Message("End turn"), "end"))
     return buttons
 
 
@@ -295,14 +318,18 @@ def area_lines(table: Table, seat: int) -> list[Line]:
     """One player's public area in words (everything here is public: MOR-BUY-12, MOR-LEADER-1)."""
     view = table.view(None)
     player = view["players"][seat]
-    slots = ", ".join(f"slot {s['slot']}: {s['top']['id'] if s['top'] else 'empty'}"
-                      + (f" (+{s['covered']} covered)" if s["covered"] else "") for s in player["slots"])
-    played = ", ".join(leader["id"] for leader in player["leaders"]) or "none"
+    slots = [Message("slot {slot}: {card} (+{covered} covered)", slot=s["slot"], card=s["top"]["id"],
+                     covered=s["covered"]) if s["covered"]
+             else Message("slot {slot}: {card}", slot=s["slot"], card=s["top"]["id"]) if s["top"]
+             else Message("slot {slot}: empty", slot=s["slot"]) for s in player["slots"]]
+    played = ", ".join(leader["id"] for leader in player["leaders"]) or Message("none")
     return [
-        line(Strong(table.names()[seat]), f" — faith {player['faith']}, {player['vp']} VP so far"),
-        line(f"Warehouse: {layout_text(warehouse_layout(view, seat))}; strongbox: {amounts(player['strongbox'])}"),
-        line(f"Cards: {slots}"),
-        line(f"Leaders played: {played}; in hand: {player['hand_count']}"),
+        line(Strong(table.names()[seat]), Message(" — faith {faith}, {vp} VP so far", faith=player["faith"],
+                                                  vp=player["vp"])),
+        line(Message("Warehouse: {layout}; strongbox: {strongbox}", layout=layout_text(warehouse_layout(view, seat)),
+                     strongbox=amounts(player["strongbox"]))),
+        line(Message("Cards: {slots}", slots=joined(slots, ", "))),
+        line(Message("Leaders played: {played}; in hand: {count}", played=played, count=player["hand_count"])),
     ]
 
 
@@ -311,10 +338,15 @@ def rule_lines(topic: str) -> Line:
     return line(Strong(entry["title"]), f" ({entry['rules']}): {entry['text']}")
 
 
-def matching(choices: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+def matching(choices: list[tuple[str, str]], current: str,
+             interaction: discord.Interaction) -> list[app_commands.Choice[str]]:
+    """The suggestions whose name (in English, or in the reader's language) holds what was typed,
+    named in the reader's language."""
+    language = reader_language(interaction)
     typed = current.strip().lower()
-    found = [(n, v) for n, v in choices if typed in n.lower()]
-    return [app_commands.Choice(name=n[:100], value=v) for n, v in found[:AUTOCOMPLETE_LIMIT]]
+    named = [(words(n, language), n, v) for n, v in choices]
+    found = [(shown, v) for shown, n, v in named if typed in n.lower() or typed in shown.lower()]
+    return [app_commands.Choice(name=clip(shown), value=v) for shown, v in found[:AUTOCOMPLETE_LIMIT]]
 
 
 # ============================================================================ commands
@@ -354,9 +386,10 @@ class MorCommands(GameCommands, group_name=KEY):
             reply.lines.append(lorenzo)
         if view["result"] is not None:
             return components
+        language = await public_language(self.bot, self.bot.get_channel(table.row.channel_id), reply.game_id)
         for label, text in board_buttons(view):
-            components.add_item(MorButton(reply.game_id, reply.version, text, label))
-        components.add_item(MorButton(reply.game_id, reply.version, HAND, "My leaders",
+            components.add_item(MorButton(reply.game_id, reply.version, text, translate(label, language)))
+        components.add_item(MorButton(reply.game_id, reply.version, HAND, translate(Message("My leaders"), language),
                                       discord.ButtonStyle.secondary))
         if reply.acting or reply.mentions:
             components.add_item(SinceButton(reply.game_id))
@@ -375,7 +408,8 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         view = table.view(None)
-        return matching([(f"{name}: {line_gains(view, seat, name)}", name) for name in LINES], current)
+        return matching([(Message("{line}: {gains}", line=name, gains=line_gains(view, seat, name)), name)
+                         for name in LINES], current, interaction)
 
     # ---------------------------------------------------------------- buy
     @app_commands.command(name="buy", description="Buy the top card of a deck (the list shows what you can afford).")
@@ -409,7 +443,7 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         cards = table.view(seat)["you"]["affordable"]
-        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current)
+        return matching([(card_label(c["id"], c["cost"]), c["deck"]) for c in cards], current, interaction)
 
     # ---------------------------------------------------------------- produce, leader, arrange, end
     @app_commands.command(name="produce", description="Activate production: choose your powers, then any choices.")
@@ -431,7 +465,7 @@ class MorCommands(GameCommands, group_name=KEY):
             return []
         table, seat = loaded
         hand = table.view(seat)["you"]["hand"]
-        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current)
+        return matching([(leader_label(leader["id"]), leader["id"]) for leader in hand], current, interaction)
 
     @app_commands.command(name="arrange", description="Rearrange your warehouse depots (on your turn; nothing is lost).")
     @app_commands.describe(layout="The new layout, e.g. d1:coin d2:2stone; leave empty to choose from a list")
@@ -448,7 +482,7 @@ class MorCommands(GameCommands, group_name=KEY):
             question = ask(table.view(seat), table.actions(seat), "arrange ?")
         except IllegalAction:
             return []
-        return matching([(o.label, o.token) for o in question.options], current)
+        return matching([(o.label, o.token) for o in question.options], current, interaction)
 
     @app_commands.command(name="end", description="End your turn (after your main action).")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -493,7 +527,7 @@ class MorCommands(GameCommands, group_name=KEY):
     @card.autocomplete("card")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         names = [(card_label(c), c) for c in CARDS] + [(leader_label(i), i) for i in LEADERS]
-        return matching(names, current)
+        return matching(names, current, interaction)
 
     @app_commands.command(name="log", description="What happened so far, move by move (only you see it).")
     @app_commands.describe(moves="How many of the latest moves (default 20)")
@@ -506,7 +540,7 @@ class MorCommands(GameCommands, group_name=KEY):
                 if sum(len(text) + 1 for text in lines) + len(entry) > LOG_LIMIT:
                     break
                 lines.insert(0, entry)
-            return Reply(private=[line("\n".join(lines) if lines else "No moves yet.")])
+            return Reply(private=[line("\n".join(lines) if lines else Message("No moves yet."))])
 
         await respond(interaction, reply, public=False)
 

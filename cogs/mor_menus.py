@@ -6,7 +6,9 @@ for example ``produce base:?>? c12 L13:?``. :func:`ask` turns the first ``?`` in
 seat that must answer, so every button and select only ever carries plain notation, and the
 engine stays the judge of every finished move. Only the asking seat's own view and its legal
 actions are read (never the game state), so the options (its leaders, its resources) are shown
-to that player alone and nothing hidden from that seat can leak into them.
+to that player alone and nothing hidden from that seat can leak into them. Every text is a
+:class:`~bot.i18n.Message` (or plain words of game terms such as ``coin + stone``), which the
+buttons and selects write in the reader's language.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from bot.i18n import Message
+from bot.menus import OPTION_LIMIT
 from games.core import IllegalAction
 from games.mor import card_details, leader_details
 from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
@@ -23,15 +27,18 @@ from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
 ROMAN = {1: "I", 2: "II", 3: "III"}
 LINES = [f"row-{r}" for r in (1, 2, 3)] + [f"col-{c}" for c in (1, 2, 3, 4)]
 ABILITY_WORDS = {
-    "discount": "pays 1 {r} less for cards",
-    "extra_depot": "extra depot for 2 {r}",
-    "white_marble": "white marbles give {r}",
-    "extra_production": "produce: 1 {r} → 1 of your choice + 1 faith",
+    "discount": Message("pays 1 {r} less for cards"),
+    "extra_depot": Message("extra depot for 2 {r}"),
+    "white_marble": Message("white marbles give {r}"),
+    "extra_production": Message("produce: 1 {r} → 1 of your choice + 1 faith"),
 }
 
 
 @dataclass
 class Option:
+    """One answer: ``label`` (a :class:`Message`, or plain words such as ``coin + stone`` that the
+    menu writes term by term in the reader's language) and the ``token`` that fills the ``?``."""
+
     label: str
     token: str
     description: str = ""
@@ -53,40 +60,60 @@ def fill(partial: str, chosen: list[str]) -> str:
 
 
 # ----------------------------------------------------------------------------- wording
+def joined(parts: list[Any], separator: str) -> Message:
+    """``parts`` one after another, each written in the reader's language (the template is made of
+    the parts alone, so no catalogue needs it)."""
+    keys = [f"part{index}" for index in range(len(parts))]
+    return Message(separator.join("{" + key + "}" for key in keys), **dict(zip(keys, parts)))
+
+
 def amounts(counts: dict[str, int]) -> str:
-    """'2 coin, 1 stone' in the game's resource order; 'nothing' when empty."""
+    """'2 coin, 1 stone' in the game's resource order; 'nothing' when empty (a message parameter
+    of this shape is translated term by term)."""
     parts = [f"{counts[r]} {r}" for r in (*RESOURCES, "faith") if counts.get(r)]
     return ", ".join(parts) if parts else "nothing"
 
 
-def card_label(card_id: str, cost: dict[str, int] | None = None) -> str:
+def card_label(card_id: str, cost: dict[str, int] | None = None) -> Message:
     card = card_details(card_id)
-    price = amounts(card["cost"] if cost is None else cost)
-    return (f"{card_id} {card['colour']} {ROMAN[card['level']]}: costs {price}; "
-            f"{amounts(card['input'])} → {amounts(card['output'])}; {card['vp']} VP")
+    return Message("{card} {colour} {level}: costs {price}; {input} → {output}; {vp} VP",
+                   card=card_id, colour=card["colour"], level=ROMAN[card["level"]],
+                   price=amounts(card["cost"] if cost is None else cost), input=amounts(card["input"]),
+                   output=amounts(card["output"]), vp=card["vp"])
 
 
-def leader_label(leader_id: str) -> str:
+def leader_summary(leader_id: str) -> Message:
+    """What a leader does, needs and is worth: 'extra depot for 2 stone; needs 5 yellow; 3 VP'."""
     leader = leader_details(leader_id)
-    ability = ABILITY_WORDS[leader["ability"]].format(r=leader["resource"])
-    return f"{leader_id}: {ability}; needs {requirement_text(leader['requires'])}; {leader['vp']} VP"
+    ability = Message(ABILITY_WORDS[leader["ability"]].template, r=leader["resource"])
+    return Message("{ability}; needs {requirement}; {vp} VP", ability=ability,
+                   requirement=requirement_text(leader["requires"]), vp=leader["vp"])
+
+
+def leader_label(leader_id: str) -> Message:
+    return Message("{leader}: {summary}", leader=leader_id, summary=leader_summary(leader_id))
 
 
 def requirement_text(requires: dict[str, Any]) -> str:
     if "resources" in requires:
         return amounts(requires["resources"])
-    parts = []
-    for need in requires["cards"]:
-        level = f" {ROMAN[need['level']]}" if need["level"] else ""
-        parts.append(f"{need['count']} {need['colour']}{level}")
-    return " + ".join(parts) + " card" + ("s" if sum(n["count"] for n in requires["cards"]) > 1 else "")
+    parts = [Message("{count} {colour} {level}", count=need["count"], colour=need["colour"], level=ROMAN[need["level"]])
+             if need["level"] else f"{need['count']} {need['colour']}" for need in requires["cards"]]
+    cards = joined(parts, " + ")
+    if sum(need["count"] for need in requires["cards"]) > 1:
+        return Message("{cards} cards", cards=cards)
+    return Message("{cards} card", cards=cards)
 
 
-def layout_text(layout: dict[str, list[str]]) -> str:
+def layout_text(layout: dict[str, list[str]]) -> Message:
     """'d1 coin · d2 2 stone · L5 1 stone' (or 'empty')."""
-    parts = [f"{place} {len(units)} {units[0]}" if len(units) > 1 else f"{place} {units[0]}"
-             for place, units in layout.items() if units]
-    return " · ".join(parts) or "empty"
+    parts = [Message("{place} {amount}", place=place, amount=stored(units)) for place, units in layout.items() if units]
+    return joined(parts, " · ") if parts else Message("empty")
+
+
+def stored(units: list[str]) -> str:
+    """What one depot holds: 'coin', or '2 stone'."""
+    return f"{len(units)} {units[0]}" if len(units) > 1 else units[0]
 
 
 def layout_notation(head: str, layout: dict[str, list[str]]) -> str:
@@ -108,12 +135,12 @@ def line_gains(view: dict[str, Any], seat: int, line: str) -> str:
         if gives is not None:
             gained[gives] = gained.get(gives, 0) + 1
     whites = marbles.count("white")
-    text = amounts(gained)
-    if whites:
-        converts = white_options(view, seat)
-        into = " or ".join(converts) if converts else "nothing"
-        text = (text + ", " if gained else "") + f"{whites} white (→ {into})"
-    return text
+    if not whites:
+        return amounts(gained)
+    into = " or ".join(white_options(view, seat)) or "nothing"
+    if gained:
+        return Message("{gained}, {whites} white (→ {into})", gained=amounts(gained), whites=whites, into=into)
+    return Message("{whites} white (→ {into})", whites=whites, into=into)
 
 
 def white_options(view: dict[str, Any], seat: int) -> list[str]:
@@ -167,15 +194,16 @@ def placement(view: dict[str, Any], seat: int) -> Question:
     pending = view["pending"]
     suggested = layout_text(pending["default_layout"])
     discards = amounts(pending["default_discard"])
-    who = "Lorenzo's black cross moves" if view["solo_mode"] else "every other player gains 1 faith"
-    lines = [f"You took **{amounts(pending['gained'])}**.",
-             f"Suggested warehouse: {suggested}" + (f" (discards {discards})." if pending["default_discard"] else "."),
-             f"Each discarded resource: {who} (MOR-WAREHOUSE-9)."]
-    extra = [Option("Confirm", "place")]
+    who = Message("Lorenzo's black cross moves 1 space") if view["solo_mode"] else Message("every other player gains 1 faith")
+    lines = [Message("You took **{gained}**.", gained=amounts(pending["gained"])),
+             Message("Suggested warehouse: {layout} (discards {discards}).", layout=suggested, discards=discards)
+             if pending["default_discard"] else Message("Suggested warehouse: {layout}.", layout=suggested),
+             Message("Each discarded resource: {who} (MOR-WAREHOUSE-9).", who=who)]
+    extra = [Option(Message("Confirm"), "place")]
     if pending["current_layout"] != pending["default_layout"]:
-        extra.append(Option("Discard what I took", layout_notation("place", pending["current_layout"])))
-    extra.append(Option("Rearrange…", "place ?"))
-    return Question("\n".join(lines), [], extra=extra)
+        extra.append(Option(Message("Discard what I took"), layout_notation("place", pending["current_layout"])))
+    extra.append(Option(Message("Rearrange…"), "place ?"))
+    return Question(joined(lines, "\n"), [], extra=extra)
 
 
 # ----------------------------------------------------------------------------- questions
@@ -193,8 +221,8 @@ def ask(view: dict[str, Any], actions: list[dict[str, Any]], partial: str) -> Qu
     if before.endswith("res:"):
         return _starting_resources(view, before)
     if before == "market ":
-        return Question("Which line of the market? (MOR-MARKET-2)", [
-            Option(f"{line}: {line_gains(view, seat, line)}"[:100], line) for line in LINES])
+        return Question(Message("Which line of the market? (MOR-MARKET-2)"), [
+            Option(Message("{line}: {gains}", line=line, gains=line_gains(view, seat, line)), line) for line in LINES])
     if before.endswith("white:"):
         return _white_choices(view, seat, before)
     if before == "buy ":
@@ -206,8 +234,8 @@ def ask(view: dict[str, Any], actions: list[dict[str, Any]], partial: str) -> Qu
     if before.endswith("base:"):
         return _base_inputs(view, seat, partial)
     if before.endswith(">") or re.search(r"L\d+:$", before):
-        what = "the base production" if before.endswith(">") else before.split()[-1].rstrip(":")
-        return Question(f"What does {what} make? (MOR-PROD-4, MOR-LEADER-17)",
+        what = Message("the base production") if before.endswith(">") else before.split()[-1].rstrip(":")
+        return Question(Message("What does {what} make? (MOR-PROD-4, MOR-LEADER-17)", what=what),
                         [Option(r, r) for r in RESOURCES])
     if before == "leader ":
         return _leader_actions(actions)
@@ -220,9 +248,8 @@ def _keep_leaders(view: dict[str, Any], partial: str) -> Question:
     you = view["you"]
     if not you["dealt"]:
         raise IllegalAction("You have already chosen your leaders.", "MOR-SETUP-13")
-    options = [Option(leader["id"], leader["id"], leader_label(leader["id"]).split(": ", 1)[1][:100])
-               for leader in you["dealt"]]
-    text = "Keep 2 of your 4 leaders (MOR-SETUP-13); only you see them."
+    options = [Option(leader["id"], leader["id"], leader_summary(leader["id"])) for leader in you["dealt"]]
+    text = Message("Keep 2 of your 4 leaders (MOR-SETUP-13); only you see them.")
     return Question(text, options, min_values=2, max_values=2)
 
 
@@ -230,8 +257,8 @@ def _starting_resources(view: dict[str, Any], before: str) -> Question:
     wanted = view["you"]["starting_resources"]
     options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(RESOURCES, wanted)]
     kept = " ".join(re.findall(r"L\d+", before))
-    return Question(f"Leaders kept: {kept}. Now choose {wanted} starting resource{'s' if wanted > 1 else ''} "
-                    "(MOR-SETUP-17).", options)
+    return Question(Message("Leaders kept: {kept}. Now choose {wanted} starting resource{s} (MOR-SETUP-17).",
+                            kept=kept, wanted=wanted, s="s" if wanted > 1 else ""), options)
 
 
 def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
@@ -242,8 +269,8 @@ def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
     whites = (grid[index] if kind == "row" else [row[index] for row in grid]).count("white")
     choices = sorted(white_options(view, seat), key=RESOURCES.index)
     options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(choices, whites)]
-    return Question(f"{line} has {whites} white marble{'s' if whites > 1 else ''}: what does each become? "
-                    "(MOR-LEADER-16)", options)
+    return Question(Message("{line} has {whites} white marble{s}: what does each become? (MOR-LEADER-16)",
+                            line=line, whites=whites, s="s" if whites > 1 else ""), options)
 
 
 def _cards_to_buy(view: dict[str, Any]) -> Question:
@@ -251,8 +278,9 @@ def _cards_to_buy(view: dict[str, Any]) -> Question:
     if not cards:
         raise IllegalAction("You cannot afford any card in the grid now (or have no slot for it) "
                             "(MOR-BUY-3, MOR-BUY-10).", "MOR-BUY-3")
-    return Question("Which card? Only the ones you can afford now, with their cost after discounts (MOR-BUY-1).",
-                    [Option(card_label(c["id"], c["cost"])[:100], c["deck"]) for c in cards])
+    return Question(Message("Which card? Only the ones you can afford now, with their cost after discounts "
+                            "(MOR-BUY-1)."),
+                    [Option(card_label(c["id"], c["cost"]), c["deck"]) for c in cards])
 
 
 def _buy_variants(view: dict[str, Any], actions: list[dict[str, Any]], before: str) -> Question:
@@ -264,9 +292,11 @@ def _buy_variants(view: dict[str, Any], actions: list[dict[str, Any]], before: s
                             deck=deck)
     options = []
     for action in variants:
-        where = "warehouse first" if action["pay"] == "wh" else "strongbox first"
-        options.append(Option(f"Slot {action['slot']}, pay {where}", f"slot:{action['slot']} pay:{action['pay']}"))
-    return Question(f"Where does {top_card(view, deck)} go, and how do you pay? (MOR-BUY-4, MOR-BUY-6)", options)
+        label = (Message("Slot {slot}, pay warehouse first", slot=action["slot"]) if action["pay"] == "wh"
+                 else Message("Slot {slot}, pay strongbox first", slot=action["slot"]))
+        options.append(Option(label, f"slot:{action['slot']} pay:{action['pay']}"))
+    return Question(Message("Where does {card} go, and how do you pay? (MOR-BUY-4, MOR-BUY-6)",
+                            card=top_card(view, deck)), options)
 
 
 def top_card(view: dict[str, Any], deck: str) -> str | None:
@@ -288,21 +318,22 @@ def _powers(view: dict[str, Any], seat: int) -> Question:
     held = _holdings(view, seat)
     options = []
     if sum(held.values()) >= 2:
-        options.append(Option("Base: 2 resources → 1 of your choice", "base:?>?", "MOR-PROD-4"))
+        options.append(Option(Message("Base: 2 resources → 1 of your choice"), "base:?>?", "MOR-PROD-4"))
     for slot in player["slots"]:
         card = slot["top"]
         if card and all(held.get(r, 0) >= n for r, n in card["input"].items()):
-            options.append(Option(f"{card['id']}: {amounts(card['input'])} → {amounts(card['output'])}",
-                                  card["id"], f"slot {slot['slot']}"))
+            options.append(Option(Message("{card}: {input} → {output}", card=card["id"], input=amounts(card["input"]),
+                                          output=amounts(card["output"])),
+                                  card["id"], Message("slot {slot}", slot=slot["slot"])))
     for leader in player["leaders"]:
         if leader["ability"] == "extra_production" and held.get(leader["resource"], 0):
-            options.append(Option(f"{leader['id']}: 1 {leader['resource']} → 1 of your choice + 1 faith",
-                                  f"{leader['id']}:?"))
+            options.append(Option(Message("{leader}: 1 {resource} → 1 of your choice + 1 faith",
+                                          leader=leader["id"], resource=leader["resource"]), f"{leader['id']}:?"))
     if not options:
         raise IllegalAction("You have nothing to produce with: every power needs resources you do not hold "
                             "(MOR-PROD-6).", "MOR-PROD-6")
-    return Question("Which production powers? They run together; inputs come from what you hold now "
-                    "(MOR-PROD-3, MOR-PROD-6).", options, max_values=len(options))
+    return Question(Message("Which production powers? They run together; inputs come from what you hold now "
+                            "(MOR-PROD-3, MOR-PROD-6)."), options, max_values=len(options))
 
 
 def _base_inputs(view: dict[str, Any], seat: int, partial: str) -> Question:
@@ -317,7 +348,7 @@ def _base_inputs(view: dict[str, Any], seat: int, partial: str) -> Question:
     if not options:
         raise IllegalAction("After the other powers you chose, you do not hold 2 resources for the base "
                             "production (MOR-PROD-6).", "MOR-PROD-6")
-    return Question("What does the base production pay? (MOR-PROD-4)", options)
+    return Question(Message("What does the base production pay? (MOR-PROD-4)"), options)
 
 
 def _leader_actions(actions: list[dict[str, Any]]) -> Question:
@@ -327,10 +358,10 @@ def _leader_actions(actions: list[dict[str, Any]]) -> Question:
                             "MOR-LEADER-2")
     options = []
     for action in actions:
-        verb = "Play" if action["op"] == "play" else "Discard (+1 faith)"
-        options.append(Option(f"{verb} {leader_label(action['leader'])}"[:100],
-                              f"{action['op']} {action['leader']}"))
-    return Question("Which leader action? (MOR-LEADER-4, MOR-LEADER-5)", options)
+        label = (Message("Play {leader}", leader=leader_label(action["leader"])) if action["op"] == "play"
+                 else Message("Discard (+1 faith) {leader}", leader=leader_label(action["leader"])))
+        options.append(Option(label, f"{action['op']} {action['leader']}"))
+    return Question(Message("Which leader action? (MOR-LEADER-4, MOR-LEADER-5)"), options)
 
 
 def _layouts(view: dict[str, Any], seat: int, head: str) -> Question:
@@ -347,12 +378,16 @@ def _layouts(view: dict[str, Any], seat: int, head: str) -> Question:
     for layout, kept in layouts(view, seat, available):
         if head == "arrange" and (kept < total or layout == current):
             continue
-        lost = f" (discard {total - kept})" if kept < total else ""
-        options.append(Option(f"{layout_text(layout)}{lost}"[:100], layout_notation("", layout).strip()))
+        label = (Message("{layout} (discard {lost})", layout=layout_text(layout), lost=total - kept) if kept < total
+                 else layout_text(layout))
+        options.append(Option(label, layout_notation("", layout).strip()))
     if not options:
         raise IllegalAction("There is no other way to arrange your warehouse (MOR-WAREHOUSE-6).", "MOR-WAREHOUSE-6")
-    what = "Store the resources like this" if head == "place" else "Rearrange your warehouse like this"
-    return Question(f"{what} (MOR-WAREHOUSE-1..6; whatever a layout leaves out is discarded):", options[:25])
+    text = (Message("Store the resources like this (MOR-WAREHOUSE-1..6; whatever a layout leaves out is discarded):")
+            if head == "place" else
+            Message("Rearrange your warehouse like this (MOR-WAREHOUSE-1..6; whatever a layout leaves out is "
+                    "discarded):"))
+    return Question(text, options[:OPTION_LIMIT])
 
 
 def complete(view: dict[str, Any], text: str) -> str:

@@ -133,7 +133,7 @@ async def test_an_unexpected_error_in_a_game_menu_button_takes_the_same_path(tab
     async def explode(*args, **kwargs):
         raise RuntimeError("the table fell over")
 
-    monkeypatch.setattr(env.bot.service, "table", explode)
+    monkeypatch.setattr(env.bot.service, "menu", explode)  # the stale-board check of every menu
     with caplog.at_level(logging.ERROR, logger="bot.views"):
         result = await table.alice.click(board, label="Choose your leaders")
     assert result.ephemeral and "Something went wrong on our side" in result.response.content

@@ -4,11 +4,13 @@ menu offers ends in a move the engine accepts."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
 import games
+from cogs.mor import words
 from cogs.mor_menus import ask, complete, fill, layout_notation, layouts, placement
 from games.core import IllegalAction
 
@@ -173,3 +175,39 @@ def test_every_menu_answer_is_a_move_the_engine_accepts(seed):
                 assert text.startswith("produce") and refusal.rule == "MOR-PROD-6", (text, refusal.message)
         state, _ = MOR.apply(state, seat, rng.choice(MOR.legal_actions(state, seat)))
     assert tried > 50
+
+
+ENGLISH_WORD = re.compile(r"[a-z]{3,}", re.IGNORECASE)
+NOTATION = re.compile(r"(?:row|col)-\d|MOR-[A-Z]+-[\d.]+")
+"""Market lines and rule IDs are written as players type them (``row-1``, ``MOR-PROD-4``) in every language."""
+
+
+@pytest.mark.parametrize("language", ["ja", "ko"])
+def test_every_menu_text_is_written_in_the_readers_language(language):
+    """Random games: every question, option, description and shortcut of the menus, in Japanese
+    and in Korean, keeps no English word (ids, notation and rule IDs aside)."""
+    rng = random.Random(5)
+    state = MOR.setup(4, 5)
+    state["seats"][0]["played"] = ["L9", "L10"]  # two white-marble leaders: the white marble question too
+    shown = 0
+    for _ in range(200):
+        if MOR.result(state) is not None:
+            break
+        seat = min(MOR.actors(state))
+        view = MOR.view(state, seat)
+        partials = ["keep ?", "keep ? res:?"] if state["phase"] == "setup" else (
+            ["place ?"] if state["turn"]["pending"] else [*TOP_LEVEL, "market row-1 white:?", "produce base:?>?"])
+        questions = [placement(view, seat)] if state["phase"] == "play" and state["turn"]["pending"] else []
+        for partial in partials:
+            try:
+                questions.append(ask(*seen(state, seat), partial))
+            except IllegalAction:
+                continue
+        for question in questions:
+            for text in [question.text, *(part for o in question.options + question.extra
+                                           for part in (o.label, o.description) if part)]:
+                written = words(text, language)
+                assert not ENGLISH_WORD.search(NOTATION.sub("", written)), (text, written)
+                shown += 1
+        state, _ = MOR.apply(state, seat, rng.choice(MOR.legal_actions(state, seat)))
+    assert shown > 500
