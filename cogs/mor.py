@@ -34,6 +34,7 @@ from bot.views import (
     SinceButton,
     person_of,
     post_reply,
+    reader_language,
     report_error,
     require_bot_permissions,
     respond,
@@ -157,7 +158,7 @@ async def answer_component(interaction: discord.Interaction, game_id: int, versi
             raise TableError("That button belongs to a game that is over; this channel has a new table.")
         if text == HAND:
             return await respond(interaction, lambda: tables.private(
-                interaction.channel_id, person_of(interaction)), public=False)
+                interaction.channel_id, person_of(interaction), reader_language(interaction)), public=False)
         # Setup choices are each player's own: another player's choice does not make them stale.
         own_setup = table.view(None)["phase"] == "setup" and text.startswith("keep")
         if version != table.row.version and not own_setup:
@@ -485,7 +486,7 @@ class MorCommands(GameCommands, group_name=KEY):
                 raise TableError("There is no card '{card}': development cards are c1..c48, leaders "
                                  "L1..L16.",
                                  card=card)
-            image = await service(self.bot).card_image(KEY, ident)
+            image = await service(self.bot).card_image(KEY, ident, reader_language(interaction))
             return Reply(private=[line(details)], private_image=image)
 
         await respond(interaction, reply, public=False)

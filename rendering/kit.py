@@ -11,11 +11,17 @@ import io
 import json
 import math
 import unicodedata
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, lru_cache, wraps
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from bot.i18n import ENGLISH, catalogue, name_in
+from games.core import Name
 
 if not features.check("freetype2"):  # pragma: no cover - Pillow wheels always ship FreeType
     raise ImportError("Bottega's rendering needs Pillow built with FreeType (scalable fonts).")
@@ -58,6 +64,66 @@ MARBLE_COLOURS: dict[str, RGB] = {
     "purple": (135, 85, 175),
     "red": (210, 48, 44),
 }
+
+# ---------------------------------------------------------------------------- language
+_LANGUAGE: ContextVar[str] = ContextVar("drawing_language", default=ENGLISH)
+Drawing = TypeVar("Drawing", bound=Callable[..., Any])
+
+
+@contextmanager
+def drawing_in(language: str | None) -> Iterator[None]:
+    """Draw the images made inside this block with their words in ``language`` (the table's for a
+    public board, the member's for a private image or a card)."""
+    token = _LANGUAGE.set(language or ENGLISH)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def language() -> str:
+    """The language of the image being drawn."""
+    return _LANGUAGE.get()
+
+
+def _(word: str) -> str:
+    """A renderer's word or label in the language of the image being drawn (from the bot's
+    gettext catalogues: ``python -m bot.i18n update`` extracts every ``_("...")`` of rendering/)."""
+    return word if language() == ENGLISH else catalogue(language()).gettext(word)
+
+
+def N_(word: str) -> str:
+    """Marks a word kept in a table for extraction; it is translated where it is drawn, by :func:`_`."""
+    return word
+
+
+def said(template: str, **params: Any) -> str:
+    """A label with numbers or names in it (``round {round}/6``), in the drawing's language."""
+    return _(template).format(**params)
+
+
+def component(game_key: str, ident: str, english: str) -> str:
+    """A card's, leader's, tile's or building's name as the drawing's language prints it
+    (``ident``: the id ``/<game> card`` takes; English where that language has no name)."""
+    return name_in(Name(game_key, ident, english), language())
+
+
+def per_language(maxsize: int | None = 128) -> Callable[[Drawing], Drawing]:
+    """``lru_cache`` for a drawing with words in it: the language is part of the key, so a
+    Japanese table never gets a card drawn for an English one."""
+    def decorate(function: Drawing) -> Drawing:
+        @lru_cache(maxsize=maxsize)
+        def in_language(_language: str, *args: Any) -> Any:
+            return function(*args)
+
+        @wraps(function)
+        def cached(*args: Any) -> Any:
+            return in_language(language(), *args)
+
+        cached.cache_clear = in_language.cache_clear  # type: ignore[attr-defined]
+        return cached  # type: ignore[return-value]
+    return decorate
+
 
 # ------------------------------------------------------------------------------- fonts
 FONT_DIR = Path(__file__).parent / "fonts"

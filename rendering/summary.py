@@ -121,5 +121,7 @@ def _grid_step(span: int) -> int:
     return 200
 
 
-def render_summary(summary: dict[str, Any]) -> bytes:
-    return kit.encode_png(draw_summary(summary))
+def render_summary(summary: dict[str, Any], language: str | None = None) -> bytes:
+    """The summary PNG, its words in ``language`` (the table's)."""
+    with kit.drawing_in(language):
+        return kit.encode_png(draw_summary(summary))

@@ -12,7 +12,9 @@ from typing import Any
 
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
+from bot.i18n import ENGLISH, translate
 from games.core import Message
+from games.core.message import fill
 
 from .model import Moment, Part, Table, TableError
 from .presence import Presence, shift_deadline
@@ -196,8 +198,9 @@ def deadline_parts(table: Table, seat: int) -> list[Part]:
     return [" Deadline ", Moment(due), "."]
 
 
-def clock_caption(table: Table) -> str | None:
-    """One compact line for the board image (drawn in UTC): each seat's deadline or bank."""
+def clock_caption(table: Table, language: str = ENGLISH) -> str | None:
+    """One compact line for the board image, in the table's ``language`` (times in UTC, written
+    as numbers): each seat's deadline or bank."""
     if table.row.turn_seconds is None or table.state is None or table.finished():
         return None
     ai_seats = table.ai_levels()
@@ -205,22 +208,31 @@ def clock_caption(table: Table) -> str | None:
     for seat, name in enumerate(table.names()):
         held = seat_row(table, seat)
         if held.opened_at is not None:
-            parts.append(f"{name}: open seat")
+            parts.append(_caption(Message("{name}: open seat"), language, name=name))
             continue
         if seat in ai_seats:
             continue
         due = deadline_of(table, table.user_of(seat))
         if due is not None:
-            parts.append(f"{name}: until {due:%d %b %H:%M} UTC")
+            parts.append(_caption(Message("{name}: until {when} UTC"), language, name=name, when=f"{due:%Y-%m-%d %H:%M}"))
         elif table.row.clock == BANK_CLOCK:
-            parts.append(f"{name}: bank {short(bank_left(table, seat))}")
+            parts.append(_caption(Message("{name}: bank {left}"), language, name=name,
+                                  left=short(bank_left(table, seat), language)))
     return " · ".join(parts) or None
 
 
-def short(seconds: int) -> str:
+def _caption(template: Message, language: str, **params: Any) -> str:
+    """``template`` in ``language`` with ``params`` (names, times) written in as they are."""
+    return fill(translate(template, language), params)
+
+
+def short(seconds: int, language: str = ENGLISH) -> str:
+    """A time bank left, in days and hours or hours and minutes (``2d 5h``, ``3h 20m``)."""
     days, rest = divmod(max(0, seconds), 86400)
     hours = rest // 3600
-    return f"{days}d {hours}h" if days else f"{hours}h {rest % 3600 // 60}m"
+    if days:
+        return _caption(Message("{days}d {hours}h"), language, days=days, hours=hours)
+    return _caption(Message("{hours}h {minutes}m"), language, hours=hours, minutes=rest % 3600 // 60)
 
 
 TIMEOUT_LADDER = {
