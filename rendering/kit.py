@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from bot.i18n import ENGLISH, catalogue, name_in
+from bot.i18n import ENGLISH, catalogue, name_in, term
 from games.core import Name
 
 if not features.check("freetype2"):  # pragma: no cover - Pillow wheels always ship FreeType
@@ -100,6 +100,21 @@ def N_(word: str) -> str:
 def said(template: str, **params: Any) -> str:
     """A label with numbers or names in it (``round {round}/6``), in the drawing's language."""
     return _(template).format(**params)
+
+
+def game_term(word: str) -> str:
+    """A game term (``blue``, ``coin``) as the messages write it in the drawing's language."""
+    return term(word, language())
+
+
+def engine_text(sentence: str | None) -> str | None:
+    """A sentence an engine's view writes in English (a decision to take, a printed card text):
+    as it is on an English image, its catalogue translation on another, else left out (None): the
+    table's own messages say it in the reader's language, and an image mixes no English in."""
+    if not sentence or language() == ENGLISH:
+        return sentence or None
+    translated = catalogue(language()).gettext(sentence)
+    return translated if translated != sentence else None
 
 
 def component(game_key: str, ident: str, english: str) -> str:
