@@ -230,8 +230,8 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     ellipsis when the text needs more than ``max_lines``."""
     lines: list[str] = []
     current = ""
-    for word in _words(value, size, max_width, bold):
-        candidate = f"{current} {word}".strip() if not _needs_cjk(current + word) else current + word
+    for word, spaced in _words(value, size, max_width, bold):
+        candidate = f"{current} {word}" if current and spaced else current + word
         if text_width(candidate, size, bold) <= max_width or not current:
             current = candidate
         else:
@@ -245,15 +245,16 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     return [fit(line, size, max_width, bold) for line in lines]
 
 
-def _words(value: str, size: int, max_width: int, bold: bool) -> list[str]:
-    """The pieces a line may break between: words, and single characters of a word too wide for a
-    line (Japanese and Korean sentences have few or no spaces)."""
-    pieces: list[str] = []
+def _words(value: str, size: int, max_width: int, bold: bool) -> list[tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space comes before it: words,
+    and single characters of a Japanese or Korean word too wide for a line (Japanese sentences
+    have few or no spaces; Korean keeps the spaces it has)."""
+    pieces: list[tuple[str, bool]] = []
     for word in value.split():
         if _needs_cjk(word) and text_width(word, size, bold) > max_width:
-            pieces.extend(word)
+            pieces.extend((char, index == 0) for index, char in enumerate(word))
         else:
-            pieces.append(word)
+            pieces.append((word, True))
     return pieces
 
 
@@ -658,7 +659,7 @@ def with_caption(board: Image.Image, caption: str) -> Image.Image:
     """``board`` with a strip of one or two lines of ``caption`` under it, the whole image still at
     most :data:`MAX_SIDE` high (the board is scaled down to make room when it must be)."""
     width = board.width
-    lines = wrap(caption, CAPTION_SIZE, width - 32, 2)
+    lines = wrap(printable(caption), CAPTION_SIZE, width - 32, 2)
     strip = 16 + len(lines) * (CAPTION_SIZE + 8)
     if board.height + strip > MAX_SIDE:
         scale = (MAX_SIDE - strip) / board.height

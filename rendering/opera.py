@@ -217,7 +217,7 @@ def draw_city(
     with its 3-card row (only the active halves) and the merchants standing in it."""
     box = (x, y, x + CITY_W, y + CITY_H)
     kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
-    name = kit.component("opera", key, city["name"])
+    name = kit.fit(kit.component("opera", key, city["name"]), 20, CITY_W - 40 - kit.text_width(key, 15), True)
     kit.text(draw, (x + 12, y + 10), name, 20, kit.INK, bold=True)
     kit.text(draw, (x + 14 + kit.text_width(name, 20, True) + 6, y + 14), key, 15, kit.MUTED)
     # The ability token: what it does, then its name; outlined while the active seat may use it.

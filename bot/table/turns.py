@@ -18,7 +18,7 @@ from typing import Any
 
 from games.core import Message, Name
 
-from .boards import Boards
+from .boards import Boards, highlight_text, table_language
 from .loading import Tables
 from .model import Line, Mention, Reply, Strong, Table, line, plain
 
@@ -59,16 +59,17 @@ def continues(before: Table, after: Table) -> bool:
             and game.turn_number(before.state) == game.turn_number(after.state))
 
 
-def move_sentence(lines: list[Line], mover: str) -> str:
-    """A move's event lines as one sentence: the lines about the mover joined after their name
-    ("Bruno takes Woods from green-3 ..., receives 1 wood."), the others after it as they are.
+def move_sentence(lines: list[Line], mover: str, language: str | None = None) -> str:
+    """A move's event lines as one sentence in ``language`` (the table's; English when None): the
+    lines about the mover joined after their name ("Bruno takes Woods from green-3 ..., receives 1
+    wood."), the others after it as they are.
 
     >>> move_sentence([("Bruno takes Woods.",), ("Bruno receives 1 wood.",), ("Round 1 ends.",)], "Bruno")
     'Bruno takes Woods, receives 1 wood. Round 1 ends.'
     """
     about_mover: list[str] = []
     others: list[str] = []
-    for event in map(plain, lines):
+    for event in (highlight_text(event, language) for event in lines):
         text = event.strip()
         if text.startswith(f"{mover} ") and (about_mover or not others):
             about_mover.append(text.removesuffix(".") if not about_mover else
@@ -150,7 +151,8 @@ class Turns:
         highlight = None
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
-            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "")
+            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
+                                      table_language(after))
         return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
 
     async def reply(self, board: TurnBoard) -> Reply:
