@@ -3,12 +3,18 @@ member's Discord language, public lines in the table's language, a whole game in
 
 from __future__ import annotations
 
+import io
 import random
 import re
+from functools import cache
 
 import pytest
 import simcord
 import simcord.interactions
+from fontTools.ttLib import TTFont
+from PIL import Image
+
+from rendering import kit
 
 LOCALES: dict[int, str] = {}
 """Discord locale of each member the tests give one (simcord's members speak en-US)."""
@@ -132,3 +138,50 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
     read_channel()
     english = [line for text in posted for line in text.splitlines() if line and not JAPANESE.search(line)]
     assert not english, english[:5]
+
+
+async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(table, monkeypatch):
+    """Two tables of the same seed, one English and one Japanese, after the same first move: the
+    Japanese board is another picture, its words (the last move, the turn clocks, the labels) in
+    Japanese, and every character it draws is in the font that draws it (no tofu boxes)."""
+    drawn: list[tuple[str, str]] = []
+    choose = kit.font_for
+
+    def recording(value: str, size: int, bold: bool = False):
+        chosen = choose(value, size, bold)
+        drawn.append((value, chosen.path))
+        return chosen
+
+    monkeypatch.setattr(kit, "font_for", recording)
+    boards: dict[str, tuple] = {}
+    lines: dict[str, list[tuple[str, str]]] = {}
+    for language, channel in (("en", table.channel), ("ja", table.guild.create_text_channel("ゲーム"))):
+        await table.alice.slash(channel, "game new", game="mor", players=1)
+        await table.alice.slash(channel, "game settings", language=language, turn_hours="24")
+        await table.alice.slash(channel, "game start")
+        kit._text_mask.cache_clear()
+        kit.text_width.cache_clear()
+        drawn.clear()
+        first = (await table.alice.autocomplete(channel, "mor move", "notation", ""))[0]
+        await table.alice.slash(channel, "mor move", notation=first["value"])
+        board = next(m for m in reversed(list(channel.history())) if m.attachments
+                     and m.attachments[0].filename.startswith("mor-"))
+        boards[language] = pixels(await board.attachments[0].read())
+        lines[language] = list(drawn)
+    assert boards["ja"] != boards["en"]
+    japanese = [value for value, _ in lines["ja"] if JAPANESE.search(value)]
+    assert any("UTC" in value for value in japanese) and len(japanese) > 3, japanese
+    missing = {(char, value) for value, path in lines["ja"] for char in value
+               if not char.isspace() and ord(char) not in character_map(path)}
+    assert not missing, sorted(missing)[:5]
+    assert not any(JAPANESE.search(value) for value, _ in lines["en"])
+
+
+def pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size, image.convert("RGB").tobytes()
+
+
+@cache
+def character_map(path: str) -> frozenset[int]:
+    return frozenset(TTFont(path).getBestCmap())
