@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import games
+from bot.i18n import LANGUAGES
 
 from . import render, render_card, render_private
 from .summary import render_summary
@@ -40,12 +41,14 @@ _START_METHOD = "spawn"
 
 
 def _load_once() -> None:
-    """A new worker's start: draw every game's board once at setup, which loads the fonts, icons,
-    track and card drawings and the palette tables, so its first real board costs no more than
-    the next."""
+    """A new worker's start: draw every game's board once at setup in every language, which loads
+    the fonts (Latin and CJK), the catalogues, icons, track and card drawings and the palette
+    tables, so its first real board costs no more than the next."""
     for key in games.keys():
         game = games.get(key)
-        render(key, game.view(game.setup(game.max_players, 0), None))
+        view = game.view(game.setup(game.max_players, 0), None)
+        for language in LANGUAGES:
+            render(key, view, language=language)
 
 
 def _ready() -> bool:
