@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.i18n import ENGLISH, translate
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
-from bot.i18n import ENGLISH, translate
 from games.core import Message
 from games.core.message import fill
 

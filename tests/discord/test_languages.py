@@ -6,15 +6,14 @@ from __future__ import annotations
 import io
 import random
 import re
-from functools import cache
 
 import pytest
 import simcord
 import simcord.interactions
-from fontTools.ttLib import TTFont
 from PIL import Image
 
 from rendering import kit
+from tests.rendering.glyphs import missing_glyphs, record_fonts
 
 LOCALES: dict[int, str] = {}
 """Discord locale of each member the tests give one (simcord's members speak en-US)."""
@@ -144,22 +143,14 @@ async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(tab
     """Two tables of the same seed, one English and one Japanese, after the same first move: the
     Japanese board is another picture, its words (the last move, the turn clocks, the labels) in
     Japanese, and every character it draws is in the font that draws it (no tofu boxes)."""
-    drawn: list[tuple[str, str]] = []
-    choose = kit.font_for
-
-    def recording(value: str, size: int, bold: bool = False):
-        chosen = choose(value, size, bold)
-        drawn.append((value, chosen.path))
-        return chosen
-
-    monkeypatch.setattr(kit, "font_for", recording)
+    drawn = record_fonts(monkeypatch)
     boards: dict[str, tuple] = {}
     lines: dict[str, list[tuple[str, str]]] = {}
     for language, channel in (("en", table.channel), ("ja", table.guild.create_text_channel("ゲーム"))):
         await table.alice.slash(channel, "game new", game="mor", players=1)
         await table.alice.slash(channel, "game settings", language=language, turn_hours="24")
         await table.alice.slash(channel, "game start")
-        kit._text_mask.cache_clear()
+        kit._text_mask.cache_clear()  # each table's board measures and draws its lines afresh
         kit.text_width.cache_clear()
         drawn.clear()
         first = (await table.alice.autocomplete(channel, "mor move", "notation", ""))[0]
@@ -171,8 +162,7 @@ async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(tab
     assert boards["ja"] != boards["en"]
     japanese = [value for value, _ in lines["ja"] if JAPANESE.search(value)]
     assert any("UTC" in value for value in japanese) and len(japanese) > 3, japanese
-    missing = {(char, value) for value, path in lines["ja"] for char in value
-               if not char.isspace() and ord(char) not in character_map(path)}
+    missing = missing_glyphs(lines["ja"])
     assert not missing, sorted(missing)[:5]
     assert not any(JAPANESE.search(value) for value, _ in lines["en"])
 
@@ -180,8 +170,3 @@ async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(tab
 def pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
     with Image.open(io.BytesIO(data)) as image:
         return image.size, image.convert("RGB").tobytes()
-
-
-@cache
-def character_map(path: str) -> frozenset[int]:
-    return frozenset(TTFont(path).getBestCmap())

@@ -9,7 +9,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
 
 import games
 import rendering
@@ -21,31 +20,16 @@ from bot.table.results import summary
 from games.core import Message
 from rendering import kit
 from rendering.summary import render_summary
+from tests.rendering.glyphs import character_map, missing_glyphs, record_fonts
 from tests.rendering.test_image_sizes import card_ids
 
 JAPANESE_NAMES = ["さくら", "Ada"]
 
 
-@cache
-def character_map(path: str) -> frozenset[int]:
-    return frozenset(TTFont(path).getBestCmap())
-
-
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every line the renderer draws or measures, with the font file chosen for it."""
-    seen: list[tuple[str, str]] = []
-    choose = kit.font_for
-
-    def recording(value: str, size: int, bold: bool = False):
-        chosen = choose(value, size, bold)
-        seen.append((value, chosen.path))
-        return chosen
-
-    monkeypatch.setattr(kit, "font_for", recording)
-    kit._text_mask.cache_clear()
-    kit.text_width.cache_clear()
-    return seen
+    return record_fonts(monkeypatch)
 
 
 def test_the_fonts_ship_with_the_package():
@@ -67,8 +51,7 @@ def test_a_japanese_tables_board_has_no_tofu(key, drawn):
     assert any("\u3040" <= char <= "\u30ff" for char in line), line  # the highlight is Japanese
     rendering.render(key, game.view(state, None), names=JAPANESE_NAMES, highlight=line)
     rendering.render_private(key, game.view(state, 0), names=JAPANESE_NAMES)
-    missing = {(char, Path(path).name) for value, path in drawn for char in value
-               if not char.isspace() and ord(char) not in character_map(path)}
+    missing = missing_glyphs(drawn)
     assert not missing, missing
     assert any(Path(path).name in kit.CJK_FONTS.values() for _, path in drawn)
 
@@ -136,8 +119,7 @@ def images(key: str, players: int, language: str) -> list[bytes]:
 @pytest.mark.parametrize("key", ["mor", "lim", "opera"])
 def test_every_character_a_japanese_or_korean_table_draws_has_its_glyph(key, players, language, drawn):
     translated = images(key, players, language)
-    missing = {(char, value, Path(path).name) for value, path in drawn for char in value
-               if not char.isspace() and ord(char) not in character_map(path)}
+    missing = missing_glyphs(drawn)
     assert not missing, sorted(missing)[:10]
     assert any(SCRIPT[language].search(value) for value, _ in drawn)
     english = images(key, players, "en")
