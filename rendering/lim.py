@@ -613,7 +613,8 @@ def draw_card(card_id: str) -> Image.Image:
     elif key.upper() in EXCOMMUNICATIONS:
         tile_id = key.upper()
         cards.draw_excommunication(img, (MARGIN, MARGIN, MARGIN + width, MARGIN + 130), tile_id)
-        lines = kit.wrap(kit.engine_text(EXCOMMUNICATIONS[tile_id]["text"]) or "", 16, width, 7)
+        penalty = kit.component("lim", tile_id, EXCOMMUNICATIONS[tile_id]["text"])  # the tile's printed text
+        lines = kit.wrap(penalty, 16, width, 7)
         for i, line in enumerate(lines):
             kit.text(draw, (MARGIN, MARGIN + 144 + i * 21), line, 16, kit.INK)
     else:
