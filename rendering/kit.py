@@ -20,8 +20,9 @@ from typing import Any, Iterable, Mapping, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from bot.i18n import ENGLISH, catalogue, name_in, term
-from games.core import Name
+from bot.i18n import ENGLISH, catalogue, name_in, term, translate
+from games.core import Message, Name
+from games.core.message import fill
 
 if not features.check("freetype2"):  # pragma: no cover - Pillow wheels always ship FreeType
     raise ImportError("Bottega's rendering needs Pillow built with FreeType (scalable fonts).")
@@ -99,7 +100,7 @@ def N_(word: str) -> str:
 
 def said(template: str, **params: Any) -> str:
     """A label with numbers or names in it (``round {round}/6``), in the drawing's language."""
-    return _(template).format(**params)
+    return fill(_(template), params)
 
 
 def game_term(word: str) -> str:
@@ -108,11 +109,14 @@ def game_term(word: str) -> str:
 
 
 def engine_text(sentence: str | None) -> str | None:
-    """A sentence an engine's view writes in English (a decision to take, a printed card text):
-    as it is on an English image, its catalogue translation on another, else left out (None): the
-    table's own messages say it in the reader's language, and an image mixes no English in."""
+    """A sentence an engine's view writes in English (a decision to take): as it is on an English
+    image; on another, translated (a :class:`Message`, or a plain sentence the catalogue has), else
+    left out (None): the table's own messages say it in the reader's language, and an image mixes
+    no English in."""
     if not sentence or language() == ENGLISH:
         return sentence or None
+    if isinstance(sentence, Message):  # a template with its parameters: translated whole
+        return translate(sentence, language())
     translated = catalogue(language()).gettext(sentence)
     return translated if translated != sentence else None
 

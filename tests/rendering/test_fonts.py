@@ -137,6 +137,7 @@ def test_words_are_drawn_from_the_catalogue_of_the_images_language():
     with kit.drawing_in("ja"):
         assert kit._("next turn order") == "次の手番順" and kit.said("round {round}", round=3) == "ラウンド3"
         assert kit.engine_text("Choose a card.") is None  # an English sentence no catalogue translates
+        assert kit.engine_text(Message("It is not your turn.")) == translate(Message("It is not your turn."), "ja")
         assert kit.game_term("blue") == term("blue", "ja")
     assert kit.language() == "en" and kit._("next turn order") == "next turn order"
     assert kit.engine_text("Choose a card.") == "Choose a card."
