@@ -1,7 +1,7 @@
 """Drawing + PNG encoding time and size of every game's images, late in a game, for every
 player count.
 
-    python bench/render.py [--moves 60] [--games mor,lim,opera] [--pool 2]
+    python bench/render.py [--moves 60] [--games mor,lim,opera] [--pool 2] [--language ja]
 
 For each game and player count it draws the public board of each of the last ``--moves``
 positions of a game (consecutive moves, in order, as a table posts them) and the private image
@@ -14,6 +14,8 @@ Goals: public board p50 <= 30 ms, private image p50 <= 15 ms, longest side <= 16
 The summary image of a finished game (``--summaries``, drawn ``--moves`` times per game and player
 count): p99 <= 100 ms, well under the 0.2 s budget; its data (the game replayed and its public
 views read once per move, in the bot's process) is printed beside it.
+With ``--language ja`` (or ``ko``) every image is drawn as a table of that language shows it: its
+words, the last move's sentence and the Japanese/Korean font (default English).
 With ``--pool N`` it also draws every game's measured 4-player boards all at once through a
 ``RenderPool`` of N worker processes and through one drawing thread, and prints the boards per
 second of each (wall time: this figure needs a quiet machine).
@@ -37,6 +39,7 @@ from stats import percentile
 
 import games
 import rendering
+from bot.i18n import LANGUAGES, translate
 from bot.table.results import summary
 from games.core.playout import random_game
 from rendering import kit
@@ -63,22 +66,29 @@ def floor_ms(size: tuple[int, int], runs: int) -> float:
     return percentile([cpu_ms(kit.encode_png, blank)[0] for _ in range(runs)], 0.5)
 
 
-def measure(key: str, players: int, count: int) -> dict:
+def positions_in(key: str, players: int, language: str) -> list[tuple[dict, str | None]]:
+    """The running positions of the measured game, each with its last event line in ``language``."""
     game = games.get(key)
-    positions = [(s, line) for s, line in moves(key, players, SEED) if game.result(s) is None]
+    return [(s, None if line is None else translate(line, language))
+            for s, line in moves(key, players, SEED) if game.result(s) is None]
+
+
+def measure(key: str, players: int, count: int, language: str) -> dict:
+    game = games.get(key)
+    positions = positions_in(key, players, language)
     measured = positions[-count:]
     names = NAMES[:players]
     for state, line in positions[-count - WARM_UP:-count]:
-        rendering.render(key, game.view(state, None), names=names, highlight=line)
+        rendering.render(key, game.view(state, None), names=names, highlight=line, language=language)
     public, private, public_sizes, private_sizes = [], [], [], []
     for state, line in measured:
         view = game.view(state, None)
-        ms, png = cpu_ms(rendering.render, key, view, names=names, highlight=line)
+        ms, png = cpu_ms(rendering.render, key, view, names=names, highlight=line, language=language)
         public.append(ms)
         public_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
         seat = min(game.actors(state))
         own = game.view(state, seat)
-        ms, png = cpu_ms(rendering.render_private, key, own, names=names)
+        ms, png = cpu_ms(rendering.render_private, key, own, names=names, language=language)
         private.append(ms)
         private_sizes.append((Image.open(io.BytesIO(png)).size, len(png)))
     board_size = max(size for size, _ in public_sizes)
@@ -91,20 +101,21 @@ def measure(key: str, players: int, count: int) -> dict:
     }
 
 
-def measure_summary(key: str, players: int, runs: int) -> tuple[list[float], float, tuple[int, int]]:
+def measure_summary(key: str, players: int, runs: int, language: str) -> tuple[list[float], float, tuple[int, int]]:
     """CPU ms of each drawing of a finished game's summary, of building its data once, and its size."""
     start, played, _ = random_game(games.get(key), players, SEED)
     data_ms, data = cpu_ms(summary, key, start, played, NAMES[:players])
-    draws = [cpu_ms(render_summary, data) for _ in range(runs)]
+    draws = [cpu_ms(render_summary, data, language) for _ in range(runs)]
     return [ms for ms, _ in draws], data_ms, Image.open(io.BytesIO(draws[-1][1])).size
 
 
-def boards_per_second(workers: int, jobs: list[tuple[str, dict, str | None]]) -> float:
+def boards_per_second(workers: int, jobs: list[tuple[str, dict, str | None]], language: str) -> float:
     """Wall-clock rate of drawing every job at once through a pool of ``workers``."""
     pool = RenderPool(workers)
 
     async def draw_all() -> None:
-        await asyncio.gather(*(pool.board(key, view, names=NAMES, highlight=line) for key, view, line in jobs))
+        await asyncio.gather(*(pool.board(key, view, names=NAMES, highlight=line, language=language)
+                               for key, view, line in jobs))
 
     try:
         asyncio.run(draw_all())  # workers started and warm
@@ -125,20 +136,23 @@ def main() -> None:
     parser.add_argument("--games", default="mor,lim,opera")
     parser.add_argument("--pool", type=int, default=0, help="also compare a pool of this many workers")
     parser.add_argument("--summaries", action="store_true", help="only the summary images of finished games")
+    parser.add_argument("--language", default="en", choices=LANGUAGES, help="the table's language")
     args = parser.parse_args()
     if args.summaries:
-        print(f"CPU ms per summary image of a finished game (random legal play, seed {SEED}), {args.moves} draws")
+        print(f"CPU ms per summary image of a finished game (random legal play, seed {SEED}), {args.moves} draws, "
+              f"language {args.language}")
         for key in args.games.split(","):
             for players in PLAYER_COUNTS[key]:
-                draws, data_ms, (width, height) = measure_summary(key, players, args.moves)
+                draws, data_ms, (width, height) = measure_summary(key, players, args.moves, args.language)
                 p50, p99 = percentile(draws, 0.5), percentile(draws, 0.99)
                 print(f"{key:5} {players}p  summary p50 {p50:6.1f}  p99 {p99:6.1f}  goal p99 {SUMMARY_P99_MS}: "
                       f"{verdict(p99, SUMMARY_P99_MS)}; data {data_ms:6.1f} ms; {width}x{height} px")
         return
-    print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}")
+    print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}, "
+          f"language {args.language}")
     for key in args.games.split(","):
         for players in PLAYER_COUNTS[key]:
-            m = measure(key, players, args.moves)
+            m = measure(key, players, args.moves, args.language)
             p50, p99 = percentile(m["public"], 0.5), percentile(m["public"], 0.99)
             q50, q99 = percentile(m["private"], 0.5), percentile(m["private"], 0.99)
             floor = m["floor"]
@@ -156,10 +170,10 @@ def main() -> None:
         jobs = []
         for key in args.games.split(","):
             game = games.get(key)
-            positions = [(s, line) for s, line in moves(key, 4, SEED) if game.result(s) is None]
+            positions = positions_in(key, 4, args.language)
             jobs += [(key, game.view(state, None), line) for state, line in positions[-args.moves:]]
-        threaded = boards_per_second(0, jobs)
-        pooled = boards_per_second(args.pool, jobs)
+        threaded = boards_per_second(0, jobs, args.language)
+        pooled = boards_per_second(args.pool, jobs, args.language)
         print(f"{len(jobs)} 4-player boards at once: one thread {threaded:5.1f} boards/s, "
               f"pool of {args.pool} {pooled:5.1f} boards/s ({pooled / threaded:.2f}x)")
 

@@ -173,7 +173,7 @@ async def answer_component(interaction: discord.Interaction, game_id: int, versi
         async def hand() -> Reply:
             if (await tables.table(interaction.channel_id)).row.id != game_id:
                 raise TableError(OLD_GAME)
-            return await tables.private(interaction.channel_id, person_of(interaction))
+            return await tables.private(interaction.channel_id, person_of(interaction), reader_language(interaction))
 
         return await respond(interaction, hand, public=False)
     try:
@@ -519,7 +519,7 @@ class MorCommands(GameCommands, group_name=KEY):
                 raise TableError("There is no card '{card}': development cards are c1..c48, leaders "
                                  "L1..L16.",
                                  card=card)
-            image = await service(self.bot).card_image(KEY, ident)
+            image = await service(self.bot).card_image(KEY, ident, reader_language(interaction))
             return Reply(private=[line(details)], private_image=image)
 
         await respond(interaction, reply, public=False)

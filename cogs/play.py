@@ -22,7 +22,7 @@ from discord.ext import commands
 import games
 from bot.menus import suggestions
 from bot.table import Reply, Table, TableError, line
-from bot.views import menu_view, person_of, report_error, respond, service
+from bot.views import menu_view, person_of, reader_language, report_error, respond, service
 
 from .cards import find
 from .cards import suggestions as card_suggestions
@@ -91,7 +91,8 @@ class GameCommands(commands.GroupCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         async def own_view() -> Reply:
             await self.table(interaction)
-            return await service(self.bot).private(interaction.channel_id, person_of(interaction))
+            return await service(self.bot).private(interaction.channel_id, person_of(interaction),
+                                                   reader_language(interaction))
 
         await respond(interaction, own_view, public=False)
 
@@ -103,7 +104,7 @@ class GameCommands(commands.GroupCog):
             if entry is None:
                 raise TableError("{title} has no card, leader, tile or building '{card}': "
                                  "start typing to see the names.", title=self.title, card=card)
-            image = await service(self.bot).card_image(self.game_key, entry.ident)
+            image = await service(self.bot).card_image(self.game_key, entry.ident, reader_language(interaction))
             return Reply(private=[line(text) for text in entry.lines], private_image=image)
 
         await respond(interaction, shown, public=False)

@@ -62,7 +62,7 @@ class GenericRenderer:
     def draw_private(self, view: dict[str, Any], names: list[str] | None):
         seat = (view.get("you") or {}).get("seat")
         seat = seat if isinstance(seat, int) else None
-        subtitle = None if seat is None else f"Private view of {kit.seat_label(seat, names)}"
+        subtitle = None if seat is None else kit.said("Private view of {name}", name=kit.seat_label(seat, names))
         return generic.draw_table(self.title, view, names, subtitle=subtitle, public=False)
 
     def draw_card(self, card_id: str):
@@ -80,22 +80,29 @@ def renderer_for(game_key: str) -> Renderer:
 
 
 def render(game_key: str, view: dict[str, Any], *, names: list[str] | None = None,
-           highlight: str | None = None, caption: str | None = None) -> bytes:
+           highlight: str | None = None, caption: str | None = None, language: str | None = None) -> bytes:
     """The public board image of ``view`` (which must be ``view(state, None)``).
 
     ``names`` are the players' display names by seat ("P1", "P2"... when absent); ``highlight`` is
     the last move's log line, shown on the board; ``caption`` is a line under the board (the
-    table's turn clocks).
+    table's turn clocks); both come written in ``language``, the table's, in which the board draws
+    its own words (English when None).
     """
-    board = renderer_for(game_key).draw_board(view, names, highlight)
-    return kit.encode_png(kit.with_caption(board, caption) if caption else board)
+    with kit.drawing_in(language):
+        board = renderer_for(game_key).draw_board(view, names, highlight)
+        return kit.encode_png(kit.with_caption(board, caption) if caption else board)
 
 
-def render_private(game_key: str, view: dict[str, Any], *, names: list[str] | None = None) -> bytes:
-    """One seat's own view (for example its leader hand), for an ephemeral reply."""
-    return kit.encode_png(renderer_for(game_key).draw_private(view, names))
+def render_private(game_key: str, view: dict[str, Any], *, names: list[str] | None = None,
+                   language: str | None = None) -> bytes:
+    """One seat's own view (for example its leader hand), for an ephemeral reply in the member's
+    ``language``."""
+    with kit.drawing_in(language):
+        return kit.encode_png(renderer_for(game_key).draw_private(view, names))
 
 
-def render_card(game_key: str, card_id: str) -> bytes:
-    """A detail image of one card; KeyError for a card the game does not have."""
-    return kit.encode_png(renderer_for(game_key).draw_card(card_id))
+def render_card(game_key: str, card_id: str, language: str | None = None) -> bytes:
+    """A detail image of one card, its words in ``language``; KeyError for a card the game does
+    not have."""
+    with kit.drawing_in(language):
+        return kit.encode_png(renderer_for(game_key).draw_card(card_id))

@@ -74,12 +74,12 @@ def _short(value: Any, depth: int = 0) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return kit._("yes") if value else kit._("no")
     if _is_number(value) or isinstance(value, str):
         return str(value)
     if isinstance(value, list):
         if not value:
-            return "none"
+            return kit._("none")
         if all(isinstance(v, dict) for v in value):
             for key in ("name", "id"):
                 if all(isinstance(v.get(key), (str, int)) for v in value):
@@ -227,7 +227,8 @@ def draw_table(title: str, view: Mapping[str, Any], names: list[str] | None = No
         if acting:
             tx, ty = MARGIN + 30, y + CELL_PAD + 46
             draw.polygon([(tx, ty), (tx + 16, ty + 10), (tx, ty + 20)], fill=kit.HIGHLIGHT)
-            kit.text(draw, (tx + 24, ty + 10), "to act", 17, kit.HIGHLIGHT, "lm", bold=True)
+            kit.text(draw, (tx + 24, ty + 10), kit.fit(kit._("to act"), 17, NAME_COLUMN - 60, True), 17, kit.HIGHLIGHT,
+                     "lm", bold=True)
         _draw_rows(img, draw, rows, MARGIN + NAME_COLUMN, y + CELL_PAD)
         y += band_h + 10
 

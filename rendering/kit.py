@@ -11,11 +11,18 @@ import io
 import json
 import math
 import unicodedata
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, lru_cache, wraps
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from bot.i18n import ENGLISH, catalogue, name_in, term, translate
+from games.core import Message, Name
+from games.core.message import fill
 
 if not features.check("freetype2"):  # pragma: no cover - Pillow wheels always ship FreeType
     raise ImportError("Bottega's rendering needs Pillow built with FreeType (scalable fonts).")
@@ -58,6 +65,84 @@ MARBLE_COLOURS: dict[str, RGB] = {
     "purple": (135, 85, 175),
     "red": (210, 48, 44),
 }
+
+# ---------------------------------------------------------------------------- language
+_LANGUAGE: ContextVar[str] = ContextVar("drawing_language", default=ENGLISH)
+Drawing = TypeVar("Drawing", bound=Callable[..., Any])
+
+
+@contextmanager
+def drawing_in(language: str | None) -> Iterator[None]:
+    """Draw the images made inside this block with their words in ``language`` (the table's for a
+    public board, the member's for a private image or a card)."""
+    token = _LANGUAGE.set(language or ENGLISH)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def language() -> str:
+    """The language of the image being drawn."""
+    return _LANGUAGE.get()
+
+
+def _(word: str) -> str:
+    """A renderer's word or label in the language of the image being drawn (from the bot's
+    gettext catalogues: ``python -m bot.i18n update`` extracts every ``_("...")`` of rendering/)."""
+    return word if language() == ENGLISH else catalogue(language()).gettext(word)
+
+
+def N_(word: str) -> str:
+    """Marks a word kept in a table for extraction; it is translated where it is drawn, by :func:`_`."""
+    return word
+
+
+def said(template: str, **params: Any) -> str:
+    """A label with numbers or names in it (``round {round}/6``), in the drawing's language."""
+    return fill(_(template), params)
+
+
+def game_term(word: str) -> str:
+    """A game term (``blue``, ``coin``) as the messages write it in the drawing's language."""
+    return term(word, language())
+
+
+def engine_text(sentence: str | None) -> str | None:
+    """A sentence an engine's view writes in English (a decision to take): as it is on an English
+    image; on another, translated (a :class:`Message`, or a plain sentence the catalogue has), else
+    left out (None): the table's own messages say it in the reader's language, and an image mixes
+    no English in."""
+    if not sentence or language() == ENGLISH:
+        return sentence or None
+    if isinstance(sentence, Message):  # a template with its parameters: translated whole
+        return translate(sentence, language())
+    translated = catalogue(language()).gettext(sentence)
+    return translated if translated != sentence else None
+
+
+def component(game_key: str, ident: str, english: str) -> str:
+    """A card's, leader's, tile's or building's name as the drawing's language prints it
+    (``ident``: the id ``/<game> card`` takes; English where that language has no name)."""
+    return name_in(Name(game_key, ident, english), language())
+
+
+def per_language(maxsize: int | None = 128) -> Callable[[Drawing], Drawing]:
+    """``lru_cache`` for a drawing with words in it: the language is part of the key, so a
+    Japanese table never gets a card drawn for an English one."""
+    def decorate(function: Drawing) -> Drawing:
+        @lru_cache(maxsize=maxsize)
+        def in_language(_language: str, *args: Any) -> Any:
+            return function(*args)
+
+        @wraps(function)
+        def cached(*args: Any) -> Any:
+            return in_language(language(), *args)
+
+        cached.cache_clear = in_language.cache_clear  # type: ignore[attr-defined]
+        return cached  # type: ignore[return-value]
+    return decorate
+
 
 # ------------------------------------------------------------------------------- fonts
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -149,8 +234,8 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     ellipsis when the text needs more than ``max_lines``."""
     lines: list[str] = []
     current = ""
-    for word in _words(value, size, max_width, bold):
-        candidate = f"{current} {word}".strip() if not _needs_cjk(current + word) else current + word
+    for word, spaced in _words(value, size, max_width, bold):
+        candidate = f"{current} {word}" if current and spaced else current + word
         if text_width(candidate, size, bold) <= max_width or not current:
             current = candidate
         else:
@@ -164,15 +249,16 @@ def wrap(value: str, size: int, max_width: int, max_lines: int, bold: bool = Fal
     return [fit(line, size, max_width, bold) for line in lines]
 
 
-def _words(value: str, size: int, max_width: int, bold: bool) -> list[str]:
-    """The pieces a line may break between: words, and single characters of a word too wide for a
-    line (Japanese and Korean sentences have few or no spaces)."""
-    pieces: list[str] = []
+def _words(value: str, size: int, max_width: int, bold: bool) -> list[tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space comes before it: words,
+    and single characters of a Japanese or Korean word too wide for a line (Japanese sentences
+    have few or no spaces; Korean keeps the spaces it has)."""
+    pieces: list[tuple[str, bool]] = []
     for word in value.split():
         if _needs_cjk(word) and text_width(word, size, bold) > max_width:
-            pieces.extend(word)
+            pieces.extend((char, index == 0) for index, char in enumerate(word))
         else:
-            pieces.append(word)
+            pieces.append((word, True))
     return pieces
 
 
@@ -577,7 +663,7 @@ def with_caption(board: Image.Image, caption: str) -> Image.Image:
     """``board`` with a strip of one or two lines of ``caption`` under it, the whole image still at
     most :data:`MAX_SIDE` high (the board is scaled down to make room when it must be)."""
     width = board.width
-    lines = wrap(caption, CAPTION_SIZE, width - 32, 2)
+    lines = wrap(printable(caption), CAPTION_SIZE, width - 32, 2)
     strip = 16 + len(lines) * (CAPTION_SIZE + 8)
     if board.height + strip > MAX_SIDE:
         scale = (MAX_SIDE - strip) / board.height

@@ -48,8 +48,12 @@ DIE_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 COVERED_FILL: kit.RGB = (214, 206, 192)
 FAITH_CELL: kit.RGB = (250, 236, 214)
 REPORT_LINE: kit.RGB = (150, 40, 30)
-PHASE_LABELS = {"tiles": "bonus tiles", "draft": "leader draft", "vatican": "Vatican report",
-                "over": "game over"}
+PHASE_LABELS = {"tiles": kit.N_("bonus tiles"), "draft": kit.N_("leader draft"),
+                "vatican": kit.N_("Vatican report"), "over": kit.N_("game over")}
+TYPE_LABELS = {"territory": kit.N_("territories"), "character": kit.N_("characters"),
+               "building": kit.N_("buildings"), "venture": kit.N_("ventures")}
+"""A tower's heading: the type of its cards."""
+REPORT_ANSWERS = {"support": kit.N_("support the Church"), "refuse": kit.N_("refuse (take the excommunication)")}
 RESOURCE_KEYS = ("wood", "stone", "servants", "coins", "mp", "fp", "vp")
 
 Box = tuple[float, float, float, float]
@@ -104,8 +108,13 @@ def draw_tower(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, 
                            width=2)
     draw.rounded_rectangle((x, y, x + TOWER_W, y + TOWER_HEAD - 4), radius=10, fill=fill)
     cards.mini_card(draw, (x + 10, y + 5, x + 24, y + 23), card_type)
-    kit.text(draw, (x + 30, y + 13), card_type, 15, cards.band_ink(fill), "lm", bold=True)
-    kit.text(draw, (x + TOWER_W - 10, y + 13), f"deck {deck_count}", 13, cards.band_ink(fill), "rm")
+    deck = kit.said("deck {count}", count=deck_count)
+    deck_w = kit.text_width(deck, 13)
+    heading = kit._(TYPE_LABELS[card_type])
+    size = kit.fitting_size(heading, (15, 14, 13, 12), TOWER_W - 48 - deck_w)
+    kit.text(draw, (x + 30, y + 13), kit.fit(heading, size, TOWER_W - 48 - deck_w, True), size, cards.band_ink(fill),
+             "lm", bold=True)
+    kit.text(draw, (x + TOWER_W - 10, y + 13), deck, 13, cards.band_ink(fill), "rm")
     for i, floor in enumerate(reversed(tower["floors"])):
         fy = y + TOWER_HEAD + i * FLOOR_H
         draw_floor(img, draw, x + 4, fy, floor)
@@ -187,7 +196,7 @@ def draw_space(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, space: str
     if tokens:
         cards.flow(img, x0 + 40, y0 + 8, x1 - x0 - 44, tokens, 20)
     if space == "council":
-        kit.text(draw, (x1 - 8, y0 + 18), "next turn order", 12, kit.MUTED, "rm")
+        kit.text(draw, (x1 - 8, y0 + 18), kit._("next turn order"), 12, kit.MUTED, "rm")
     occupants = state["occupants"]
     if not available:
         kit.paste_sprite(img, _hatch(int(x1 - x0) - 4, int(y1 - y0) - 4), (x0 + 2, y0 + 2))
@@ -318,14 +327,16 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     turn order, excommunication tiles (and the final ranking once the game is over)."""
     x0, y0, x1, y1 = box
     width = int(x1 - x0)
-    kit.text(draw, (x0, y0), "Lorenzo il Magnifico", 22, kit.MUTED, bold=True)
+    kit.text(draw, (x0, y0), kit.fit(kit._("Lorenzo il Magnifico"), 22, width, True), 22, kit.MUTED, bold=True)
     phase = view["phase"]
-    round_label = f"round {view['round']}/6 · period {cards.PERIOD_NUMERALS[view['period']]}"
+    round_label = kit.said("round {round}/6 · period {period}", round=view["round"],
+                           period=cards.PERIOD_NUMERALS[view["period"]])
+    phase_label = kit._(PHASE_LABELS[phase]) if phase in PHASE_LABELS else phase
     if phase == "actions" or not view["round"]:
-        tag = round_label if phase == "actions" else PHASE_LABELS.get(phase, phase)
+        tag = round_label if phase == "actions" else phase_label
     else:
-        tag = f"{round_label} · {PHASE_LABELS.get(phase, phase)}"
-    kit.text(draw, (x0, y0 + 32), tag, 17, kit.INK, bold=True)
+        tag = f"{round_label} · {phase_label}"
+    kit.text(draw, (x0, y0 + 32), kit.fit(tag, 17, width, True), 17, kit.INK, bold=True)
     y = y0 + 60
     if phase == "over":
         y = draw_ranking(img, draw, x0, y, width, view, labels)
@@ -338,10 +349,10 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         vatican = view.get("vatican")
         if vatican and vatican["answered"]:
             done = ", ".join(labels[s] for s in vatican["answered"])
-            kit.text(draw, (x0, y), kit.fit(f"answered: {done}", 14, width), 14, kit.MUTED)
+            kit.text(draw, (x0, y), kit.fit(kit.said("answered: {seats}", seats=done), 14, width), 14, kit.MUTED)
             y += 20
-        if view.get("pending"):
-            for line in kit.wrap(view["pending"], 14, width, 3):
+        if kit.engine_text(view.get("pending")):
+            for line in kit.wrap(kit.engine_text(view["pending"]), 14, width, 3):
                 kit.text(draw, (x0, y), line, 14, kit.MUTED)
                 y += 18
         y += 6
@@ -353,8 +364,8 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
         dx = x0 + i * 52
         die(draw, (dx, y, dx + 44, y + 44), colour, dice.get(colour))
     ox = x0 + 170
-    kit.text(draw, (ox, y + 22), "order", 13, kit.MUTED, "lm")
-    ox += kit.text_width("order", 13) + 8
+    kit.text(draw, (ox, y + 22), kit._("order"), 13, kit.MUTED, "lm")
+    ox += kit.text_width(kit._("order"), 13) + 8
     for k, seat in enumerate(view["turn_order"]):
         cx = ox + k * 50 + 18
         draw.ellipse((cx - 18, y + 4, cx + 18, y + 40), fill=kit.seat_colour(seat),
@@ -430,7 +441,7 @@ def draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Mappi
     hy = y + 116
     at_home = [m for m, info in player["members"].items() if info["space"] is None]
     if at_home:
-        kit.text(draw, (home_x, hy), "home", 12, kit.MUTED, "lm")
+        kit.text(draw, (home_x, hy), kit.fit(kit._("home"), 12, 36), 12, kit.MUTED, "lm")
     for k, member in enumerate(at_home):
         pawn(draw, (home_x + 54 + k * 36, hy), 15, seat, member, player["members"][member]["value"])
 
@@ -485,7 +496,8 @@ def draw_card_column(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, card
         if note:
             cards.flow(img, x1 - 5 - note_w, ry + row_h / 2 - 6.5, note_w + 1, note, 13)
         room = int(x1 - x0 - 12 - (note_w + 4 if note else 0))
-        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(card["name"], 14, room), 14, kit.INK, "lm")
+        name = kit.component("lim", str(card["no"]), card["name"])
+        kit.text(draw, (x0 + 6, ry + row_h / 2), kit.fit(name, 14, room), 14, kit.INK, "lm")
 
 
 def _card_note(no: int) -> list[tuple]:
@@ -516,7 +528,9 @@ def draw_leader_chip(draw: ImageDraw.ImageDraw, box: Box, leader: Mapping[str, A
                            outline=cards.LEADER_BAND, width=1)
     ink = cards.LEADER_BAND if down else kit.WHITE
     mark = "1×" if leader["once_per_round"] else "∞"
-    name = leader["name"] + (f" = {LEADERS[leader['copies']]['name']}" if leader.get("copies") else "")
+    name = kit.component("lim", leader["id"], leader["name"])
+    if leader.get("copies"):
+        name += " = " + kit.component("lim", leader["copies"], LEADERS[leader["copies"]]["name"])
     mid = (y0 + y1) / 2
     kit.text(draw, (x0 + 6, mid), mark, 12, ink, "lm", bold=True)
     shown = kit.fit(name, 12, int(x1 - x0 - 32), True)
@@ -556,10 +570,10 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     hand = [h["id"] for h in you["hand"]]
     pack = list(you.get("draft_pack") or [])
     card_w, card_h = HAND_CARD
-    rows = ([("hand", hand)] if hand or not pack else []) + ([("pick one", pack)] if pack else [])
+    rows = ([(kit._("hand"), hand)] if hand or not pack else []) + ([(kit._("pick one"), pack)] if pack else [])
     columns = max(1, max(len(ids) for _, ids in rows))
     width = max(520, MARGIN * 2 + columns * (card_w + 14))
-    decision = view.get("pending") if seat in view.get("actors", []) else None
+    decision = kit.engine_text(view.get("pending")) if seat in view.get("actors", []) else None
     decision_lines = kit.banner_lines(decision, width - 2 * MARGIN)
     decision_h = kit.banner_height(len(decision_lines)) + 10 if decision_lines else 0
     answer = you.get("report_answer")
@@ -580,7 +594,8 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
             kit.dashed_rectangle(draw, (MARGIN, y, MARGIN + card_w, y + card_h), kit.LINE, 6, 2)
         y += card_h + 14
     if answer:
-        kit.text(draw, (MARGIN, y + 12), f"Vatican report: {answer}", 16, kit.INK, "lm", bold=True)
+        said = kit.said("Vatican report: {answer}", answer=kit._(REPORT_ANSWERS[answer]))
+        kit.text(draw, (MARGIN, y + 12), kit.fit(said, 16, width - 2 * MARGIN, True), 16, kit.INK, "lm", bold=True)
     return img
 
 
@@ -598,7 +613,8 @@ def draw_card(card_id: str) -> Image.Image:
     elif key.upper() in EXCOMMUNICATIONS:
         tile_id = key.upper()
         cards.draw_excommunication(img, (MARGIN, MARGIN, MARGIN + width, MARGIN + 130), tile_id)
-        lines = kit.wrap(EXCOMMUNICATIONS[tile_id]["text"], 16, width, 7)
+        penalty = kit.component("lim", tile_id, EXCOMMUNICATIONS[tile_id]["text"])  # the tile's printed text
+        lines = kit.wrap(penalty, 16, width, 7)
         for i, line in enumerate(lines):
             kit.text(draw, (MARGIN, MARGIN + 144 + i * 21), line, 16, kit.INK)
     else:

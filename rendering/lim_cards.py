@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -119,7 +119,7 @@ def effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     if kind in ("harvest", "production"):
         tokens = [("icon", kind), ("die", str(effect["value"]))]
         if effect.get("card_bonuses") is False:
-            tokens.append(("text", "(no card bonus)"))
+            tokens.append(("text", kit._("(no card bonus)")))
         return tokens
     if kind == "per_card":
         return amounts(effect["gain"]) + [("text", "/"), ("card", effect["card_type"])]
@@ -149,7 +149,7 @@ def effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     if kind in ("harvest_bonus", "production_bonus"):
         return [("icon", kind.split("_")[0]), ("die", f"+{effect['value']}")]
     if kind == "no_floor_bonus":
-        return [("text", "no floor bonus")]
+        return [("text", kit._("no floor bonus"))]
     return [("text", kind.replace("_", " "))]
 
 
@@ -197,7 +197,10 @@ def _words(tokens: list[Token], size: int, width: float) -> list[Token]:
             out.append(token)
             continue
         for word in token[1].split():
-            out.append(("text", kit.fit(word, int(size * 0.82), int(width), bold=True)))
+            if kit.text_width(word, int(size * 0.82), True) <= width:
+                out.append(("text", word))
+            else:  # a Japanese or Korean phrase has no spaces: it breaks between characters
+                out.extend(("text", piece) for piece in kit.wrap(word, int(size * 0.82), int(width), 4, bold=True))
     return out
 
 
@@ -299,7 +302,7 @@ def draw_card_face(img: Image.Image, box: Box, no: int) -> None:
     numeral = PERIOD_NUMERALS[card["period"]]
     numeral_w = kit.text_width(numeral, int(11 * u), True)
     kit.text(draw, (x1 - 6 * u, y0 + band / 2 + 1), numeral, int(11 * u), ink, "rm", bold=True)
-    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), card["name"], int(13 * u),
+    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), kit.component("lim", str(no), card["name"]), int(13 * u),
                int(x1 - x0 - numeral_w - 16 * u), ink)
     size = int(16 * u)
     inner_x, inner_w = x0 + 6 * u, x1 - x0 - 12 * u
@@ -337,11 +340,11 @@ def bottom_tokens(card: Mapping[str, Any]) -> list[Token]:
     for effect in card.get("permanent") or []:
         tokens += effect_tokens(effect)
     if card.get("vp"):
-        tokens += [("text", "end"), ("n", "vp", card["vp"])]
+        tokens += [("text", kit._("final")), ("n", "vp", card["vp"])]
     return tokens
 
 
-@lru_cache(maxsize=512)
+@kit.per_language(maxsize=512)
 def card_sprite(no: int, width: int, height: int) -> Image.Image:
     """A card drawn once per size (boards reuse it)."""
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -362,28 +365,28 @@ def leader_requirement_tokens(leader: Mapping[str, Any]) -> list[Token]:
 
 
 LEADER_EFFECT_LABELS = {
-    "occupied_spaces": "may use occupied spaces",
-    "no_tower_fee": "no 3-coin tower fee",
-    "coin_discount": "−3 coins on cards",
-    "copy_leader": "copy a played leader",
-    "no_territory_mp": "no military needed for territories",
-    "double_immediate": "double immediate gains of cards",
+    "occupied_spaces": kit.N_("may use occupied spaces"),
+    "no_tower_fee": kit.N_("no 3-coin tower fee"),
+    "coin_discount": kit.N_("−3 coins on cards"),
+    "copy_leader": kit.N_("copy a played leader"),
+    "no_territory_mp": kit.N_("no military needed for territories"),
+    "double_immediate": kit.N_("double immediate gains of cards"),
 }
 
 
 def leader_effect_tokens(effect: Mapping[str, Any]) -> list[Token]:
     kind = effect["kind"]
     if kind == "member_bonus":
-        who = "coloured" if effect["members"] == "coloured" else "neutral"
-        return [("text", f"{who} member"), ("die", f"+{effect['value']}")]
+        who = kit._("coloured member") if effect["members"] == "coloured" else kit._("neutral member")
+        return [("text", who), ("die", f"+{effect['value']}")]
     if kind == "choose_member_value":
-        return [("text", "one member ="), ("die", str(effect["value"]))]
+        return [("text", kit._("one member =")), ("die", str(effect["value"]))]
     if kind == "member_value":
-        return [("text", "coloured members ="), ("die", str(effect["value"]))]
+        return [("text", kit._("coloured members =")), ("die", str(effect["value"]))]
     if kind == "church_bonus":
-        return [("text", "Vatican support:")] + amounts(effect["gain"])
+        return [("text", kit._("Vatican support:"))] + amounts(effect["gain"])
     if kind in LEADER_EFFECT_LABELS:
-        return [("text", LEADER_EFFECT_LABELS[kind])]
+        return [("text", kit._(LEADER_EFFECT_LABELS[kind]))]
     return effect_tokens(effect)
 
 
@@ -395,8 +398,8 @@ def draw_leader_face(img: Image.Image, box: Box, leader_id: str) -> None:
     u = (x1 - x0) / 162
     band = int(22 * u)
     kit.card_frame(draw, box, LEADER_BAND, band, radius=max(3, int(7 * u)))
-    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), leader["name"], int(13 * u), int(x1 - x0 - 12 * u),
-               kit.WHITE)
+    band_title(draw, (x0 + 6 * u, y0 + band / 2 + 1), kit.component("lim", leader_id, leader["name"]), int(13 * u),
+               int(x1 - x0 - 12 * u), kit.WHITE)
     size = int(15 * u)
     y = y0 + band + 5 * u
     y += flow(img, x0 + 6 * u, y, x1 - x0 - 12 * u, leader_requirement_tokens(leader), size) + 6 * u
@@ -418,28 +421,28 @@ def excommunication_tokens(tile_id: str) -> list[Token]:
             if i:
                 tokens.append(("text", "/"))
             tokens.append(("n", resource, -1))
-        return tokens + [("text", "per gain")]
+        return tokens + [("text", kit._("per gain"))]
     if kind == "action_malus":
         if effect["action"] == "take_card":
             return [("card", effect["card_type"]), ("die", f"−{effect['value']}")]
         return [("icon", effect["action"]), ("die", f"−{effect['value']}")]
     if kind == "coloured_malus":
-        return [("text", "coloured members"), ("die", f"−{effect['value']}")]
+        return [("text", kit._("coloured members")), ("die", f"−{effect['value']}")]
     if kind == "no_market":
-        return [("text", "no market")]
+        return [("text", kit._("no market"))]
     if kind == "servant_rate":
         return [("n", "servants", effect["rate"]), ("arrow",), ("die", "+1")]
     if kind == "skip_first_turn":
-        return [("text", "skip first turn")]
+        return [("text", kit._("skip first turn"))]
     if kind == "no_score":
-        return [("text", "end:"), ("card", effect["category"]), ("text", "="), ("n", "vp", 0)]
+        return [("text", kit._("end:")), ("card", effect["category"]), ("text", "="), ("n", "vp", 0)]
     if kind == "vp_loss":
         per = effect["per"]
         tokens = [("n", "vp", -1), ("text", "/")]
         if per == ["vp"]:
             return tokens + [("n", "vp", effect["step"])]
         if per[0].startswith("building_"):
-            return tokens + [("n", "wood", 1), ("n", "stone", 1), ("text", "on"), ("card", "building")]
+            return tokens + [("n", "wood", 1), ("n", "stone", 1), ("text", kit._("in cost of")), ("card", "building")]
         for i, resource in enumerate(per):
             if i:
                 tokens.append(("text", "+"))

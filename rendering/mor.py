@@ -105,13 +105,13 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
     """Whose turn it is, the last move, and the scores."""
     x0, y0, x1, y1 = box
     width = int(x1 - x0)
-    kit.text(draw, (x0, y0), "Masters of Renaissance", 22, kit.MUTED, bold=True)
+    kit.text(draw, (x0, y0), kit.fit(kit._("Masters of Renaissance"), 22, width, True), 22, kit.MUTED, bold=True)
     y = y0 + 36
     phase = view["phase"]
     actors = view["actors"]
     result = view.get("result")
     if phase == "over":
-        kit.text(draw, (x0, y), "Game over", 30, kit.INK, bold=True)
+        kit.text(draw, (x0, y), kit.fit(kit._("Game over"), 30, width, True), 30, kit.INK, bold=True)
         y += 44
         if result:
             y = draw_winner(draw, x0, y, width, result, labels)
@@ -123,16 +123,16 @@ def draw_status(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Map
             y += 38
     turn = view["turn"]["number"]
     if turn:
-        kit.text(draw, (x0, y + 13), f"round {turn}", 18, kit.MUTED, "lm")
+        kit.text(draw, (x0, y + 13), kit.said("round {round}", round=turn), 18, kit.MUTED, "lm")
     if view.get("end_triggered") and phase != "over":
-        tag = "last round"
+        tag = kit.fit(kit._("last round"), 17, width - 150, True)
         tag_w = kit.text_width(tag, 17, True) + 20
         tx = x0 + (130 if turn else 0)
         draw.rounded_rectangle((tx, y, tx + tag_w, y + 26), radius=13, fill=LAST_ROUND)
         kit.text(draw, (tx + tag_w / 2, y + 13), tag, 17, kit.WHITE, "mm", bold=True)
     y += 36
 
-    line = highlight if highlight is not None else view.get("last_action")
+    line = highlight if highlight is not None else kit.engine_text(view.get("last_action"))
     used = kit.banner(draw, (x0, y), width, line, max_lines=5, labels=labels)
     y += used + 14 if used else 0
 
@@ -161,9 +161,9 @@ def draw_winner(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, resul
     """Who won: the winners (ties after the tie-break share it), or Lorenzo in a lost solo game."""
     solo = result.get("solo")
     if solo is not None and not solo.get("won"):
-        text = "Lorenzo wins"
+        text = kit._("Lorenzo wins")
     else:
-        text = "winner: " + ", ".join(labels[seat] for seat in result["winners"])
+        text = kit.said("winner: {names}", names=", ".join(labels[seat] for seat in result["winners"]))
     kit.text(draw, (x, y), kit.fit(text, 24, width, True), 24, kit.HIGHLIGHT, bold=True)
     return y + 38
 
@@ -187,7 +187,7 @@ def draw_lorenzo(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float
     kit.text(draw, (x + 146, y + 66), solo["tokens_in_stack"], 22, kit.INK, "lm", bold=True)
     outcome = solo.get("outcome")
     if outcome:
-        verdict = "won" if outcome["won"] else "lost"
+        verdict = kit._("won") if outcome["won"] else kit._("lost")
         colour = kit.GOOD if outcome["won"] else kit.BAD
         kit.text(draw, (x + 190, y + 28), verdict, 24, colour, "lm", bold=True)
     return y + height + 14
@@ -450,7 +450,8 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     you = view.get("you")
     if you is None:
         raise ValueError("a private image needs a seat's own view, view(state, seat)")
-    label, hand = ("hand", you["hand"]) if you["hand"] or not you["dealt"] else ("dealt", you["dealt"])
+    label, hand = ((kit._("hand"), you["hand"]) if you["hand"] or not you["dealt"]
+                   else (kit._("dealt: keep two"), you["dealt"]))
     card_w = 264
     card_h = int(card_w * cards.LEADER_RATIO)
     count = max(1, len(hand))
@@ -458,7 +459,8 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     top = MARGIN + 44 + 30
     img, draw = kit.new_canvas(max(width, 420), top + card_h + MARGIN)
     kit.seat_heading(draw, (MARGIN, MARGIN), you["seat"], names, img.width)
-    kit.text(draw, (MARGIN, top - 16), f"{label} ({len(hand)})", 16, kit.MUTED, "lm", bold=True)
+    kit.text(draw, (MARGIN, top - 16), kit.fit(f"{label} ({len(hand)})", 16, img.width - 2 * MARGIN, True), 16,
+             kit.MUTED, "lm", bold=True)
     for i, leader in enumerate(hand):
         x = MARGIN + i * (card_w + 20)
         cards.leader_card(img, (x, top, x + card_w, top + card_h), leader)

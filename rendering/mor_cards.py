@@ -101,7 +101,7 @@ def paste_dev_card(img: Image.Image, box: Box, card: Mapping[str, Any], label: s
     kit.paste_sprite(img, sprite, (x0, y0))
 
 
-@lru_cache(maxsize=256)
+@kit.per_language(maxsize=256)
 def _leader_sprite(leader_json: str, width: int, height: int, stored: int | None) -> Image.Image:
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     leader_card(sprite, (0, 0, width - 1, height - 1), json.loads(leader_json), stored)
@@ -232,10 +232,10 @@ def _ghost(picture: Image.Image) -> Image.Image:
 
 
 ABILITY_LABELS = {
-    "discount": "discount",
-    "extra_depot": "depot",
-    "white_marble": "white marble",
-    "extra_production": "production",
+    "discount": kit.N_("discount"),
+    "extra_depot": kit.N_("extra depot"),
+    "white_marble": kit.N_("white marble"),
+    "extra_production": kit.N_("production"),
 }
 
 
@@ -251,6 +251,6 @@ def leader_card(img: Image.Image, box: Box, leader: Mapping[str, Any], stored: i
     requirement(img, draw, x0 + 8 * u, y0 + band + 8 * u, leader["requires"], u)
     draw.line([(x0 + 8 * u, y0 + band + 34 * u), (x1 - 8 * u, y0 + band + 34 * u)], fill=kit.LINE,
               width=max(1, int(u)))
-    kit.text(draw, ((x0 + x1) / 2, y1 - 12 * u), ABILITY_LABELS[leader["ability"]], int(13 * u), kit.MUTED,
-             "mm")
+    ability = kit.fit(kit._(ABILITY_LABELS[leader["ability"]]), int(13 * u), int(x1 - x0 - 12 * u))
+    kit.text(draw, ((x0 + x1) / 2, y1 - 12 * u), ability, int(13 * u), kit.MUTED, "mm")
     leader_ability(img, draw, (x0 + 6 * u, y0 + band + 40 * u, x1 - 6 * u, y1 - 24 * u), leader, u, stored)

@@ -38,11 +38,13 @@ SHARED_Y = TOP_Y + CITY_H + GAP
 PLAYERS_Y = SHARED_Y + SHARED_H + GAP
 
 PHASE_STEPS = (
-    ("merchant", "1", "move"),
-    ("activate", "2", "pay"),
-    ("refined", "3", "build"),
-    ("market", "4", "take"),
+    ("merchant", "1", kit.N_("merchant")),
+    ("activate", "2", kit.N_("pay")),
+    ("refined", "3", kit.N_("build")),
+    ("market", "4", kit.N_("take")),
 )
+AREA_LABELS = {"cost": kit.N_("cost"), "gain": kit.N_("gain")}
+"""A city's two areas: the one whose cards cost goods, the one whose cards give them."""
 PHASE_STEP_OF = {"merchant": 0, "activate": 1, "refined": 2, "build": 3, "market": 3}
 LAST_ROUND: kit.RGB = (176, 48, 40)
 LEVEL_FILLS: dict[int, kit.RGB] = {1: (246, 236, 214), 2: (236, 216, 176), 3: (222, 190, 130)}
@@ -53,7 +55,8 @@ Box = tuple[float, float, float, float]
 
 
 def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], title: str) -> None:
-    kit.text(draw, xy, title, 17, kit.MUTED, bold=True)
+    """A panel's heading (``title`` is an English word, drawn in the image's language)."""
+    kit.text(draw, xy, kit._(title), 17, kit.MUTED, bold=True)
 
 
 # =============================================================================== status
@@ -68,9 +71,10 @@ def draw_status(
     """The round of 9, the phase, whose turn (and what they must choose) and the last move."""
     x0, y0, x1, y1 = box
     width = int(x1 - x0)
-    kit.text(draw, (x0, y0), "Opera Magna", 22, kit.MUTED, bold=True)
+    kit.text(draw, (x0, y0), kit._("Opera Magna"), 22, kit.MUTED, bold=True)
     if view.get("provisional_data"):  # component values not yet the printed ones
-        kit.text(draw, (x1, y0 + 6), f"data {view['provisional_data']}", 13, kit.MUTED, "ra")
+        kit.text(draw, (x1, y0 + 6), kit.said("data {version}", version=view["provisional_data"]), 13, kit.MUTED,
+                 "ra")
     y = y0 + 36
     round_now, final = view["round"], view["final_round"]
     pitch = (width - 4) / view["rounds"]
@@ -97,9 +101,10 @@ def draw_status(
                 (sx, y, sx + step_w, y + 28), radius=14, fill=kit.HIGHLIGHT if current else kit.PANEL_DARK
             )
             ink = kit.WHITE if current else kit.MUTED
-            kit.text(draw, (sx + step_w / 2, y + 14), f"{number} {label}", 15, ink, "mm", bold=current)
+            step = kit.fit(f"{number} {kit._(label)}", 15, int(step_w) - 8, current)
+            kit.text(draw, (sx + step_w / 2, y + 14), step, 15, ink, "mm", bold=current)
     else:
-        tag = "game over" if phase == "over" else "draft"
+        tag = kit._("game over") if phase == "over" else kit._("draft")
         tag_w = kit.text_width(tag, 17, True) + 24
         draw.rounded_rectangle(
             (x0, y, x0 + tag_w, y + 28), radius=14, fill=LAST_ROUND if phase == "over" else kit.HIGHLIGHT
@@ -190,6 +195,8 @@ def draw_pending(
     run = pending_run(choice)
     used = pieces.draw_pieces(img, (x + 30, y + 6), run, 22)
     source = str(choice.get("source", ""))
+    if source.startswith("worksite "):  # an id otherwise (a building, a city ability)
+        source = kit.said("worksite {token}", token=source.removeprefix("worksite "))
     more = f" +{count - 1}" if count > 1 else ""
     room = width - used - 48
     kit.text(draw, (x + 40 + used, y + height / 2), kit.fit(source + more, 14, room), 14, kit.MUTED, "lm")
@@ -210,8 +217,9 @@ def draw_city(
     with its 3-card row (only the active halves) and the merchants standing in it."""
     box = (x, y, x + CITY_W, y + CITY_H)
     kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
-    kit.text(draw, (x + 12, y + 10), city["name"], 20, kit.INK, bold=True)
-    kit.text(draw, (x + 14 + kit.text_width(city["name"], 20, True) + 6, y + 14), key, 15, kit.MUTED)
+    name = kit.fit(kit.component("opera", key, city["name"]), 20, CITY_W - 40 - kit.text_width(key, 15), True)
+    kit.text(draw, (x + 12, y + 10), name, 20, kit.INK, bold=True)
+    kit.text(draw, (x + 14 + kit.text_width(name, 20, True) + 6, y + 14), key, 15, kit.MUTED)
     # The ability token: what it does, then its name; outlined while the active seat may use it.
     ability = city["ability"]
     live = view["turn"]["ability"] and (view["turn"]["moved_to"] or "").startswith(key + ":")
@@ -230,7 +238,7 @@ def draw_city(
     kit.text(
         draw,
         (pill[2] + 8, ay + 14),
-        kit.fit(ability["name"], 14, x + CITY_W - pill[2] - 18),
+        kit.fit(kit.component("opera", ability["id"], ability["name"]), 14, x + CITY_W - pill[2] - 18),
         14,
         kit.MUTED,
         "lm",
@@ -256,7 +264,7 @@ def draw_city(
             width=4 if active else 1,
         )
         mark = "-" if side == "cost" else "+"
-        kit.text(draw, (x + 18, top + 8), f"{mark} {side}", 16, kit.INK, bold=True)
+        kit.text(draw, (x + 18, top + 8), f"{mark} {kit._(AREA_LABELS[side])}", 16, kit.INK, bold=True)
         for j, seat in enumerate(merchants[side]):  # two pawns to a line
             line, place = divmod(j, 2)
             pieces.merchant(draw, x + 18 + place * 26, top + 34 + line * 36, seat, 30)
@@ -280,7 +288,7 @@ def draw_market(
 ) -> None:
     """The four market spaces (price as raw goods of any type above each card) and the decks."""
     kit.panel(draw, (x, y, x + MARKET_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
-    _section_title(draw, (x + 12, y + 8), "market")
+    _section_title(draw, (x + 12, y + 8), kit.N_("trade market"))
     card_w, gap = 86, 8
     top = y + 62
     for i, space in enumerate(view["market"]):
@@ -290,7 +298,8 @@ def draw_market(
             width = pieces.goods_width("?" * price, 18)
             pieces.draw_goods(img, (cx + (card_w - width) / 2, y + 34), "?" * price, 18)
         else:
-            kit.text(draw, (cx + card_w / 2, y + 43), "free", 15, kit.GOOD, "mm", bold=True)
+            kit.text(draw, (cx + card_w / 2, y + 43), kit.fit(kit._("free"), 15, int(card_w), True), 15, kit.GOOD, "mm",
+                     bold=True)
         card_box = (cx, top, cx + card_w, top + 130)
         if space["card"] is None:
             kit.dashed_rectangle(draw, card_box, kit.MUTED, 5, 1)
@@ -315,7 +324,8 @@ def draw_market(
     kit.text(draw, (dx + 44, dy + 25), discard, 18, kit.INK, "lm", bold=True)
     remaining = view.get("rounds_remaining")
     if remaining is not None and view["phase"] != "over":
-        kit.text(draw, (x + MARKET_W - 12, y + 10), f"{remaining} rounds left", 14, kit.MUTED, "ra")
+        kit.text(draw, (x + MARKET_W - 12, y + 10), kit.said("{count} rounds left", count=remaining), 14, kit.MUTED,
+                 "ra")
 
 
 # ===================================================================== building display
@@ -324,11 +334,11 @@ def draw_display(
 ) -> None:
     """The face-up buildings (or the starting draft), three to a row, and the three decks."""
     kit.panel(draw, (x, y, x + DISPLAY_W, y + SHARED_H), kit.PANEL, kit.LINE, 12, 2)
-    _section_title(draw, (x + 12, y + 8), "buildings")
+    _section_title(draw, (x + 12, y + 8), kit.N_("buildings"))
     dx = x + DISPLAY_W - 12
     for size in reversed(SIZES):
         count = view["building_decks"][size]
-        label = f"{size} {count}"
+        label = f"{kit.game_term(size)} {count}"
         width = kit.text_width(label, 15, True) + 16
         draw.rounded_rectangle(
             (dx - width, y + 6, dx, y + 28), radius=6, fill=(122, 92, 64) if count else kit.PANEL_DARK
@@ -354,7 +364,7 @@ def draw_opera(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Mapp
     and the tokens delivered there."""
     x0, y0, x1, y1 = box
     kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
-    _section_title(draw, (x0 + 12, y0 + 8), "opera")
+    _section_title(draw, (x0 + 12, y0 + 8), kit.N_("opera"))
     levels = view["opera"]
     columns = len(levels[0])
     label_w = 22
@@ -448,7 +458,7 @@ def draw_identity(
     run: list[pieces.Piece] = [("text", "-1"), ("good", player["starting_discount"])]
     used = pieces.draw_pieces(img, (x, row), run, 22)
     kit.text(
-        draw, (x + used + 8, row + 11), kit.fit(board["craft"], 15, width - used - 8), 15, kit.MUTED, "lm"
+        draw, (x + used + 8, row + 11), kit.fit(kit.component("opera", player["board"], board["craft"]), 15, width - used - 8), 15, kit.MUTED, "lm"
     )
     result = view.get("result")
     if result:
@@ -538,10 +548,11 @@ def draw_workshop(
     for j, side in enumerate(("left", "right")):
         hx = x + label_w + j * (cell_w + 8) + cell_w / 2
         pieces.side_mark(draw, (hx - 30, y + 2, hx - 18, y + 14), side)
-        kit.text(draw, (hx - 12, y + 8), side, 14, kit.MUTED, "lm", bold=True)
+        kit.text(draw, (hx - 12, y + 8), kit.game_term(side), 14, kit.MUTED, "lm", bold=True)
     for i, size in enumerate(reversed(SIZES)):
         ry = y + 18 + i * (row_h + 3)
-        kit.text(draw, (x + label_w - 6, ry + row_h / 2), size, 12, kit.MUTED, "rm", bold=True)
+        kit.text(draw, (x + label_w - 6, ry + row_h / 2), kit.fit(kit.game_term(size), 12, label_w - 6, True), 12,
+                 kit.MUTED, "rm", bold=True)
         for j, side in enumerate(("left", "right")):
             cx = x + label_w + j * (cell_w + 8)
             built = player["slots"][side][size]
@@ -648,7 +659,7 @@ def draw_private(view: dict[str, Any], names: list[str] | None) -> Image.Image:
     height = top + card_h + MARGIN + (10 + len(own_choices) * 44 if own_choices else 0)
     img, draw = kit.new_canvas(width, height)
     kit.seat_heading(draw, (MARGIN, MARGIN), seat, names, img.width)
-    kit.text(draw, (MARGIN, top - 16), f"hand ({len(hand)})", 16, kit.MUTED, "lm", bold=True)
+    kit.text(draw, (MARGIN, top - 16), f"{kit._('hand')} ({len(hand)})", 16, kit.MUTED, "lm", bold=True)
     for i, card in enumerate(hand):
         x = MARGIN + i * (card_w + 16)
         pieces.trade_card(img, (x, top, x + card_w, top + card_h), card, 36)
@@ -679,10 +690,11 @@ def draw_card(card_id: str) -> Image.Image:
     if key in DATA.abilities:
         ability = DATA.abilities[key]
         run = pieces.ops_pieces(ability["ops"])
-        width = max(pieces.pieces_width(run, 40), kit.text_width(ability["name"], 22, True)) + 2 * MARGIN + 40
+        name = kit.component("opera", key, ability["name"])
+        width = max(pieces.pieces_width(run, 40), kit.text_width(name, 22, True)) + 2 * MARGIN + 40
         img, draw = kit.new_canvas(width, 130)
         kit.panel(draw, (MARGIN, MARGIN, width - MARGIN, 130 - MARGIN), kit.PANEL_DARK, kit.LINE, 20, 2)
-        kit.text(draw, (width / 2, MARGIN + 20), ability["name"], 22, kit.INK, "mm", bold=True)
+        kit.text(draw, (width / 2, MARGIN + 20), name, 22, kit.INK, "mm", bold=True)
         pieces.draw_pieces(img, ((width - pieces.pieces_width(run, 40)) / 2, MARGIN + 40), run, 40)
         return img
     raise KeyError(f"Opera Magna has no card, building, worksite token or ability called {card_id!r}")

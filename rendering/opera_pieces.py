@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -43,19 +43,19 @@ CART_WOOD: kit.RGB = (120, 78, 40)
 LEVEL_TINT: dict[int, kit.RGB] = {1: (236, 226, 206), 2: (226, 210, 230), 3: (214, 226, 240)}  # worksites
 
 TRIGGER_LABELS = {
-    "IMM": "now",
-    "TURN": "each turn",
-    "ON-DELIVER": "per delivery",
-    "ON-COMPLETE": "per build",
-    "ON-ACTIVATE": "after city",
+    "IMM": kit.N_("now"),
+    "TURN": kit.N_("each turn"),
+    "ON-DELIVER": kit.N_("per delivery"),
+    "ON-COMPLETE": kit.N_("per build"),
+    "ON-ACTIVATE": kit.N_("after city"),
 }
 END_BASES = {
-    "buildings": "bldg",
-    "right_slots": "right slot",
-    "worksites": "token",
-    "level3_certificates": "lv3 cert",
-    "full_rows": "full row",
-    "raw_total": "raw",
+    "buildings": kit.N_("bldg"),
+    "right_slots": kit.N_("right slot"),
+    "worksites": kit.N_("token"),
+    "level3_certificates": kit.N_("lv3 cert"),
+    "full_rows": kit.N_("full row"),
+    "raw_total": kit.N_("raw"),
 }
 
 
@@ -256,17 +256,17 @@ def effect_pieces(effect: Mapping[str, Any]) -> list[Piece]:
     """A building's special effect: a short trigger word, then what it gives."""
     trigger = effect["trigger"]
     if trigger == "END":
-        base = END_BASES[effect["per"]]
+        base = kit._(END_BASES[effect["per"]])
         if effect["per"] == "buildings" and effect.get("colour"):
-            base = f"{effect['colour']} bldg"
+            base = kit.said("{colour} bldg", colour=kit.game_term(effect["colour"]))
         divisor = effect.get("divisor")
         per = f"/{divisor} {base}" if divisor else f"/{base}"
-        return [("small", "end"), ("vp", effect["vp"]), ("small", per)]
+        return [("small", kit._("final")), ("vp", effect["vp"]), ("small", per)]
     if trigger == "SHIELD":
-        return [("small", "shield:"), ("text", "-1"), ("cert", None), ("small", "cost")]
+        return [("small", kit._("shield:")), ("text", "-1"), ("cert", None), ("small", kit._("cost"))]
     if trigger == "EXTRA-CART":
         return [("text", "+1"), ("cart", None)]
-    label = TRIGGER_LABELS[trigger]
+    label = kit._(TRIGGER_LABELS[trigger])
     if effect.get("min_level"):
         label = f"{label} lv{effect['min_level']}+"
     elif effect.get("once_per_turn") and trigger != "TURN":
@@ -429,7 +429,7 @@ def building_tile(
     paste(img, sprite, (x0, y0))
 
 
-@lru_cache(maxsize=256)
+@kit.per_language(maxsize=256)
 def _building_sprite(card_json: str, width: int, height: int, covered: str, seat: int | None) -> Image.Image:
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     _draw_building(sprite, (0, 0, width - 1, height - 1), json.loads(card_json), covered, seat)

@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import games
+from bot.i18n import LANGUAGES
 
 from . import render, render_card, render_private
 from .summary import render_summary
@@ -40,12 +41,14 @@ _START_METHOD = "spawn"
 
 
 def _load_once() -> None:
-    """A new worker's start: draw every game's board once at setup, which loads the fonts, icons,
-    track and card drawings and the palette tables, so its first real board costs no more than
-    the next."""
+    """A new worker's start: draw every game's board once at setup in every language, which loads
+    the fonts (Latin and CJK), the catalogues, icons, track and card drawings and the palette
+    tables, so its first real board costs no more than the next."""
     for key in games.keys():
         game = games.get(key)
-        render(key, game.view(game.setup(game.max_players, 0), None))
+        view = game.view(game.setup(game.max_players, 0), None)
+        for language in LANGUAGES:
+            render(key, view, language=language)
 
 
 def _ready() -> bool:
@@ -95,21 +98,22 @@ class RenderPool:
             self._busy[index] -= 1
 
     async def board(self, game_key: str, view: dict, *, names: list[str] | None,
-                    highlight: str | None, caption: str | None = None) -> bytes:
-        """The public board PNG of ``view`` (see :func:`rendering.render`)."""
-        return await self._run(_board, game_key, view, names, highlight, caption)
+                    highlight: str | None, caption: str | None = None, language: str | None = None) -> bytes:
+        """The public board PNG of ``view`` in the table's ``language`` (see :func:`rendering.render`)."""
+        return await self._run(_board, game_key, view, names, highlight, caption, language)
 
-    async def private(self, game_key: str, view: dict, *, names: list[str] | None) -> bytes:
+    async def private(self, game_key: str, view: dict, *, names: list[str] | None,
+                      language: str | None = None) -> bytes:
         """A seat's private image PNG (see :func:`rendering.render_private`)."""
-        return await self._run(_private, game_key, view, names)
+        return await self._run(_private, game_key, view, names, language)
 
-    async def card(self, game_key: str, card_id: str) -> bytes:
+    async def card(self, game_key: str, card_id: str, language: str | None = None) -> bytes:
         """A card or leader detail image PNG; KeyError for an unknown card."""
-        return await self._run(render_card, game_key, card_id)
+        return await self._run(render_card, game_key, card_id, language)
 
-    async def summary(self, summary: dict) -> bytes:
+    async def summary(self, summary: dict, language: str | None = None) -> bytes:
         """The summary PNG of a finished game (see :mod:`rendering.summary`)."""
-        return await self._run(render_summary, summary)
+        return await self._run(render_summary, summary, language)
 
     def close(self) -> None:
         """Stop the workers (jobs not started yet are cancelled). Closing twice is harmless."""
@@ -120,9 +124,9 @@ class RenderPool:
 
 
 def _board(game_key: str, view: dict, names: list[str] | None, highlight: str | None,
-           caption: str | None = None) -> bytes:
-    return render(game_key, view, names=names, highlight=highlight, caption=caption)
+           caption: str | None = None, language: str | None = None) -> bytes:
+    return render(game_key, view, names=names, highlight=highlight, caption=caption, language=language)
 
 
-def _private(game_key: str, view: dict, names: list[str] | None) -> bytes:
-    return render_private(game_key, view, names=names)
+def _private(game_key: str, view: dict, names: list[str] | None, language: str | None = None) -> bytes:
+    return render_private(game_key, view, names=names, language=language)

@@ -30,6 +30,27 @@ SMALL = 16
 NAME_COLUMN = 300
 CHART_HEIGHT = 360
 CATEGORY_COLUMN_MAX = 140
+CATEGORY_LABELS = {
+    # Masters of Renaissance
+    "cards": kit.N_("cards"), "faith track": kit.N_("faith track"), "favour tiles": kit.N_("Papal favour tiles"),
+    "leaders": kit.N_("leader cards"), "resources": kit.N_("resources"),
+    # Lorenzo il Magnifico
+    "vp before scoring": kit.N_("during the game"), "territories": kit.N_("territories"),
+    "characters": kit.N_("characters"), "ventures": kit.N_("ventures"), "military": kit.N_("military track"),
+    "excommunication vp per 5": kit.N_("excommunication (1 VP per 5 VP)"),
+    "excommunication military": kit.N_("excommunication (military points)"),
+    "excommunication resources": kit.N_("excommunication (resources)"),
+    "excommunication buildings": kit.N_("excommunication (building costs)"),
+    # Opera Magna
+    "game": kit.N_("during the game"), "buildings": kit.N_("buildings"), "evolution": kit.N_("workshop evolution"),
+    "certificates": kit.N_("certificates"), "blue": kit.N_("end-of-game buildings"),
+    "unfinished": kit.N_("unfinished buildings"), "opera": kit.N_("opera majority"), "worksites": kit.N_("worksites"),
+}
+"""The games' scoring categories as a summary names them, headed in the image's language (a
+category not listed keeps its own words)."""
+FINAL = "end"
+"""The chart's last point as a summary names it (``bot.table.results.FINAL``): the final scores."""
+FINAL_LABEL = kit.N_("final")
 
 
 def draw_summary(summary: dict[str, Any]):
@@ -37,8 +58,8 @@ def draw_summary(summary: dict[str, Any]):
     table_height = ROW * (len(summary["rows"]) + 1)
     height = MARGIN + TITLE + 24 + table_height + 40 + CHART_HEIGHT + MARGIN
     img, draw = kit.new_canvas(WIDTH, height)
-    kit.text(draw, (MARGIN, MARGIN), kit.fit(f"{summary['title']}: final scores", TITLE, WIDTH - 2 * MARGIN, True),
-             TITLE, bold=True)
+    title = kit.said("{title}: final scores", title=kit._(summary["title"]))
+    kit.text(draw, (MARGIN, MARGIN), kit.fit(title, TITLE, WIDTH - 2 * MARGIN, True), TITLE, bold=True)
     top = MARGIN + TITLE + 24
     _scores_table(draw, summary, top)
     _chart(draw, summary, (MARGIN, top + table_height + 40, WIDTH - MARGIN, height - MARGIN))
@@ -52,7 +73,8 @@ def _scores_table(draw: ImageDraw.ImageDraw, summary: dict[str, Any], top: int) 
     column = min(CATEGORY_COLUMN_MAX, (right - MARGIN - NAME_COLUMN) // columns)
     first = right - column * columns
     kit.panel(draw, (MARGIN, top, right, top + ROW * (len(rows) + 1)))
-    for index, heading in enumerate([*categories, "total"]):
+    headings = [kit._(CATEGORY_LABELS.get(category, category)) for category in categories]
+    for index, heading in enumerate([*headings, kit._("total")]):
         centre = first + column * index + column // 2
         lines = kit.wrap(heading, SMALL, column - 8, 2, bold=True)
         for number, words in enumerate(lines):
@@ -78,7 +100,7 @@ def _chart(draw: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, i
     labels, series, names = summary["labels"], summary["series"], summary["names"]
     x0, y0, x1, y1 = box
     kit.panel(draw, box)
-    kit.text(draw, (x0 + 16, y0 + 12), "Victory points by round", SMALL, kit.MUTED, bold=True)
+    kit.text(draw, (x0 + 16, y0 + 12), kit._("Victory points by round"), SMALL, kit.MUTED, bold=True)
     legend_x = x1 - 16
     for seat in reversed(range(len(series))):
         label = kit.fit(kit.seat_label(seat, names), SMALL, 180)
@@ -104,7 +126,8 @@ def _chart(draw: ImageDraw.ImageDraw, summary: dict[str, Any], box: tuple[int, i
     every = max(1, len(labels) // 16)
     for index, label in enumerate(labels):
         if index % every == 0 or index == len(labels) - 1:
-            kit.text(draw, (x_of(index), bottom + 18), label, SMALL, kit.MUTED, "mm")
+            shown = kit._(FINAL_LABEL) if label == FINAL else label  # round numbers, then the end
+            kit.text(draw, (x_of(index), bottom + 18), shown, SMALL, kit.MUTED, "mm")
     for seat, line in enumerate(series):
         points = [(x_of(index), y_of(value)) for index, value in enumerate(line)]
         if len(points) > 1:
@@ -121,5 +144,7 @@ def _grid_step(span: int) -> int:
     return 200
 
 
-def render_summary(summary: dict[str, Any]) -> bytes:
-    return kit.encode_png(draw_summary(summary))
+def render_summary(summary: dict[str, Any], language: str | None = None) -> bytes:
+    """The summary PNG, its words in ``language`` (the table's)."""
+    with kit.drawing_in(language):
+        return kit.encode_png(draw_summary(summary))

@@ -280,7 +280,7 @@ async def test_the_board_image_shows_the_latest_line_without_discord_markdown(se
     import rendering
 
     drawn = []
-    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight, caption: drawn.append(highlight) or b"")
+    monkeypatch.setattr(rendering, "render", lambda key, view, *, names, highlight, caption, language: drawn.append(highlight) or b"")
     drawing = TableService(service.store, clock=service.clock, seed_source=lambda: 1234, renderer=ThreadRenderer())
     await drawing.new_game(GUILD, CHANNEL, ALICE, "race", 2)
     await drawing.join(CHANNEL, BOB)

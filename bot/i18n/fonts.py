@@ -4,8 +4,8 @@ the bot can draw, so a board looks the same on every machine.
 
 ``python -m bot.i18n fonts`` rebuilds them from the full fonts (Debian's ``fonts-dejavu-core``
 and ``fonts-noto-cjk`` by default); run it again whenever the catalogues change, since the CJK
-subset holds exactly the characters of the Japanese and Korean catalogues (plus kana and common
-punctuation). It also writes ``coverage.json``: the characters each shipped font has, which the
+subset holds exactly the characters of the Japanese and Korean catalogues and component names
+(plus kana and common punctuation). It also writes ``coverage.json``: the characters each shipped font has, which the
 renderer reads to pick a font for a line and the tests read to check that nothing drawn is
 missing.
 """
@@ -18,7 +18,9 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
-from . import LANGUAGES
+import games
+
+from . import LANGUAGES, component_names
 from .catalogues import read
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "rendering" / "fonts"
@@ -37,12 +39,15 @@ CJK_RANGES = ((0x20, 0x7E), (0x3000, 0x30FF), (0xFF01, 0xFF5E), (0x2010, 0x2027)
 
 
 def catalogue_characters() -> set[int]:
-    """Every character of the Japanese and Korean translations."""
+    """Every character of the Japanese and Korean translations and of the games' component names
+    in those languages (``games/<key>/data/names.json``: card names drawn on images)."""
     found: set[int] = set()
     for language in LANGUAGES[1:]:
         for entry in read(language):
             strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
             found.update(ord(char) for text in strings if text for char in text)
+        for key in games.keys():
+            found.update(ord(char) for name in component_names(key).get(language, {}).values() for char in name)
     return found
 
 

@@ -158,8 +158,9 @@ class TableService:
         :class:`StaleAction` when that board is out of date for them."""
         return await self._play.menu(channel_id, person, game_id, version)
 
-    async def private(self, channel_id: int, person: Person) -> Reply:
-        return await self._play.private(channel_id, person)
+    async def private(self, channel_id: int, person: Person, language: str | None = None) -> Reply:
+        """``person``'s own view; its image drawn in their ``language`` (default: the table's)."""
+        return await self._play.private(channel_id, person, language)
 
     async def legal(self, channel_id: int, person: Person) -> list[str]:
         return await self._play.legal(channel_id, person)
@@ -227,9 +228,10 @@ class TableService:
     async def game(self, game_id: int) -> Table | None:
         return await self._queries.game(game_id)
 
-    async def card_image(self, game_key: str, card_id: str) -> Image | None:
-        """A card of ``game_key`` drawn large (None without a renderer)."""
-        return await self._boards.card_image(game_key, card_id)
+    async def card_image(self, game_key: str, card_id: str, language: str | None = None) -> Image | None:
+        """A card of ``game_key`` drawn large, its words in the reader's ``language`` (None without a
+        renderer)."""
+        return await self._boards.card_image(game_key, card_id, language)
 
     async def record_board_message(self, game_id: int, message_id: int, jump_url: str, *,
                                    version: int | None = None) -> bool:

@@ -52,7 +52,7 @@ class Boards:
                 text_lines.append(said("{who} is away until {until}.", who=Strong(table.mention(user).name),
                                        until=Moment(until)))
         if highlight is None and lines:
-            highlight = highlight_text(lines[-1], table.row.language)
+            highlight = highlight_text(lines[-1], table_language(table))
         image = await self.public_image(table, highlight)
         return Reply(lines=text_lines, image=image, mentions=mentions, acting=list(mentions), game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
@@ -64,7 +64,8 @@ class Boards:
         if self.renderer is None:
             return None
         moves = await self.moves(table.row.id)
-        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves))  # a replay
+        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves),  # a replay
+                                           language=table_language(table))
         return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
 
     async def public_image(self, table: Table, highlight: str | None, *, clock: bool = True) -> Image | None:
@@ -72,20 +73,30 @@ class Boards:
         board is drawn without it: it would show today's deadlines on an old position)."""
         if self.renderer is None:
             return None
+        language = table_language(table)
         data = await self.renderer.board(table.row.game_key, table.view(None), names=table.names(),
-                                         highlight=highlight, caption=clock_caption(table) if clock else None)
+                                         highlight=highlight, caption=clock_caption(table, language) if clock else None,
+                                         language=language)
         return Image(f"{table.row.game_key}-{table.row.id}-{table.row.version}.png", data)
 
-    async def private_image(self, table: Table, view: dict[str, Any]) -> Image | None:
+    async def private_image(self, table: Table, view: dict[str, Any], language: str | None = None) -> Image | None:
+        """A seat's own image, in the member's ``language`` (default: the table's)."""
         if self.renderer is None:
             return None
-        data = await self.renderer.private(table.row.game_key, view, names=table.names())
+        data = await self.renderer.private(table.row.game_key, view, names=table.names(),
+                                           language=language or table_language(table))
         return Image(f"{table.row.game_key}-{table.row.id}-hand.png", data)
 
-    async def card_image(self, game_key: str, card_id: str) -> Image | None:
+    async def card_image(self, game_key: str, card_id: str, language: str | None = None) -> Image | None:
+        """A card's detail image, its words in the reader's ``language``."""
         if self.renderer is None:
             return None
-        return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id))
+        return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id, language=language))
+
+
+def table_language(table: Table) -> str:
+    """The language the table's public images are drawn in (English until the table chooses)."""
+    return table.row.language or ENGLISH
 
 
 def highlight_text(last: Line, language: str | None) -> str:

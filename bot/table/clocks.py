@@ -10,10 +10,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.i18n import ENGLISH, translate
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
 from bot.i18n import ENGLISH, translate
 from games.core import Message
+from games.core.message import fill
 
 from .model import Moment, Part, Table, TableError
 from .presence import Presence, shift_deadline
@@ -202,12 +204,12 @@ CAPTION_TIME = {ENGLISH: "%d %b %H:%M"}
 is translated (``12/04 16:02``)."""
 
 
-def clock_caption(table: Table) -> str | None:
-    """One compact line for the board image (drawn in UTC, in the table's language): each seat's
-    deadline or bank."""
+def clock_caption(table: Table, language: str | None = None) -> str | None:
+    """One compact line for the board image (drawn in UTC, in ``language``, default the table's):
+    each seat's deadline or bank."""
     if table.row.turn_seconds is None or table.state is None or table.finished():
         return None
-    language = table.row.language or ENGLISH
+    language = language or table.row.language or ENGLISH
     ai_seats = table.ai_levels()
     parts: list[Message] = []
     for seat, name in enumerate(table.names()):

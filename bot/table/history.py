@@ -17,7 +17,7 @@ from db.record import MAX_RECORD_BYTES, LoggedMove, build_record, encode, replay
 from db.replay import standing
 from games.core import IllegalAction, Message
 
-from .boards import Boards
+from .boards import Boards, table_language
 from .loading import DAMAGED, Tables
 from .model import (
     Clipped,
@@ -118,7 +118,7 @@ class History:
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
         events = [line(table.fill_names(event["text"])) for event in move.events]
-        highlight = move_sentence(events, table.names()[move.seat], table.row.language) if events else None
+        highlight = move_sentence(events, table.names()[move.seat], table_language(table)) if events else None
         image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)

@@ -133,11 +133,12 @@ class Play:
             return False
         return all(move.seat != seat for move in await self.tables.moves(table.row.id, version))
 
-    async def private(self, channel_id: int, person: Person) -> Reply:
-        """``person``'s own view (hand, pending choices), for an ephemeral reply."""
+    async def private(self, channel_id: int, person: Person, language: str | None = None) -> Reply:
+        """``person``'s own view (hand, pending choices), for an ephemeral reply; the image in their
+        ``language`` (default: the table's)."""
         table = await self.tables.playing_in(channel_id)
         seat = seat_of(table, person)
-        image = await self.boards.private_image(table, table.view(seat))
+        image = await self.boards.private_image(table, table.view(seat), language)
         prompt = table.prompt(seat) if table.is_acting(seat) else ""
         yours = said("Your seat: {number} ({name}). {prompt}", number=seat + 1, name=table.names()[seat], prompt=prompt)
         return Reply(private=[yours], private_image=image, game_id=table.row.id,

@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import ENGLISH
 from games.core import Message, Name
 
-from .boards import Boards, highlight_text
+from .boards import Boards, highlight_text, table_language
 from .loading import Tables
 from .model import Line, Mention, Reply, Strong, Table, line, plain
 
@@ -73,7 +73,7 @@ def move_sentence(lines: list[Line], mover: str, language: str | None = None) ->
         return " ".join(filter(None, (highlight_text(each, language).strip() for each in lines)))
     about_mover: list[str] = []
     others: list[str] = []
-    for event in map(plain, lines):
+    for event in (highlight_text(event, language) for event in lines):
         text = event.strip()
         if text.startswith(f"{mover} ") and (about_mover or not others):
             about_mover.append(text.removesuffix(".") if not about_mover else
@@ -156,7 +156,7 @@ class Turns:
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
             highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
-                                      after.row.language)
+                                      table_language(after))
         return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
 
     async def reply(self, board: TurnBoard) -> Reply:

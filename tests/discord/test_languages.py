@@ -3,12 +3,17 @@ member's Discord language, public lines in the table's language, a whole game in
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 import pytest
 import simcord
 import simcord.interactions
+from PIL import Image
+
+from rendering import kit
+from tests.rendering.glyphs import missing_glyphs, record_fonts
 
 LOCALES: dict[int, str] = {}
 """Discord locale of each member the tests give one (simcord's members speak en-US)."""
@@ -195,3 +200,36 @@ async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_spea
     assert KOREAN.search(table.last().content) and not JAPANESE.search(table.last().content)
     private_in_japanese(await table.alice.slash(table.channel, "game back"))
     assert "**alice**이(가) 돌아왔습니다" in table.last().content
+
+
+async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(table, monkeypatch):
+    """Two tables of the same seed, one English and one Japanese, after the same first move: the
+    Japanese board is another picture, its words (the last move, the turn clocks, the labels) in
+    Japanese, and every character it draws is in the font that draws it (no tofu boxes)."""
+    drawn = record_fonts(monkeypatch)
+    boards: dict[str, tuple] = {}
+    lines: dict[str, list[tuple[str, str]]] = {}
+    for language, channel in (("en", table.channel), ("ja", table.guild.create_text_channel("ゲーム"))):
+        await table.alice.slash(channel, "game new", game="mor", players=1)
+        await table.alice.slash(channel, "game settings", language=language, turn_hours="24")
+        await table.alice.slash(channel, "game start")
+        kit._text_mask.cache_clear()  # each table's board measures and draws its lines afresh
+        kit.text_width.cache_clear()
+        drawn.clear()
+        first = (await table.alice.autocomplete(channel, "mor move", "notation", ""))[0]
+        await table.alice.slash(channel, "mor move", notation=first["value"])
+        board = next(m for m in reversed(list(channel.history())) if m.attachments
+                     and m.attachments[0].filename.startswith("mor-"))
+        boards[language] = pixels(await board.attachments[0].read())
+        lines[language] = list(drawn)
+    assert boards["ja"] != boards["en"]
+    japanese = [value for value, _ in lines["ja"] if JAPANESE.search(value)]
+    assert any("UTC" in value for value in japanese) and len(japanese) > 3, japanese
+    missing = missing_glyphs(lines["ja"])
+    assert not missing, sorted(missing)[:5]
+    assert not any(JAPANESE.search(value) for value, _ in lines["en"])
+
+
+def pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size, image.convert("RGB").tobytes()

@@ -3,42 +3,33 @@
 
 from __future__ import annotations
 
+import random
+import re
 from functools import cache
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
 
 import games
 import rendering
-from bot.i18n import translate
+from bot.i18n import term, translate
 from bot.table.boards import highlight_text as highlight
+from bot.table.clocks import _caption, short
 from bot.table.model import said
+from bot.table.results import summary
+from games.core import Message
 from rendering import kit
+from rendering.summary import render_summary
+from tests.rendering.glyphs import character_map, missing_glyphs, record_fonts
+from tests.rendering.test_image_sizes import card_ids
 
 JAPANESE_NAMES = ["さくら", "Ada"]
-
-
-@cache
-def character_map(path: str) -> frozenset[int]:
-    return frozenset(TTFont(path).getBestCmap())
 
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every line the renderer draws or measures, with the font file chosen for it."""
-    seen: list[tuple[str, str]] = []
-    choose = kit.font_for
-
-    def recording(value: str, size: int, bold: bool = False):
-        chosen = choose(value, size, bold)
-        seen.append((value, chosen.path))
-        return chosen
-
-    monkeypatch.setattr(kit, "font_for", recording)
-    kit._text_mask.cache_clear()
-    kit.text_width.cache_clear()
-    return seen
+    return record_fonts(monkeypatch)
 
 
 def test_the_fonts_ship_with_the_package():
@@ -60,8 +51,7 @@ def test_a_japanese_tables_board_has_no_tofu(key, drawn):
     assert any("\u3040" <= char <= "\u30ff" for char in line), line  # the highlight is Japanese
     rendering.render(key, game.view(state, None), names=JAPANESE_NAMES, highlight=line)
     rendering.render_private(key, game.view(state, 0), names=JAPANESE_NAMES)
-    missing = {(char, Path(path).name) for value, path in drawn for char in value
-               if not char.isspace() and ord(char) not in character_map(path)}
+    missing = missing_glyphs(drawn)
     assert not missing, missing
     assert any(Path(path).name in kit.CJK_FONTS.values() for _, path in drawn)
 
@@ -78,3 +68,107 @@ def test_the_cjk_font_has_every_character_of_the_catalogues():
     missing = {chr(code) for code in catalogue_characters() - kit.COVERAGE[kit.CJK_FONTS[False]]
                if not chr(code).isspace()}
     assert not missing, f"run `python -m bot.i18n fonts` to add {''.join(sorted(missing))}"
+
+
+# ---------------------------------------------------------------- every image of a Japanese or Korean table
+TABLE_LANGUAGES = ("ja", "ko")
+SCRIPT = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ko": re.compile(r"[\uac00-\ud7a3]")}
+NAMES = ["さくら", "Ada", "민준", "Dario"]
+
+
+@cache
+def played(key: str, players: int) -> tuple[dict, dict, Message, dict]:
+    """A game of ``key`` played to its end: a position half way, the finished one, the last move's
+    event and the summary of the whole game."""
+    game = games.get(key)
+    start = state = game.setup(players, 9)
+    chooser, notations, positions = random.Random(9), [], []
+    last = None
+    while game.result(state) is None:
+        seat = min(game.actors(state))
+        action = chooser.choice(game.legal_actions(state, seat))
+        notations.append((seat, game.notation(action)))
+        state, events = game.apply(state, seat, action)
+        last = events[-1]["text"] if events else last
+        positions.append(state)
+    return positions[len(positions) // 2], state, last, summary(key, start, notations, NAMES[:players])
+
+
+def images(key: str, players: int, language: str) -> list[bytes]:
+    """Every image a table of ``key`` shows in ``language``: the board half way (with the last
+    move's sentence and the line of turn clocks) and at the end, each seat's own image, the final
+    summary and a few card images."""
+    game = games.get(key)
+    middle, over, last, shown = played(key, players)
+    names = NAMES[:players]
+    sentence = highlight((last.with_names(names),), language)
+    clocks = " · ".join(_caption(Message("{name}: bank {left}"), language, name=name, left=short(90_000, language))
+                        for name in names)
+    drawn = [rendering.render(key, game.view(middle, None), names=names, highlight=sentence, caption=clocks,
+                              language=language),
+             rendering.render(key, game.view(over, None), names=names, highlight=sentence, language=language),
+             render_summary(shown, language)]
+    drawn += [rendering.render_private(key, game.view(middle, seat), names=names, language=language)
+              for seat in range(players)]
+    drawn += [rendering.render_card(key, card_id, language) for card_id in card_ids(key)[::7]]
+    return drawn
+
+
+@pytest.mark.parametrize("language", TABLE_LANGUAGES)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_every_character_a_japanese_or_korean_table_draws_has_its_glyph(key, players, language, drawn):
+    translated = images(key, players, language)
+    missing = missing_glyphs(drawn)
+    assert not missing, sorted(missing)[:10]
+    assert any(SCRIPT[language].search(value) for value, _ in drawn)
+    english = images(key, players, "en")
+    worded = 3 + players  # the boards, the summary and the seats' own images all have words
+    assert all(ours != theirs for ours, theirs in zip(translated[:worded], english[:worded], strict=True))
+
+
+def test_the_clock_line_under_a_board_is_in_the_tables_language():
+    assert short(90_000) == "1d 1h" and short(4_000, "ja") == "1時間6分" and short(90_000, "ko") == "1일 1시간"
+    assert _caption(Message("{name}: until {when} UTC"), "ja", name="Ada", when="2026-12-01 19:30") == \
+        "Ada: 2026-12-01 19:30 UTCまで"
+
+
+def test_words_are_drawn_from_the_catalogue_of_the_images_language():
+    with kit.drawing_in("ja"):
+        assert kit._("next turn order") == "次の手番順" and kit.said("round {round}", round=3) == "ラウンド3"
+        assert kit.engine_text("Choose a card.") is None  # an English sentence no catalogue translates
+        assert kit.engine_text(Message("It is not your turn.")) == translate(Message("It is not your turn."), "ja")
+        assert kit.game_term("blue") == term("blue", "ja")
+    assert kit.language() == "en" and kit._("next turn order") == "next turn order"
+    assert kit.engine_text("Choose a card.") == "Choose a card."
+
+
+def test_a_drawing_cached_for_one_language_is_not_shown_in_another():
+    from rendering import lim_cards
+
+    venture = 73  # its end-of-game points are written "final" on it
+    with kit.drawing_in("en"):
+        english = lim_cards.card_sprite(venture, 162, 120).tobytes()
+    with kit.drawing_in("ja"):
+        japanese = lim_cards.card_sprite(venture, 162, 120).tobytes()
+    with kit.drawing_in("en"):
+        assert lim_cards.card_sprite(venture, 162, 120).tobytes() == english != japanese
+
+
+@pytest.mark.parametrize("language", TABLE_LANGUAGES)
+def test_translated_words_stay_inside_the_image(language, monkeypatch):
+    """A longer word is shrunk, shortened or wrapped: no line drawn on a board runs past its edge."""
+    outside: list[tuple[str, float, float]] = []
+    draw_line = kit._draw_line
+
+    def measured(draw, xy, value, size, bold, anchor, ink, stroke=0):
+        left, _, right, _ = kit.font_for(value, size, bold).getbbox(value, anchor=anchor)
+        width = draw.im.size[0]
+        if xy[0] + left < -1 or xy[0] + right > width + 1:
+            outside.append((value, xy[0] + left, xy[0] + right))
+        draw_line(draw, xy, value, size, bold, anchor, ink, stroke)
+
+    monkeypatch.setattr(kit, "_draw_line", measured)
+    for key in ("mor", "lim", "opera"):
+        images(key, 4, language)
+    assert not outside, outside[:5]

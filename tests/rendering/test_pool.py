@@ -52,6 +52,18 @@ async def test_two_workers_draw_the_same_bytes_as_rendering(pool, late_views):
     assert await pool.card("lim", "pico") == rendering.render_card("lim", "pico")
 
 
+async def test_workers_draw_in_the_language_they_are_given(pool, late_views):
+    public, own, line = late_views["lim"]
+    drawn = await asyncio.gather(pool.board("lim", public, names=NAMES, highlight=line, language="ja"),
+                                 pool.private("lim", own, names=NAMES, language="ko"),
+                                 pool.card("lim", "73", language="ja"))
+    assert drawn == [rendering.render("lim", public, names=NAMES, highlight=line, language="ja"),
+                     rendering.render_private("lim", own, names=NAMES, language="ko"),
+                     rendering.render_card("lim", "73", "ja")]
+    assert drawn[0] != rendering.render("lim", public, names=NAMES, highlight=line)
+    assert drawn[2] != rendering.render_card("lim", "73")
+
+
 async def test_errors_of_a_drawing_reach_the_caller(pool, late_views):
     with pytest.raises(KeyError):
         await pool.card("mor", "c99")
