@@ -435,7 +435,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
     from .guided import components, is_guided  # the guided menu builds on this module's buttons
 
     if is_guided(table):
-        text, guided = components(table, seat)
+        text, guided = components(table, seat, reader_language(interaction))
         await interaction.edit_original_response(content=_clip(text), view=guided)
         return
     view = private_moves(game_id, table.row.version, legal)
