@@ -25,7 +25,7 @@ GROUPS = {
     "arrange": Message("Rearrange the warehouse"),
     "buy": Message("Buy a development card"),
     "produce": Message("Produce"),
-    "leader": Message("Leader actions"),
+    "leader": Message("Play or discard a leader"),
     "end": Message("End your turn"),
 }
 
