@@ -60,7 +60,8 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
         return _place(state, action, group)
     if kind == "end":
         return Description(GROUPS["end"], group)
-    return Description(Message("{group}: {choices}", group=GROUPS[kind], choices=_words(action)), group)
+    choices = _layout(action["layout"]) if set(action) == {"type", "layout"} else _words(action)
+    return Description(Message("{group}: {choices}", group=GROUPS[kind], choices=choices), group)
 
 
 def _leader(leader_id: str) -> Message:
@@ -105,12 +106,19 @@ def _words(action: dict[str, Any]) -> str:
     return "; ".join(parts) or Message("as suggested")
 
 
+def _layout(layout: dict[str, list[str]]) -> Message:
+    """A warehouse layout, depot by depot: 'd1: 1 coin, d3: 2 stone'."""
+    return listing([Message("{depot}: {goods}", depot=depot,
+                            goods=", ".join(f"{units.count(kind)} {kind}" for kind in dict.fromkeys(units)))
+                    for depot, units in layout.items()])
+
+
 def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...]) -> Description:
     pending = pending_placement(state)
     held = sum(len(units) for units in pending["current_layout"].values()) + sum(pending["gained"].values())
     if "layout" in action:
         lost = held - sum(len(units) for units in action["layout"].values())
-        label = Message("Store: {layout}", layout=_words({"layout": action["layout"]}))
+        label = Message("Store: {layout}", layout=_layout(action["layout"]))
     else:
         lost = sum(pending["default_discard"].values())
         label = Message("Store as suggested")
