@@ -67,8 +67,9 @@ def term_strings() -> Iterator[str]:
     yield from RESOURCES
     yield from ("faith", "green", "blue", "yellow", "purple", "grey", "white", "red")
     yield from (name for names in RESOURCE_NAMES.values() for name in names)
-    yield from (*MEMBERS, *CARD_TYPES, "harvest", "production")
+    yield from (*CARD_TYPES, *MEMBERS)
     yield from (*GOOD_NAMES.values(), *SIDES, *SIZES, *AREA_NAMES.values())
+    yield from ("harvest", "production")  # Lorenzo's work actions, named in its move descriptions
     yield from ("nothing", "free", "hour", "hours", "day", "days")
     yield from (", ", " + ", " or ", " and ", "{n} {term}")
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.core import Description, Message, Name, State, Step
+from games.core import Description, Message, State, Step
 from games.core.describe import AND, FREE, PLUS, amounts, listing
 
-from .data import BOARD, CARDS, LEADERS, PRIVILEGES, amount, describe
+from .data import BOARD, CARDS, PRIVILEGES, amount, card_name, describe, leader_name
 from .effects import member_value
 from .towers import bonus_take_plan, split_space, tower_plan
 from .work import exchange_options, work_value0
@@ -47,15 +47,6 @@ def describe_action(state: State, seat: int, action: dict) -> Description:
     if action.get("reduce") == "stone":
         return replace(found, label=Message("{move} (excommunication takes stone)", move=found.label))
     return found
-
-
-def card_name(number: int) -> Name:
-    """A development card's name as a message parameter."""
-    return Name("lim", str(number), CARDS[number]["name"])
-
-
-def leader_name(leader_id: str) -> Name:
-    return Name("lim", leader_id, LEADERS[leader_id]["name"])
 
 
 def _with(label: Message, note: str) -> Message:

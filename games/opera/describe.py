@@ -11,9 +11,9 @@ are described: naming a card of its hand is fine, the table shows it to that pla
 
 from __future__ import annotations
 
-from ..core import Description, Message, Name, Step
+from ..core import Description, Message, Step
 from ..core.describe import FREE, amounts, listing
-from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF
+from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name
 from .payment import turn_payment_options
 from .rules import AREA_NAMES, missing_icons, split_area
 
@@ -61,10 +61,6 @@ def ops_words(ops: list[dict]) -> Message:
         elif kind == "discount":
             words.append(Message("{n} off this turn's payment", n=op["n"]))
     return listing(words)
-
-
-def city_name(city: str) -> Name:
-    return Name("opera", city, DATA.cities[city]["name"])
 
 
 def area_words(code: str) -> Message:
@@ -224,7 +220,7 @@ def _extra(state: dict, player: dict, action: dict) -> Description:
     if kind == "ability":
         city, _ = split_area(state["turn"]["moved_to"])
         ability = DATA.abilities[state["cities"][city]["ability"]]
-        label = Message("Use {name}: {effect}", name=Name("opera", ability["id"], ability["name"]),
+        label = Message("Use {name}: {effect}", name=ability_name(ability["id"]),
                         effect=ops_words(ability["ops"]))
     elif kind == "use":
         label = Message("Use {card}: {effect}", card=action["card"],
