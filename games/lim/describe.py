@@ -26,7 +26,7 @@ AREA_LABELS = {
     "towers": Message("Towers (take a card)"),
     "harvest": Message("Harvest"),
     "production": Message("Production"),
-    "market": Message("Market"),
+    "market": Message("Market spaces"),
     "council": Message("Council Palace"),
 }
 LEADER_STEPS = {"play": Message("Play"), "activate": Message("Activate"), "discard": Message("Discard")}

@@ -89,7 +89,7 @@ async def test_a_guided_menu_is_written_in_the_members_japanese(table, key):
         assert message.content.endswith("選んでください："), message.content
         assert set(buttons) <= {"◀ 前へ", "次へ ▶", "最初から"}
         select = next(i for i in found if i["type"] == SELECT)
-        assert select["placeholder"] == "選択…"
+        assert select["placeholder"] == "選んでください…"
         assert all(JAPANESE.search(o["label"]) for o in select["options"]), select["options"]
         result = await mover.select(message, [select["options"][0]["value"]], custom_id=select["custom_id"])
     raise AssertionError(f"the menu did not end in a move: {result.response.content}")
