@@ -7,7 +7,9 @@ Confirm button, the same :class:`bot.views.ActButton` that plays any move (red w
 needs a second thought) and Cancel. Every component is a dynamic item whose ``custom_id`` carries
 the game id, the board version, the page and the menu path
 (``bottega:guide:<game id>:<version>:<page>:<key/key/...>``), so a menu keeps working after a
-restart, and every answer goes through the table service's stale-board check first.
+restart, and every answer goes through the table service's stale-board check first. The menu is
+private, so all of it (the engine's texts and the menu's own words) is in the member's Discord
+language.
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ import discord
 from games import IllegalAction
 from games.core import Description, Game
 
-from .menus import GROUP, MOVE, MenuGone, Screen, preview, screen
+from .i18n import ENGLISH, Message, translate
+from .menus import GROUP, MOVE, MenuGone, Screen, path_title, preview, screen
 from .table import Table, TableError
-from .views import move_token, person_of, play_component, report_error, service
+from .views import move_token, person_of, play_component, reader_language, report_error, service
 
 GUIDE_PREFIX = "bottega:guide"
 PAGE_PREFIX = "bottega:gpage"
 CONFIRM_PREFIX = "bottega:gok"
 SEPARATOR = "/"
+PREVIOUS, NEXT, START_OVER, CANCEL = Message("◀ Previous"), Message("Next ▶"), Message("Start over"), Message("Cancel")
+CONFIRM, CHOOSE, PLACEHOLDER = Message("Confirm"), Message("Choose:"), Message("Choose…")
 TEMPLATE = r":(?P<game_id>\d+):(?P<version>\d+):(?P<page>\d+):(?P<path>.*)"
 
 
@@ -39,51 +44,53 @@ def custom_id(prefix: str, game_id: int, version: int, page: int, path: tuple[st
     return f"{prefix}:{game_id}:{version}:{page}:{SEPARATOR.join(path)}"
 
 
-def components(table: Table, seat: int, path: tuple[str, ...] = (), page: int = 0) -> tuple[str, discord.ui.View]:
-    """The text and components of the menu of ``seat`` at ``path``, page ``page``."""
+def components(table: Table, seat: int, language: str = ENGLISH, path: tuple[str, ...] = (),
+               page: int = 0) -> tuple[str, discord.ui.View]:
+    """The text and components of the menu of ``seat`` at ``path``, page ``page``, in ``language``."""
     described = table.described(seat)
     try:
-        shown = screen([d for _, d in described], path, page)
+        shown = screen([d for _, d in described], path, page, language)
     except MenuGone:
-        shown = screen([d for _, d in described])
+        shown = screen([d for _, d in described], language=language)
     if shown.move is not None:
-        return _preview(table, seat, described, shown.move, ())
+        return _preview(table, seat, described, shown.move, (), language)
     game_id, version = table.row.id, table.row.version
     view = discord.ui.View(timeout=None)
-    view.add_item(GuideSelect(game_id, version, shown))
+    view.add_item(GuideSelect(game_id, version, shown, placeholder=translate(PLACEHOLDER, language)))
     if shown.page > 0:
-        view.add_item(PageButton(game_id, version, shown.page - 1, shown.path, "◀ Previous"))
+        view.add_item(PageButton(game_id, version, shown.page - 1, shown.path, translate(PREVIOUS, language)))
     if shown.page + 1 < shown.pages:
-        view.add_item(PageButton(game_id, version, shown.page + 1, shown.path, "Next ▶"))
+        view.add_item(PageButton(game_id, version, shown.page + 1, shown.path, translate(NEXT, language)))
     if shown.path:
-        view.add_item(PageButton(game_id, version, 0, (), "Start over"))
-    return _heading(table, seat, shown) + "Choose:", view
+        view.add_item(PageButton(game_id, version, 0, (), translate(START_OVER, language)))
+    return _heading(table, seat, shown, language) + translate(CHOOSE, language), view
 
 
-def _heading(table: Table, seat: int, shown: Screen) -> str:
-    pages = f" (page {shown.page + 1} of {shown.pages})" if shown.pages > 1 else ""
-    where = f"{shown.title}{pages}".strip()
-    return f"{table.fill_names(table.prompt(seat))}\n" + (f"{where}\n" if where else "")
+def _heading(table: Table, seat: int, shown: Screen, language: str) -> str:
+    pages = Message(" (page {page} of {pages})", page=shown.page + 1, pages=shown.pages) if shown.pages > 1 else ""
+    where = f"{shown.title}{translate(pages, language)}".strip()
+    return f"{translate(table.fill_names(table.prompt(seat)), language)}\n" + (f"{where}\n" if where else "")
 
 
 class GuideSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(GUIDE_PREFIX + TEMPLATE)):
     """One level of the menu: a group goes one level down, a move shows its preview."""
 
     def __init__(self, game_id: int, version: int, shown: Screen | None = None, *, page: int = 0,
-                 path: tuple[str, ...] = (), options: list[discord.SelectOption] | None = None) -> None:
+                 path: tuple[str, ...] = (), options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
         if shown is not None:
             page, path = shown.page, shown.path
             options = [discord.SelectOption(label=c.label, value=c.value, description=c.description or None)
                        for c in shown.choices]
         self.game_id, self.version, self.page, self.path = game_id, version, page, path
         super().__init__(discord.ui.Select(custom_id=custom_id(GUIDE_PREFIX, game_id, version, page, path),
-                                           placeholder="Choose…", options=options or []))
+                                           placeholder=placeholder, options=options or []))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> GuideSelect:
         return cls(int(match["game_id"]), int(match["version"]), page=int(match["page"]),
-                   path=split_path(match["path"]), options=item.options)
+                   path=split_path(match["path"]), options=item.options, placeholder=item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0]
@@ -118,9 +125,10 @@ class ConfirmButton(
     """Plays the previewed move (the path of every move button), then shows the player's next
     menu in the same private message when they still act (a privilege, an exchange, an end of turn)."""
 
-    def __init__(self, game_id: int, version: int, token: str, style: discord.ButtonStyle) -> None:
+    def __init__(self, game_id: int, version: int, token: str, style: discord.ButtonStyle,
+                 language: str = ENGLISH) -> None:
         self.game_id, self.version, self.token = game_id, version, token
-        super().__init__(discord.ui.Button(label="Confirm", style=style,
+        super().__init__(discord.ui.Button(label=translate(CONFIRM, language), style=style,
                                            custom_id=f"{CONFIRM_PREFIX}:{game_id}:{version}:{token}"))
 
     @classmethod
@@ -139,8 +147,10 @@ class ConfirmButton(
         seat = table.seat_of(interaction.user.id)
         if table.row.id != self.game_id or not table.is_acting(seat) or not is_guided(table):
             return
-        text, view = components(table, seat)
-        await interaction.edit_original_response(content=f"Done: {posted.jump_url}\n\n{text}"[:2000], view=view)
+        language = reader_language(interaction)
+        text, view = components(table, seat, language)
+        done = translate(Message("Done: {link}", link=posted.jump_url), language)
+        await interaction.edit_original_response(content=f"{done}\n\n{text}"[:2000], view=view)
 
 
 def split_path(text: str) -> tuple[str, ...]:
@@ -156,10 +166,11 @@ async def answer(interaction: discord.Interaction, game_id: int, version: int, p
                                                              game_id, version)
         if not table.is_acting(seat):
             raise TableError(table.waiting_message(seat))
+        language = reader_language(interaction)
         if move is not None:
-            text, view = _preview(table, seat, table.described(seat), move, path)
+            text, view = _preview(table, seat, table.described(seat), move, path, language)
         else:
-            text, view = components(table, seat, path, page)
+            text, view = components(table, seat, language, path, page)
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return
@@ -167,19 +178,19 @@ async def answer(interaction: discord.Interaction, game_id: int, version: int, p
 
 
 def _preview(table: Table, seat: int, described: list[tuple[str, Description]], move: int,
-             path: tuple[str, ...]) -> tuple[str, discord.ui.View]:
+             path: tuple[str, ...], language: str) -> tuple[str, discord.ui.View]:
     """The preview of move ``move`` of the seat's ``described`` moves, with Confirm and Cancel
-    (back to the level at ``path``)."""
+    (back to the level at ``path``), in ``language``."""
     if not 0 <= move < len(described):
         raise TableError("That move is not available to you now.")
     notation, found = described[move]
     view = discord.ui.View(timeout=None)
     style = discord.ButtonStyle.danger if found.destructive else discord.ButtonStyle.success
     view.add_item(ConfirmButton(table.row.id, table.row.version, move_token(table.row.id, table.row.version, notation),
-                                style))
+                                style, language))
     if len(described) > 1:
-        view.add_item(PageButton(table.row.id, table.row.version, 0, path, "Cancel"))
-    shown = Screen(path, " › ".join(step.label for step in found.group))
-    return _heading(table, seat, shown) + preview(found), view
+        view.add_item(PageButton(table.row.id, table.row.version, 0, path, translate(CANCEL, language)))
+    shown = Screen(path, path_title(found, len(found.group), language))
+    return _heading(table, seat, shown, language) + preview(found, language), view
 
 

@@ -468,7 +468,7 @@ async def show_private_moves(interaction: discord.Interaction, game_id: int, ver
 
     reader = reader_language(interaction)
     if is_guided(table):
-        text, guided = components(table, seat)
+        text, guided = components(table, seat, reader)
         await interaction.edit_original_response(content=_clip(text), view=in_language(guided, reader))
         return
     view = in_language(private_moves(game_id, table.row.version, legal), reader)

@@ -76,7 +76,8 @@ class GameCommands(commands.GroupCog):
     @move.autocomplete("notation")
     async def legal_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The moves the player may make now, described by the engine, most useful first and the
-        ones that need a second thought last; the value is the notation."""
+        ones that need a second thought last, labelled in the member's language; the value is the
+        notation (the move log stays the same in every language)."""
         try:
             await self.table(interaction)
             described = await service(self.bot).described(interaction.channel_id, person_of(interaction))
@@ -85,7 +86,7 @@ class GameCommands(commands.GroupCog):
         except Exception as error:  # noqa: BLE001 - the one error path also covers suggestions
             await report_error(interaction, error)
             return []
-        return [app_commands.Choice(name=label, value=notation) for label, notation in suggestions(described, current)]
+        return [app_commands.Choice(name=label, value=notation) for label, notation in suggestions(described, current, reader_language(interaction))]
 
     @app_commands.command(name="hand", description="Your private view (only you see it).")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -3,15 +3,21 @@ and the moves with no real choice that the table plays by itself (``Game.automat
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_engine_shape import positions
 
 import games
+from bot.i18n import translate
+from bot.i18n.catalogues import problems
 from bot.menus import OPTION_LIMIT, TEXT_LIMIT, screen
-from games.core import Description
+from games.core import Description, Message, Name
+from games.core.describe import AND, amounts, listing
 
 MENU_ID = "bottega:gpage:999999:999999:99:"
 """The longest prefix of a menu component's ``custom_id`` (the path of group keys follows)."""
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CASES = [("mor", 2, {}), ("lim", 3, {"advanced": True}), ("lim", 4, {}), ("opera", 2, {}), ("opera", 4, {})]
 
 
@@ -107,3 +113,48 @@ def test_MOR_LEADER_5_discarding_a_leader_and_throwing_resources_away_ask_for_a_
     assert "MOR-LEADER-5" in found.destructive
     assert not mor.describe(state, 0, {"type": "end"}).destructive
 
+
+
+def texts_of(found: Description) -> list[object]:
+    """Every text a description shows: its label, its menu steps, costs, gains and reason."""
+    return [found.label, *(step.label for step in found.group), *found.cost, *found.gain,
+            *([found.destructive] if found.destructive else []), found.preview()]
+
+
+def templates_in(text: Message) -> set[str]:
+    """The templates of ``text`` and of the messages nested in its parameters."""
+    nested = {template for value in text.params.values() if isinstance(value, Message)
+              for template in templates_in(value)}
+    return {text.template} | nested
+
+
+@pytest.mark.parametrize(("key", "players", "options"), CASES)
+def test_every_description_text_is_a_message_the_catalogues_translate(key, players, options):
+    """Labels, menu steps, costs, gains and reasons are messages (template and parameters), every
+    template is translated into Japanese and Korean with the same placeholders, and components
+    are names of this game; a Japanese preview is written in Japanese."""
+    game = games.get(key)
+    used: set[str] = set()
+    for state, seat in positions(game, players, 3, options, every=2, limit=160):
+        for action in game.legal_actions(state, seat):
+            found = game.describe(state, seat, action)
+            for text in texts_of(found):
+                assert isinstance(text, Message), (action, text)
+                used |= templates_in(text)
+                names = [value for value in text.params.values() if isinstance(value, Name)]
+                assert all(name.game == key and name.ident for name in names), names
+            assert JAPANESE.search(translate(found.preview(), "ja")), found.preview()
+    assert len(used) > 15
+    assert not problems("ja", used) + problems("ko", used)
+
+
+def test_amounts_names_and_lists_are_written_in_the_readers_language():
+    lim, state, seat = lim_with_leaders()
+    takes = [a for a in lim.legal_actions(state, seat) if a["type"] == "place" and a["space"] == "green-3"]
+    found = lim.describe(state, seat, takes[0])
+    card = found.group[-1].label.params["card"]
+    assert isinstance(card, Name) and str(card) in translate(found.group[-1].label, "ja")
+    assert "階の値5" in translate(found.group[-1].label, "ja") and "木材×1" in translate(found.group[-1].label, "ja")
+    assert translate(listing([amounts("2 coins"), amounts("1 wood")]), "ja") == "コイン×2、木材×1"
+    assert translate(listing([amounts("2 coins"), amounts("1 wood")], AND), "ko") == "동전 ×2, 목재 ×1"
+    assert translate(Description("x").preview(), "ko") == "지불: 없음 / 획득: 없음"

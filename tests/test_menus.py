@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.menus import OPTION_LIMIT, MenuGone, preview, screen, suggestions
-from games.core import Description, Step
+from games.core import Description, Message, Step
+from games.core.describe import amounts
 
 MEMBER = Step("black", "Black family member (value 5)")
 TOWERS = Step("towers", "Towers")
@@ -57,3 +58,25 @@ def test_suggestions_match_label_or_notation_and_keep_the_engines_order():
     assert [n for _, n in suggestions(described, "place w")] == ["place white council"]
     label, _ = suggestions(described, "discard")[0]
     assert label == "⚠ Discard Sforza — leader discard sforza"
+
+
+def test_screens_previews_and_suggestions_are_written_in_the_readers_language():
+    """Labels, notes and previews are translated; suggestions match the translated label or the
+    notation and keep the notation as their value."""
+    leaders = Step("leaders", Message("Leader actions"))
+    discard = Description(Message("Discard {leader} for a council privilege", leader="Sforza"), (leaders,),
+                          (Message("the {leader} leader", leader="Sforza"),), (Message("1 council privilege"),),
+                          destructive=Message("{leader} is gone for the rest of the game.", leader="Sforza"))
+    market = Description(Message("{space}: {gain}", space="market-1", gain=amounts("5 coins")),
+                         gain=(amounts("5 coins"),))
+    top = screen([market, discard], language="ja")
+    assert [c.label for c in top.choices] == ["market-1：コイン×5", "リーダーアクション (1)"]
+    assert top.choices[0].description == "支払い：なし／獲得：コイン×5"
+    assert top.choices[1].description.startswith("⚠ 確認が必要な手があります — Sforzaを捨てて")
+    assert preview(discard, "ko").splitlines() == [
+        "Sforza을(를) 버리고 의회 특권 얻기", "지불: 리더 Sforza / 획득: 의회 특권 1개",
+        "⚠ 정말 하시겠습니까? Sforza은(는) 게임 끝까지 돌아오지 않습니다."]
+    described = [("place white market-1", market), ("leader discard sforza", discard)]
+    assert suggestions(described, "コイン", "ja") == [("market-1：コイン×5 — place white market-1", "place white market-1")]
+    assert [n for _, n in suggestions(described, "discard", "ja")] == ["leader discard sforza"]
+    assert suggestions(described, "coins", "ja") == [], "the English label is not what a Japanese member reads"

@@ -1,32 +1,35 @@
 """Lorenzo il Magnifico moves in words: the guided menu's levels, costs, gains and confirmations.
 
-Every text a menu or a suggestion shows of a Lorenzo il Magnifico move is written here. A
-placement is filed under its family member, its area (towers, harvest, production, market,
-council) and its space; a tower space shows its card, the floor's value and bonus, and the
-servants and coins the take costs (the engine's own take plan, so the preview is what the move
-will do). Only the deciding seat's own moves are described, so naming a leader of its hand or
-draft pack is fine: the table shows these texts to that player alone.
+Every text a menu or a suggestion shows of a Lorenzo il Magnifico move is written here, as
+:class:`~games.core.Message` s the bot writes in the reader's language (cards and leaders are
+:class:`~games.core.Name` parameters, amounts go in as words of the game's terms). A placement is
+filed under its family member, its area (towers, harvest, production, market, council) and its
+space; a tower space shows its card, the floor's value and bonus, and the servants and coins the
+take costs (the engine's own take plan, so the preview is what the move will do). Only the
+deciding seat's own moves are described, so naming a leader of its hand or draft pack is fine:
+the table shows these texts to that player alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from games.core import Description, State, Step
+from games.core import Description, Message, State, Step
+from games.core.describe import AND, FREE, PLUS, amounts, listing
 
-from .data import BOARD, CARDS, LEADERS, PRIVILEGES, amount, describe
+from .data import BOARD, CARDS, PRIVILEGES, amount, card_name, describe, leader_name
 from .effects import member_value
 from .towers import bonus_take_plan, split_space, tower_plan
 from .work import exchange_options, work_value0
 
 AREA_LABELS = {
-    "towers": "Towers (take a card)",
-    "harvest": "Harvest",
-    "production": "Production",
-    "market": "Market",
-    "council": "Council Palace",
+    "towers": Message("Towers (take a card)"),
+    "harvest": Message("Harvest"),
+    "production": Message("Production"),
+    "market": Message("Market spaces"),
+    "council": Message("Council Palace"),
 }
-LEADER_VERBS = {"play": "Play", "activate": "Activate", "discard": "Discard"}
+LEADER_STEPS = {"play": Message("Play"), "activate": Message("Activate"), "discard": Message("Discard")}
 
 
 def describe_action(state: State, seat: int, action: dict) -> Description:
@@ -40,148 +43,165 @@ def describe_action(state: State, seat: int, action: dict) -> Description:
     >>> [step.key for step in found.group], found.gain
     (['neutral', 'market'], ('5 coins',))
     """
-    kind = action["type"]
-    found = _DESCRIBERS[kind](state, seat, action) if kind in _DESCRIBERS else Description(kind)
+    found = _DESCRIBERS[action["type"]](state, seat, action)
     if action.get("reduce") == "stone":
-        return replace(found, label=found.label + " (excommunication takes stone)")
+        return replace(found, label=Message("{move} (excommunication takes stone)", move=found.label))
     return found
+
+
+def _with(label: Message, note: str) -> Message:
+    """``label`` with a note in brackets: 'council: 1 coin (2 servants)'."""
+    return Message("{move} ({note})", move=label, note=note)
 
 
 def _place(state: State, seat: int, action: dict) -> Description:
     member, space = action["member"], action["space"]
     value = member_value(state, seat, member)
-    member_step = Step(member, f"{member.title()} family member (value {value})")
+    member_step = Step(member, Message("The {member} family member (value {value})", member=member, value=value))
     if space in BOARD["spaces"]:
-        info = BOARD["spaces"][space]
-        area = info["area"]
+        area = BOARD["spaces"][space]["area"]
         found = _other_space(state, seat, action, value)
-        return Description(f"{member} → {found.label}", (member_step, Step(area, AREA_LABELS[area])),
-                           found.cost, found.gain)
+        return Description(Message("{member} → {move}", member=member, move=found.label),
+                           (member_step, Step(area, AREA_LABELS[area])), found.cost, found.gain)
     plan = tower_plan(state, seat, space, value, action["servants"], cost=action.get("cost"),
                       discount=action.get("discount"), member=member)
-    return _take_words(action, plan, (member_step, Step("towers", AREA_LABELS["towers"])), f"{member} → ")
+    found = _take_words(action, plan, (member_step, Step("towers", AREA_LABELS["towers"])))
+    return replace(found, label=Message("{member} → {move}", member=member, move=found.label))
 
 
 def _other_space(state: State, seat: int, action: dict, value: int) -> Description:
     """A Market, Council, Harvest or Production placement (the last level of the menu)."""
     space, servants = action["space"], action["servants"]
     info = BOARD["spaces"][space]
-    cost = (amount("servants", servants),) if servants else ()
+    cost = (amounts(amount("servants", servants)),) if servants else ()
     if info["area"] in ("harvest", "production"):
         worked = work_value0(state, seat, info["area"], value) + info["modifier"] + servants
-        gain = (f"a {info['area']} action of value {worked}",)
-        penalty = f" (shared space, {info['modifier']})" if info["modifier"] else ""
-        label = f"{space}: {info['area']} at value {worked}{penalty}"
+        gain: tuple[Message, ...] = (_work_action(info["area"], worked),)
+        penalty = Message(" (shared space, {modifier})", modifier=info["modifier"]) if info["modifier"] else ""
+        label = Message("{space}: {area} at value {value}{penalty}", space=space, area=info["area"], value=worked,
+                        penalty=penalty)
     else:
-        gain = tuple(amount(k, n) for k, n in info["gain"].items() if n)
+        gain = tuple(amounts(amount(k, n)) for k, n in info["gain"].items() if n)
         if info["privileges"]:
-            gain += (f"{info['privileges']} different council privilege(s)" if info["privileges"] > 1
-                     else "1 council privilege",)
-        label = f"{space}: " + (" + ".join(gain) or "nothing")
+            gain += (Message("{count} different council privileges", count=info["privileges"])
+                     if info["privileges"] > 1 else Message("1 council privilege"),)
+        label = Message("{space}: {gain}", space=space, gain=listing(gain, PLUS))
     if servants:
-        label += f" ({amount('servants', servants)})"
+        label = _with(label, amount("servants", servants))
     return Description(label, (), cost, gain)
 
 
-def _take_words(action: dict, plan: dict, above: tuple[Step, ...], prefix: str = "") -> Description:
+def _work_action(kind: str, value: int) -> Message:
+    return Message("a {area} action of value {value}", area=kind, value=value)
+
+
+def _take_words(action: dict, plan: dict, above: tuple[Step, ...]) -> Description:
     """A card take (by a family member or a bonus action) from the engine's take plan."""
     space = action["space"]
     tower, floor = split_space(space)
     card = CARDS[plan["card"]]
+    name = card_name(plan["card"])
     floor_info = BOARD["towers"][tower]["floors"][floor - 1]
-    bonus = f", bonus {describe(floor_info['bonus'])}" if floor_info["bonus"] else ""
-    space_step = Step(space, f"{space}: {card['name']} (floor value {floor_info['value']}{bonus})")
+    bonus = Message(", bonus {bonus}", bonus=describe(floor_info["bonus"])) if floor_info["bonus"] else ""
+    space_step = Step(space, Message("{space}: {card} (floor value {value}{bonus})", space=space, card=name,
+                                     value=floor_info["value"], bonus=bonus))
     cost = []
     if plan["servants"]:
-        cost.append(amount("servants", plan["servants"]))
+        cost.append(amounts(amount("servants", plan["servants"])))
     if plan["fee"]:
-        cost.append(f"{amount('coins', plan['fee'])} (occupied tower)")
-    cost += [amount(k, n) for k, n in plan["pay"].items() if n]
-    gain = [f"the {card['name']} card ({card['type']})"]
-    gain += [amount(k, n) for k, n in plan["bonus"].items() if n]
+        cost.append(Message("{coins} (occupied tower)", coins=amount("coins", plan["fee"])))
+    cost += [amounts(amount(k, n)) for k, n in plan["pay"].items() if n]
+    gain = [Message("the {card} card ({type})", card=name, type=card["type"])]
+    gain += [amounts(amount(k, n)) for k, n in plan["bonus"].items() if n]
     gain += _effect_words(card["immediate"])
-    variant = ""
-    if "cost" in action:
-        variant += f", cost option {action['cost']}"
-    if "discount" in action:
-        variant += f", {action['discount']} discount"
-    price = ", ".join(cost) or "free"
-    label = f"{prefix}{space}: {card['name']} — {price}{variant}"
+    option = Message(", cost option {option}", option=action["cost"]) if "cost" in action else ""
+    discount = Message(", {discount} discount", discount=action["discount"]) if "discount" in action else ""
+    label = Message("{space}: {card} — {price}{option}{discount}", space=space, card=name,
+                    price=listing(cost) if cost else FREE, option=option, discount=discount)
     return Description(label, (*above, space_step), tuple(cost), tuple(gain))
 
 
-def _effect_words(effects: list[dict]) -> list[str]:
+def _effect_words(effects: list[dict]) -> list[Message]:
     """A card's immediate effects, short: '7 victory points', '1 council privilege', ..."""
     words = []
     for effect in effects:
         kind = effect["kind"]
         if kind == "gain":
-            words += [amount(k, n) for k, n in effect["gain"].items() if n]
+            words += [amounts(amount(k, n)) for k, n in effect["gain"].items() if n]
         elif kind == "privileges":
-            words.append(f"{effect['count']} council privilege(s)")
+            words.append(Message("{count} council privilege(s)", count=effect["count"]))
         elif kind == "take_card":
-            words.append(f"a bonus card take at value {effect['value']}")
+            words.append(Message("a bonus card take at value {value}", value=effect["value"]))
         elif kind in ("harvest", "production"):
-            words.append(f"a bonus {kind} at value {effect['value']}")
+            words.append(Message("a bonus {area} at value {value}", area=kind, value=effect["value"]))
         elif kind == "per_card":
-            words.append(f"{describe(effect['gain'])} per {effect['card_type']} card")
+            words.append(Message("{gain} per {type} card", gain=describe(effect["gain"]), type=effect["card_type"]))
         elif kind == "per_points":
-            words.append(f"{describe(effect['gain'])} per {effect['step']} {amount(effect['points'], 2)[2:]}")
+            words.append(Message("{gain} per {step} {points}", gain=describe(effect["gain"]), step=effect["step"],
+                                 points=amount(effect["points"], 2)[2:]))
     return words
 
 
 def _take(state: State, seat: int, action: dict) -> Description:
     plan = bonus_take_plan(state, seat, state["pending"][0], action)
-    return _take_words(action, plan, (Step("take", "Bonus action: take a card"),))
+    return _take_words(action, plan, (Step("take", Message("Bonus action: take a card")),))
 
 
 def _work(state: State, seat: int, action: dict) -> Description:
     decision = state["pending"][0]
     kind, servants = action["type"], action["servants"]
     value = work_value0(state, seat, kind, decision["value"], decision["card_bonuses"]) + servants
-    cost = (amount("servants", servants),) if servants else ()
-    return Description(f"{kind.title()} at value {value}" + (f" ({amount('servants', servants)})" if servants else ""),
-                       (Step(kind, f"Bonus {kind} action"),), cost, (f"a {kind} action of value {value}",))
+    cost = (amounts(amount("servants", servants)),) if servants else ()
+    label = Message("A {area} action at value {value}", area=kind, value=value)
+    return Description(_with(label, amount("servants", servants)) if servants else label,
+                       (Step(kind, Message("Bonus {area} action", area=kind)),), cost, (_work_action(kind, value),))
 
 
 def _privilege(state: State, seat: int, action: dict) -> Description:
-    gains = [describe(PRIVILEGES[choice]) for choice in action["choices"]]
-    return Description(" and ".join(gains), (Step("privilege", "Council privileges"),), (), tuple(gains))
+    gains = tuple(amounts(describe(PRIVILEGES[choice])) for choice in action["choices"])
+    return Description(listing(gains, AND), (Step("privilege", Message("Council privileges")),), (), gains)
 
 
 def _exchange(state: State, seat: int, action: dict) -> Description:
-    card = CARDS[state["pending"][0]["cards"][0]]
-    step = (Step("exchange", f"Production exchange: {card['name']}"),)
+    number = state["pending"][0]["cards"][0]
+    name = card_name(number)
+    step = (Step("exchange", Message("Production exchange: {card}", card=name)),)
     if not action["option"]:
-        return Description(f"No exchange with {card['name']}", step)
-    option = exchange_options(card["no"])[action["option"] - 1]
+        return Description(Message("No exchange with {card}", card=name), step)
+    option = exchange_options(number)[action["option"] - 1]
     pay = describe(option["pay"])
     gain = _effect_words(option["effects"])
-    return Description(f"{card['name']}: pay {pay} → {' + '.join(gain) or 'nothing'}", step, (pay,), tuple(gain))
+    return Description(Message("{card}: pay {pay} → {gain}", card=name, pay=pay, gain=listing(gain, PLUS)), step,
+                       (amounts(pay),), tuple(gain))
 
 
 def _leader(state: State, seat: int, action: dict) -> Description:
-    name = LEADERS[action["leader"]]["name"]
+    name = leader_name(action["leader"])
     do = action["do"]
-    group = (Step("leaders", "Leader actions"), Step(do, LEADER_VERBS[do]))
+    group = (Step("leaders", Message("Leader actions")), Step(do, LEADER_STEPS[do]))
     if do == "discard":
-        return Description(f"Discard {name} for a council privilege", group, (f"the {name} leader",),
-                           ("1 council privilege",), destructive=f"{name} is gone for the rest of the game.")
-    extra = ""
+        return Description(Message("Discard {leader} for a council privilege", leader=name), group,
+                           (Message("the {leader} leader", leader=name),), (Message("1 council privilege"),),
+                           destructive=Message("{leader} is gone for the rest of the game.", leader=name))
+    extra: str = ""
     if "copy" in action:
-        extra = f", copying {LEADERS[action['copy']]['name']}"
+        extra = Message(", copying {leader}", leader=leader_name(action["copy"]))
     if "member" in action:
-        extra = f", with your {action['member']} family member"
-    return Description(f"{LEADER_VERBS[do]} {name}{extra}", group)
+        extra = Message(", with your {member} family member", member=action["member"])
+    if do == "play":
+        return Description(Message("Play {leader}{extra}", leader=name, extra=extra), group)
+    return Description(Message("Activate {leader}{extra}", leader=name, extra=extra), group)
 
 
 def _report(state: State, seat: int, action: dict) -> Description:
-    group = (Step("report", "Vatican Report"),)
+    group = (Step("report", Message("Vatican Report")),)
     faith = amount("fp", state["seats"][seat]["res"]["fp"])
     if action["support"]:
-        return Description(f"Support the Church with your {faith}", group, (faith,), ("victory points for your faith",))
-    return Description("Refuse: keep your faith points and take the excommunication", group,
-                       gain=("the excommunication tile",), destructive="The excommunication stays for the whole game.")
+        return Description(Message("Support the Church with your {faith}", faith=faith), group, (amounts(faith),),
+                           (Message("victory points for your faith"),))
+    return Description(Message("Refuse: keep your faith points and take the excommunication"), group,
+                       gain=(Message("the excommunication tile"),),
+                       destructive=Message("The excommunication stays for the whole game."))
 
 
 _DESCRIBERS = {
@@ -193,9 +213,9 @@ _DESCRIBERS = {
     "exchange": _exchange,
     "leader": _leader,
     "report": _report,
-    "tile": lambda state, seat, action: Description(f"Personal bonus tile {action['tile']}"),
-    "draft": lambda state, seat, action: Description(f"Keep {LEADERS[action['leader']]['name']}"),
-    "end": lambda state, seat, action: Description("End your turn"),
-    "pass": lambda state, seat, action: Description("Pass"),
-    "decline": lambda state, seat, action: Description("Decline the bonus action"),
+    "tile": lambda state, seat, action: Description(Message("Personal bonus tile {tile}", tile=action["tile"])),
+    "draft": lambda state, seat, action: Description(Message("Keep {leader}", leader=leader_name(action["leader"]))),
+    "end": lambda state, seat, action: Description(Message("End your turn")),
+    "pass": lambda state, seat, action: Description(Message("Pass")),
+    "decline": lambda state, seat, action: Description(Message("Decline the bonus action")),
 }

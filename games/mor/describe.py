@@ -3,27 +3,30 @@
 The ``/mor`` buttons keep their own menus (``cogs/mor_menus.py``); this module gives every legal
 move a label, a menu group, and a confirmation for the moves a player may regret: discarding a
 leader, and storing resources so that some are thrown away (each one moves the other players, or
-Lorenzo, on the faith track).
+Lorenzo, on the faith track). Every text is a :class:`~games.core.Message` (cards and leaders are
+:class:`~games.core.Name` parameters, resources game terms), so the bot writes it in the
+reader's language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Description, Step
+from games.core import Description, Message, Name, Step
+from games.core.describe import AND, amounts, listing
 
 from .data import CARDS, LEADERS
 from .view import pending_placement
 
 GROUPS = {
-    "keep": "Choose your leaders",
-    "market": "Take from the market",
-    "place": "Store what you took",
-    "arrange": "Rearrange the warehouse",
-    "buy": "Buy a development card",
-    "produce": "Produce",
-    "leader": "Leader actions",
-    "end": "End your turn",
+    "keep": Message("Choose your leaders"),
+    "market": Message("Take from the market"),
+    "place": Message("Store what you took"),
+    "arrange": Message("Rearrange the warehouse"),
+    "buy": Message("Buy a development card"),
+    "produce": Message("Produce"),
+    "leader": Message("Play or discard a leader"),
+    "end": Message("End your turn"),
 }
 
 
@@ -38,36 +41,59 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
     kind = action["type"]
     group = (Step(kind, GROUPS[kind]),)
     if kind == "keep":
-        extra = f", start with {' and '.join(action['resources'])}" if action["resources"] else ""
-        return Description(f"Keep {' and '.join(_leader(i) for i in action['leaders'])}{extra}", group)
+        extra = (Message(", start with {resources}", resources=" and ".join(action["resources"]))
+                 if action["resources"] else "")
+        return Description(Message("Keep {leaders}{extra}", leaders=listing([_leader(i) for i in action["leaders"]], AND),
+                                   extra=extra), group)
     if kind == "market":
-        return Description(f"Take {action['line']} from the market", group)
+        return Description(Message("Take {line} from the market", line=action["line"]), group)
     if kind == "buy":
-        top = state["decks"][action["deck"]][0]
-        card = CARDS[top]
-        where = "warehouse" if action.get("pay") == "wh" else "strongbox" if action.get("pay") == "sb" else "as named"
-        return Description(f"Buy {top} ({card['colour']} {card['level']}, {card['vp']} VP) into slot {action['slot']}, "
-                           f"paying from the {where} first", group, gain=(f"card {top}",))
+        return _buy(state, action, group)
     if kind == "leader":
-        name = _leader(action["leader"])
+        name = Name("mor", action["leader"], action["leader"])
         if action["op"] == "discard":
-            return Description(f"Discard {name} for 1 faith", group, (f"leader {name}",), ("1 faith",),
-                               destructive="The leader is gone for the rest of the game (MOR-LEADER-5).")
-        return Description(f"Play {name}", group)
+            return Description(Message("Discard {leader} for 1 faith", leader=_leader(action["leader"])), group,
+                               (Message("leader {leader}", leader=name),), (amounts("1 faith"),),
+                               destructive=Message("The leader is gone for the rest of the game (MOR-LEADER-5)."))
+        return Description(Message("Play {leader}", leader=_leader(action["leader"])), group)
     if kind == "place":
         return _place(state, action, group)
     if kind == "end":
-        return Description("End your turn", group)
-    return Description(f"{GROUPS[kind]}: {_words(action)}", group)
+        return Description(GROUPS["end"], group)
+    choices = _layout(action["layout"]) if set(action) == {"type", "layout"} else _words(action)
+    return Description(Message("{group}: {choices}", group=GROUPS[kind], choices=choices), group)
 
 
-def _leader(leader_id: str) -> str:
+def _leader(leader_id: str) -> Message:
+    """A leader and its ability: 'L4 (servant discount)'."""
     leader = LEADERS[leader_id]
-    return f"{leader_id} ({leader['ability'].replace('_', ' ')} {leader['resource']})"
+    name, resource = Name("mor", leader_id, leader_id), leader["resource"]
+    if leader["ability"] == "discount":
+        return Message("{leader} ({resource} discount)", leader=name, resource=resource)
+    if leader["ability"] == "extra_depot":
+        return Message("{leader} ({resource} extra depot)", leader=name, resource=resource)
+    if leader["ability"] == "white_marble":
+        return Message("{leader} (white marble → {resource})", leader=name, resource=resource)
+    return Message("{leader} ({resource} extra production)", leader=name, resource=resource)
+
+
+def _buy(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...]) -> Description:
+    top = state["decks"][action["deck"]][0]
+    card = CARDS[top]
+    name = Name("mor", top, top)
+    if action.get("pay") == "wh":
+        paying = Message("paying from the warehouse first")
+    elif action.get("pay") == "sb":
+        paying = Message("paying from the strongbox first")
+    else:
+        paying = Message("paying as named")
+    return Description(Message("Buy {card} ({colour} {level}, {vp} VP) into slot {slot}, {paying}", card=name,
+                               colour=card["colour"], level=card["level"], vp=card["vp"], slot=action["slot"],
+                               paying=paying), group, gain=(Message("card {card}", card=name),))
 
 
 def _words(action: dict[str, Any]) -> str:
-    """The choices of a produce or arrange move, briefly."""
+    """The choices of a produce or arrange move, briefly (in the notation's words)."""
     parts = []
     for key, value in action.items():
         if key == "type":
@@ -77,7 +103,14 @@ def _words(action: dict[str, Any]) -> str:
         elif isinstance(value, list):
             value = ", ".join(map(str, value))
         parts.append(f"{key} {value}")
-    return "; ".join(parts) or "as suggested"
+    return "; ".join(parts) or Message("as suggested")
+
+
+def _layout(layout: dict[str, list[str]]) -> Message:
+    """A warehouse layout, depot by depot: 'd1: 1 coin, d3: 2 stone'."""
+    return listing([Message("{depot}: {goods}", depot=depot,
+                            goods=", ".join(f"{units.count(kind)} {kind}" for kind in dict.fromkeys(units)))
+                    for depot, units in layout.items()])
 
 
 def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...]) -> Description:
@@ -85,12 +118,13 @@ def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...
     held = sum(len(units) for units in pending["current_layout"].values()) + sum(pending["gained"].values())
     if "layout" in action:
         lost = held - sum(len(units) for units in action["layout"].values())
-        label = f"Store: {_words({'layout': action['layout']})}"
+        label = Message("Store: {layout}", layout=_layout(action["layout"]))
     else:
         lost = sum(pending["default_discard"].values())
-        label = "Store as suggested"
+        label = Message("Store as suggested")
     if not lost:
         return Description(label, group)
-    return Description(f"{label} (discards {lost})", group, (f"{lost} discarded resource(s)",),
-                       destructive=f"{lost} resource(s) are thrown away: each moves every other player "
-                                   "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).")
+    return Description(Message("{move} (discards {n})", move=label, n=lost), group,
+                       (Message("{n} discarded resource(s)", n=lost),),
+                       destructive=Message("{n} resource(s) are thrown away: each moves every other player "
+                                           "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).", n=lost))

@@ -1,25 +1,29 @@
 """Opera Magna moves and goods in words: the guided menu's levels, costs, gains and confirmations.
 
 Every text that names goods for players is written here: ``goods_words("LLp")`` is "2 lead, 1
-plank", never the letter codes of the notation. A move is filed under its phase's question (which
-merchant, which city area, which card; which building; which market space) and shows what it costs
-from the seat's stock, certificates and points and what it gives. Only the deciding seat's own
-moves are described: naming a card of its hand is fine, the table shows it to that player alone.
+plank", never the letter codes of the notation (the bot writes each good in the reader's
+language). A move is filed under its phase's question (which merchant, which city area, which
+card; which building; which market space) and shows what it costs from the seat's stock,
+certificates and points and what it gives; every text is a :class:`~games.core.Message` (cities
+and city abilities are :class:`~games.core.Name` parameters). Only the deciding seat's own moves
+are described: naming a card of its hand is fine, the table shows it to that player alone.
 """
 
 from __future__ import annotations
 
-from ..core import Description, Step
-from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF
+from ..core import Description, Message, Step
+from ..core.describe import FREE, amounts, listing
+from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name
 from .payment import turn_payment_options
-from .rules import area_label, missing_icons, split_area
+from .rules import AREA_NAMES, missing_icons, split_area
 
 PHASE_STEPS = {
-    "build": Step("build", "Build: cover icons of a building"),
-    "deliver": Step("deliver", "Deliver to the Opera"),
-    "convert": Step("convert", "Convert refined goods back to raw"),
-    "extra": Step("extra", "Abilities, buildings and conversions"),
+    "build": Step("build", Message("Build: cover icons of a building")),
+    "deliver": Step("deliver", Message("Deliver to the Opera")),
+    "convert": Step("convert", Message("Convert refined goods back to raw")),
+    "extra": Step("extra", Message("Abilities, buildings and conversions")),
 }
+BUY = Message("Take a market card")
 
 
 def goods_words(goods: str) -> str:
@@ -35,27 +39,34 @@ def goods_words(goods: str) -> str:
     return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in counts.items()) or "nothing"
 
 
-def ops_words(ops: list[dict]) -> str:
+def ops_words(ops: list[dict]) -> Message:
     """An effect's operations, short: '2 VP', '2 raw goods of your choice', ..."""
     words = []
     for op in ops:
         kind = op["op"]
         if kind == "vp":
-            words.append(f"{op['n']} VP")
+            words.append(Message("{n} VP", n=op["n"]))
+        elif kind == "raw" and len(op["choices"]) == 1:
+            words.append(amounts(f"{op['n']} {GOOD_NAMES[op['choices']]}"))
         elif kind == "raw":
-            choice = GOOD_NAMES[op["choices"]] if len(op["choices"]) == 1 else "raw goods of your choice"
-            words.append(f"{op['n']} {choice}")
+            words.append(Message("{n} raw goods of your choice", n=op["n"]))
         elif kind == "refined":
-            words.append(f"{op['n']} refined good(s) of your choice")
+            words.append(Message("{n} refined good(s) of your choice", n=op["n"]))
         elif kind == "certificate":
-            words.append(f"{op['n']} certificate step(s)")
+            words.append(Message("{n} certificate step(s)", n=op["n"]))
         elif kind == "spend_for_refined":
-            words.append("1 raw good into its refined good")
+            words.append(Message("1 raw good into its refined good"))
         elif kind == "exchange":
-            words.append("1 raw good for another")
+            words.append(Message("1 raw good for another"))
         elif kind == "discount":
-            words.append(f"{op['n']} off this turn's payment")
-    return ", ".join(words) or "nothing"
+            words.append(Message("{n} off this turn's payment", n=op["n"]))
+    return listing(words)
+
+
+def area_words(code: str) -> Message:
+    """A city area as players read it: 'Venice (costs)'."""
+    city, area = split_area(code)
+    return Message("{city} ({area})", city=city_name(city), area=AREA_NAMES[area])
 
 
 def describe_action(state: dict, seat: int, action: dict) -> Description:
@@ -70,8 +81,10 @@ def describe_action(state: dict, seat: int, action: dict) -> Description:
     player = state["seats"][seat]
     kind = action["type"]
     if kind in ("draft", "pick"):
-        step = Step(kind, "Draft a starting building" if kind == "draft" else "Take a building from the display")
-        return Description(building_words(action["card"]), (step,), gain=(f"building {action['card']}",))
+        step = Step(kind, Message("Draft a starting building") if kind == "draft"
+                    else Message("Take a building from the display"))
+        return Description(building_words(action["card"]), (step,),
+                           gain=(Message("building {card}", card=action["card"]),))
     if kind == "move":
         return _move(action)
     if kind == "pay":
@@ -81,10 +94,10 @@ def describe_action(state: dict, seat: int, action: dict) -> Description:
     if kind == "deliver":
         return _deliver(state, action)
     if kind == "convert":
-        goods = action["goods"]
-        raw = goods_words("".join(RAW_OF[g] for g in goods))
-        return Description(f"Convert {goods_words(goods)} into {raw}", (PHASE_STEPS["convert"],),
-                           (goods_words(goods),), (raw,))
+        goods = goods_words(action["goods"])
+        raw = goods_words("".join(RAW_OF[g] for g in action["goods"]))
+        return Description(Message("Convert {goods} into {raw}", goods=goods, raw=raw), (PHASE_STEPS["convert"],),
+                           (amounts(goods),), (amounts(raw),))
     if kind == "done":
         return _done(player)
     if kind == "buy":
@@ -94,25 +107,38 @@ def describe_action(state: dict, seat: int, action: dict) -> Description:
     return _answer(state, action)
 
 
-def building_words(card_id: str) -> str:
+def building_words(card_id: str) -> Message:
     card = DATA.buildings[card_id]
     effect = card["effect"]
-    when = {"IMM": "when built on the right", "TURN": "once a turn on the right"}.get(effect["trigger"], "")
-    does = f"; {ops_words(effect['ops'])} {when}".rstrip() if effect.get("ops") else ""
-    return f"{card_id} ({card['size']} {card['colour']}): needs {goods_words(card['cost'])}{does}"
+    does: str = ""
+    if effect.get("ops"):
+        ops = ops_words(effect["ops"])
+        if effect["trigger"] == "IMM":
+            does = Message("; {effect} when built on the right", effect=ops)
+        elif effect["trigger"] == "TURN":
+            does = Message("; {effect} once a turn on the right", effect=ops)
+        else:
+            does = Message("; {effect}", effect=ops)
+    return Message("{card} ({size} {colour}): needs {cost}{does}", card=card_id, size=card["size"],
+                   colour=card["colour"], cost=goods_words(card["cost"]), does=does)
 
 
 def _move(action: dict) -> Description:
     origin, target = action["from"], action["to"]
     card = action.get("card")
     city, area = split_area(target)
-    group = (Step(origin, f"Merchant in {area_label(origin)}"), Step(target, f"to {area_label(target)}"))
+    group = (Step(origin, Message("Merchant in {area}", area=area_words(origin))),
+             Step(target, Message("to {area}", area=area_words(target))))
     if card is None:
-        return Description(f"Move to {area_label(target)} (no card to play)", group)
+        return Description(Message("Move to {area} (no card to play)", area=area_words(target)), group)
     trade = DATA.trade[card]
-    half = trade["cost"] if area == "cost" else trade["benefit"]
-    effect = f"adds {goods_words(half)} to its {'cost' if area == 'cost' else 'benefit'} row"
-    return Description(f"Play {card} into {DATA.cities[city]['name']}: {effect}", group, (f"card {card}",))
+    if area == "cost":
+        label = Message("Play {card} into {city}: adds {goods} to its cost row", card=card, city=city_name(city),
+                        goods=goods_words(trade["cost"]))
+    else:
+        label = Message("Play {card} into {city}: adds {goods} to its benefit row", card=card, city=city_name(city),
+                        goods=goods_words(trade["benefit"]))
+    return Description(label, group, (Message("card {card}", card=card),))
 
 
 def _pay(state: dict, player: dict, action: dict) -> Description:
@@ -121,48 +147,55 @@ def _pay(state: dict, player: dict, action: dict) -> Description:
     option = options[0] if len(action) == 1 else next(o for o in options if (o["wild"], o["shield"]) == wanted)
     plan = option["plan"]
     city, _ = split_area(state["turn"]["moved_to"])
-    cost = [goods_words("".join(g * plan["raw"][g] for g in RAW))] if any(plan["raw"].values()) else []
-    cost += [f"{plan['cert'][g]} {GOOD_NAMES[g]} certificate step(s)" for g in RAW if plan["cert"][g]]
-    cost += [f"{plan['vp']} VP"] if plan["vp"] else []
+    cost = [amounts(goods_words("".join(g * plan["raw"][g] for g in RAW)))] if any(plan["raw"].values()) else []
+    cost += [Message("{n} {good} certificate step(s)", n=plan["cert"][g], good=GOOD_NAMES[g])
+             for g in RAW if plan["cert"][g]]
+    cost += [Message("{n} VP", n=plan["vp"])] if plan["vp"] else []
     gained = "".join(DATA.trade[c]["benefit"] for c in state["cities"][city]["gain"] if c)
-    how = "best payment" if len(action) == 1 else "wild discount on " + goods_words(option["wild"])
+    how = (Message("best payment") if len(action) == 1
+           else Message("wild discount on {goods}", goods=goods_words(option["wild"])))
     if option["shield"]:
-        how += f", shield on {GOOD_NAMES[option['shield']]}"
-    label = f"Pay for {DATA.cities[city]['name']} ({how}): {', '.join(cost) or 'free'}"
-    return Description(label, (Step("pay", f"Activate {DATA.cities[city]['name']}"),), tuple(cost),
-                       (goods_words(gained),))
+        how = Message("{how}, shield on {good}", how=how, good=GOOD_NAMES[option["shield"]])
+    label = Message("Pay for {city} ({how}): {cost}", city=city_name(city), how=how,
+                    cost=listing(cost) if cost else FREE)
+    return Description(label, (Step("pay", Message("Activate {city}", city=city_name(city))),), tuple(cost),
+                       (amounts(goods_words(gained)),))
 
 
 def _build(player: dict, action: dict) -> Description:
-    card_id, goods = action["card"], action["goods"]
+    card_id, goods = action["card"], goods_words(action["goods"])
     building = next(b for b in player["building"] if b["id"] == card_id)
     missing = missing_icons(DATA.buildings[card_id]["cost"], building["covered"])
-    step = Step(card_id, f"{card_id}: {goods_words(missing)} still to cover")
+    step = Step(card_id, Message("{card}: {goods} still to cover", card=card_id, goods=goods_words(missing)))
     if "side" in action:
-        label = f"Complete {card_id} with {goods_words(goods)}, {action['side']} side"
-        gain = (f"{card_id} in your {action['side']} {DATA.buildings[card_id]['size']} slot",)
+        label = Message("Complete {card} with {goods}, {side} side", card=card_id, goods=goods, side=action["side"])
+        gain: tuple[Message, ...] = (Message("{card} in your {side} {size} slot", card=card_id, side=action["side"],
+                                             size=DATA.buildings[card_id]["size"]),)
     else:
-        label = f"Cover {goods_words(goods)} on {card_id}"
+        label = Message("Cover {goods} on {card}", goods=goods, card=card_id)
         gain = ()
-    return Description(label, (PHASE_STEPS["build"], step), (goods_words(goods),), gain)
+    return Description(label, (PHASE_STEPS["build"], step), (amounts(goods),), gain)
 
 
 def _deliver(state: dict, action: dict) -> Description:
     level, column = (int(part) - 1 for part in action["site"].split("."))
     site = state["opera"][level][column]
     token = DATA.worksites[site["token"]]
-    first = not site["by"]
-    gain = ops_words(DATA.worksite_effects[token["faces"][site["face"]]]) if first else "a worksite token only"
-    return Description(f"Worksite {action['site']} (level {level + 1}): 1 {GOOD_NAMES[token['requires']]} → {gain}",
-                       (PHASE_STEPS["deliver"],), (f"1 {GOOD_NAMES[token['requires']]}",), (gain,))
+    gain = (ops_words(DATA.worksite_effects[token["faces"][site["face"]]]) if not site["by"]
+            else Message("a worksite token only"))
+    good = f"1 {GOOD_NAMES[token['requires']]}"
+    return Description(Message("Worksite {site} (level {level}): {good} → {gain}", site=action["site"],
+                               level=level + 1, good=good, gain=gain),
+                       (PHASE_STEPS["deliver"],), (amounts(good),), (gain,))
 
 
 def _done(player: dict) -> Description:
-    left = "".join(g * n for g, n in player["refined"].items())
-    if not left:
-        return Description("End phase 3")
-    return Description(f"End phase 3, discarding {goods_words(left)}", cost=(goods_words(left),),
-                       destructive=f"Your {goods_words(left)} left on the refined spaces are discarded (OM-REFINED-3).")
+    left = goods_words("".join(g * n for g, n in player["refined"].items()))
+    if not any(player["refined"].values()):
+        return Description(Message("End phase 3"))
+    return Description(Message("End phase 3, discarding {goods}", goods=left), cost=(amounts(left),),
+                       destructive=Message("Your {goods} left on the refined spaces are discarded (OM-REFINED-3).",
+                                           goods=left))
 
 
 def _buy(state: dict, action: dict) -> Description:
@@ -170,12 +203,16 @@ def _buy(state: dict, action: dict) -> Description:
     card = state["market"][slot]
     trade = DATA.trade[card]
     price = DATA.rules["market_prices"][slot]
-    words = f"{card}: cost half {goods_words(trade['cost'])}, benefit half {goods_words(trade['benefit'])}"
-    step = Step(str(slot), f"Space {slot} ({'free' if not price else f'{price} raw goods'}): {words}")
-    pay = action.get("pay", "")
-    label = f"Take {card} paying {goods_words(pay)}" if pay else f"Take {card} for free"
-    return Description(label, (Step("buy", "Take a market card"), step), (goods_words(pay),) if pay else (),
-                       (f"card {card} into your hand",))
+    words = Message("{card}: cost half {cost}, benefit half {benefit}", card=card, cost=goods_words(trade["cost"]),
+                    benefit=goods_words(trade["benefit"]))
+    step = Step(str(slot), Message("Space {slot} ({price}): {card}", slot=slot, card=words,
+                                   price=Message("{n} raw goods", n=price) if price else FREE))
+    pay = goods_words(action.get("pay", ""))
+    if action.get("pay"):
+        return Description(Message("Take {card} paying {goods}", card=card, goods=pay), (Step("buy", BUY), step),
+                           (amounts(pay),), (Message("card {card} into your hand", card=card),))
+    return Description(Message("Take {card} for free", card=card), (Step("buy", BUY), step), (),
+                       (Message("card {card} into your hand", card=card),))
 
 
 def _extra(state: dict, player: dict, action: dict) -> Description:
@@ -183,21 +220,26 @@ def _extra(state: dict, player: dict, action: dict) -> Description:
     if kind == "ability":
         city, _ = split_area(state["turn"]["moved_to"])
         ability = DATA.abilities[state["cities"][city]["ability"]]
-        label = f"Use {ability['name']}: {ops_words(ability['ops'])}"
+        label = Message("Use {name}: {effect}", name=ability_name(ability["id"]),
+                        effect=ops_words(ability["ops"]))
     elif kind == "use":
-        label = f"Use {action['card']}: {ops_words(DATA.buildings[action['card']]['effect']['ops'])}"
+        label = Message("Use {card}: {effect}", card=action["card"],
+                        effect=ops_words(DATA.buildings[action["card"]]["effect"]["ops"]))
     else:
         good = DATA.boards[player["board"]]["conversions"][action["slot"]]
-        label = f"Refine 1 {GOOD_NAMES[good]} into 1 {GOOD_NAMES[REFINED_OF[good]]} ({action['slot']} slot)"
+        label = Message("Refine {good} into {refined} ({slot} slot)", good=f"1 {GOOD_NAMES[good]}",
+                        refined=f"1 {GOOD_NAMES[REFINED_OF[good]]}", slot=action["slot"])
     return Description(label, (PHASE_STEPS["extra"],))
 
 
 def _answer(state: dict, action: dict) -> Description:
     pending = state["pending"][0]
-    step = (Step("choice", f"Choose for {pending['source']}"),)
+    step = (Step("choice", Message("Choose for {source}", source=pending["source"])),)
     if action["type"] == "certify":
         names = " and ".join(GOOD_NAMES[g] for g in action["goods"])
-        return Description(f"Move the {names} certificate(s) one step right", step)
+        return Description(Message("Move the {goods} certificate(s) one step right", goods=names), step)
     if action["type"] == "spend":
-        return Description(f"Spend 1 {GOOD_NAMES[action['good']]}", step, (f"1 {GOOD_NAMES[action['good']]}",))
-    return Description(f"Take {goods_words(action['goods'])}", step, gain=(goods_words(action["goods"]),))
+        good = f"1 {GOOD_NAMES[action['good']]}"
+        return Description(Message("Spend {good}", good=good), step, (amounts(good),))
+    goods = goods_words(action["goods"])
+    return Description(Message("Take {goods}", goods=goods), step, gain=(amounts(goods),))
