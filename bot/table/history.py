@@ -20,6 +20,7 @@ from games.core import IllegalAction, Message
 from .boards import Boards
 from .loading import DAMAGED, Tables
 from .model import (
+    TAKEN_AUTOMATICALLY,
     DamagedTable,
     Image,
     Line,
@@ -164,11 +165,14 @@ def event_text(table: Table, move: LoggedMove) -> str:
 
 
 def move_parts(table: Table, move: LoggedMove, events: str) -> list[Part]:
-    """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation."""
+    """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation, a
+    move the table took for its seat says so."""
     notation = PRIVATE_MOVE if move.private else f"`{clip(move.notation, NOTATION_SHOWN)}`"
     parts: list[Part] = [Strong(table.names()[move.seat]), f" {notation}"]
     if events:
         parts.append(f": {events}")
+    if move.automatic:
+        parts += [" ", TAKEN_AUTOMATICALLY]
     if move.at is not None:
         parts += [" (", Moment(move.at), ")"]
     return parts

@@ -18,7 +18,7 @@ from games.core import Description, IllegalAction, Message
 from .boards import Boards
 from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
-from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said
+from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said, taken_automatically
 from .timing import reminder_changes
 from .turns import Turns
 
@@ -82,7 +82,7 @@ class Play:
             new_state, events = game.apply(table.state, seat, action)
             table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
                                              LADDER)
-            lines += [line(*said, " (taken automatically)") for said in done]
+            lines += [taken_automatically(said) for said in done]
         return table, lines
 
     async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],

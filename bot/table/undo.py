@@ -26,7 +26,7 @@ from games.core import CorruptState, IllegalAction, MoveStack
 from .boards import Boards
 from .clocks import deadline_changes
 from .loading import DAMAGED, Tables
-from .model import BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line
+from .model import TAKEN_AUTOMATICALLY, BoardLink, DamagedTable, Line, Person, Reply, Table, TableError, line
 from .play import seat_of
 from .timing import reminder_changes
 
@@ -49,6 +49,8 @@ class Entry:
     move: MoveRow
     undo: bool
     text: str
+    automatic: bool = False
+    """The table took the move for its seat (``Game.taken_automatically``)."""
 
 
 def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
@@ -63,17 +65,19 @@ def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
     names = table.names()
     entries = []
     for seq, move, undo in timeline(moves):
+        automatic = False
         try:
             if undo:
                 stack.undo()
                 text = f"{names[move.seat]} took back move {move.seq}."
             else:
+                automatic = game.taken_automatically(stack.state, move.seat, move.notation)
                 events = stack.play(move.seat, move.notation)
                 text = " ".join(table.fill_names(e["text"]) for e in events)
                 text += " (taken back)" if move.undone_seq is not None else ""
         except (CorruptState, IllegalAction, IndexError, KeyError, TypeError, ValueError):
             raise DamagedTable(DAMAGED, table.row.id) from None
-        entries.append(Entry(seq, move, undo, text))
+        entries.append(Entry(seq, move, undo, text, automatic))
     return entries
 
 
@@ -97,6 +101,9 @@ class Undo:
                 after, events = game.apply(before, seat, action)
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
                 raise DamagedTable(DAMAGED, table.row.id) from None
+            if game.taken_automatically(before, seat, target.notation):
+                raise TableError("The table took your last move for you, as you had no other choice: "
+                                 "it stands (it would only be taken again), and so do your moves before it.")
             refusal = game.undo_refusal(before, after, seat, action)
             if refusal is not None:
                 raise TableError(refusal)
@@ -159,6 +166,8 @@ class Undo:
         lines: list[Line] = [line(heading)]
         for entry in entries[-SHOWN:]:
             parts: list = [f"{entry.seq}. {entry.text}"]
+            if entry.automatic:
+                parts += [" ", TAKEN_AUTOMATICALLY]
             if entry.seq in posts:
                 parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
             lines.append(line(*parts))
