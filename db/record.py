@@ -53,7 +53,8 @@ class LoggedMove:
     events: list[Event]
     state: State
     automatic: bool = False
-    """The table took it for its seat, which had no real choice (:meth:`Game.taken_automatically`)."""
+    """The table took it for its seat, which had no real choice (``Game.automatic``): the store's
+    mark, which the caller sets (a replay alone cannot tell it from a player's own move)."""
 
 
 def is_private(game: Game, state: State, notation: str) -> bool:
@@ -74,9 +75,8 @@ def replay_log(game: Game, start: State, moves: Iterable[tuple[int, str, datetim
     stack = MoveStack(game, start)
     for number, (seat, notation, at) in enumerate(moves, start=1):
         private = is_private(game, stack.state, notation)
-        automatic = game.taken_automatically(stack.state, seat, notation)
         events = stack.play(seat, notation)
-        yield LoggedMove(number, seat, notation, at, private, events, stack.state, automatic)
+        yield LoggedMove(number, seat, notation, at, private, events, stack.state)
 
 
 def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed: int, status: str,

@@ -151,7 +151,8 @@ class History:
 
         def replay() -> list[LoggedMove]:
             start = game.setup(row.players, row.seed, row.options)
-            return list(replay_log(game, start, ((m.seat, m.notation, m.created_at) for m in rows)))
+            replayed = replay_log(game, start, ((m.seat, m.notation, m.created_at) for m in rows))
+            return [replace(move, automatic=stored.automatic) for move, stored in zip(replayed, rows, strict=True)]
 
         try:
             return await asyncio.to_thread(replay)

@@ -71,7 +71,7 @@ def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
                 stack.undo()
                 text = f"{names[move.seat]} took back move {move.seq}."
             else:
-                automatic = game.taken_automatically(stack.state, move.seat, move.notation)
+                automatic = move.automatic
                 events = stack.play(move.seat, move.notation)
                 text = " ".join(table.fill_names(e["text"]) for e in events)
                 text += " (taken back)" if move.undone_seq is not None else ""
@@ -101,7 +101,7 @@ class Undo:
                 after, events = game.apply(before, seat, action)
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
                 raise DamagedTable(DAMAGED, table.row.id) from None
-            if game.taken_automatically(before, seat, target.notation):
+            if target.automatic:
                 raise TableError("The table took your last move for you, as you had no other choice: "
                                  "it stands (it would only be taken again), and so do your moves before it.")
             refusal = game.undo_refusal(before, after, seat, action)

@@ -293,20 +293,6 @@ class Game(ABC):
         last card of a draft, an end of turn with nothing left to do), or ``None``."""
         return None
 
-    def taken_automatically(self, state: State, seat: int, notation: str) -> bool:
-        """Whether the move ``notation`` of ``seat`` in ``state`` is the one :meth:`automatic`
-        gives: the table plays such a move at once, before anyone can act, so a logged move that
-        is one was taken automatically (what a replayed log says of it).
-
-        >>> import games
-        >>> lim = games.get("lim")
-        >>> state = lim.setup(2, 5)
-        >>> lim.taken_automatically(state, state["turn"]["seat"], "place white harvest-1")
-        False
-        """
-        action = self.automatic(state, seat)
-        return action is not None and self.notation(action) == notation
-
     # ------------------------------------------------------------------ views
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see: the public view, plus ``view["you"]`` for a seat.
