@@ -5,7 +5,8 @@ seat has acted since (a move of theirs taken back counts as acting), the game is
 the engine says playing it revealed nothing (:meth:`games.core.Game.undo_refusal`: no card, tile,
 die or token turned up, no other seat's answer disclosed). The move stays in the log, marked
 with the version of its undo, and the replay skips it; the undo is one transaction guarded by
-the game's version, like a move. AI seats never take a move back.
+the game's version, like a move. AI seats never take a move back, and neither can a player take
+back a move the table took for them (``Game.automatic``): it would only be taken again.
 
 The catch-up digest shows a player, privately, every public event line since their own last
 move that stands, numbered like the log, with a link to the board posted after each. The lines
@@ -49,8 +50,6 @@ class Entry:
     move: MoveRow
     undo: bool
     text: str
-    automatic: bool = False
-    """The table took the move for its seat (``Game.taken_automatically``)."""
 
 
 def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
@@ -65,19 +64,17 @@ def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
     names = table.names()
     entries = []
     for seq, move, undo in timeline(moves):
-        automatic = False
         try:
             if undo:
                 stack.undo()
                 text = f"{names[move.seat]} took back move {move.seq}."
             else:
-                automatic = move.automatic
                 events = stack.play(move.seat, move.notation)
                 text = " ".join(table.fill_names(e["text"]) for e in events)
                 text += " (taken back)" if move.undone_seq is not None else ""
         except (CorruptState, IllegalAction, IndexError, KeyError, TypeError, ValueError):
             raise DamagedTable(DAMAGED, table.row.id) from None
-        entries.append(Entry(seq, move, undo, text, automatic))
+        entries.append(Entry(seq, move, undo, text))
     return entries
 
 
@@ -92,6 +89,9 @@ class Undo:
             seat = seat_of(table, person)
             moves = await self.tables.moves(table.row.id)
             target = self._target(table, seat, moves)
+            if target.automatic:
+                raise TableError("The table took your last move for you, as you had no other choice: "
+                                 "it stands (it would only be taken again), and so do your moves before it.")
             game = table.game
             try:
                 rest = [(m.seat, m.notation) for m in standing(moves) if m is not target]
@@ -101,9 +101,6 @@ class Undo:
                 after, events = game.apply(before, seat, action)
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
                 raise DamagedTable(DAMAGED, table.row.id) from None
-            if target.automatic:
-                raise TableError("The table took your last move for you, as you had no other choice: "
-                                 "it stands (it would only be taken again), and so do your moves before it.")
             refusal = game.undo_refusal(before, after, seat, action)
             if refusal is not None:
                 raise TableError(refusal)
@@ -166,7 +163,7 @@ class Undo:
         lines: list[Line] = [line(heading)]
         for entry in entries[-SHOWN:]:
             parts: list = [f"{entry.seq}. {entry.text}"]
-            if entry.automatic:
+            if entry.move.automatic and not entry.undo:  # the table took it for the seat
                 parts += [" ", TAKEN_AUTOMATICALLY]
             if entry.seq in posts:
                 parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
