@@ -265,10 +265,17 @@ CREATE TABLE turn_messages (
 );
 """
 
+AUTOMATIC_MOVES = """
+-- A move the table took for a seat that had no real choice (Game.automatic: the last card of a
+-- draft, an end of turn with nothing left to do) is marked 1, so the log and the record say so.
+ALTER TABLE moves ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0 CHECK (automatic IN (0, 1));
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
     MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
     TURN_MESSAGES,
+    AUTOMATIC_MOVES,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -384,7 +384,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
                           timers: Iterable[shared.NewTimer] = (),
                           board_message: shared.BoardMessage | None = None,
                           outcome: ratings.Outcome | None = None,
-                          seat_clocks: Iterable[shared.SeatClock] = ()) -> GameRow:
+                          seat_clocks: Iterable[shared.SeatClock] = (), automatic: bool = False) -> GameRow:
         """As :meth:`db.store.Store.record_move`: all of it in one transaction, under the game's row lock."""
         stamp = rows.to_db_time(now)
         new_version = expected_version + 1
@@ -400,9 +400,9 @@ class PostgresStore(StoreChecks, PostgresPresence):
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
             try:
                 await db.run("INSERT INTO moves"
-                             " (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
+                             " (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic)))
             except asyncpg.UniqueViolationError as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded") from error
             if snapshot is not None:

@@ -52,6 +52,9 @@ class LoggedMove:
     private: bool
     events: list[Event]
     state: State
+    automatic: bool = False
+    """The table took it for its seat, which had no real choice (``Game.automatic``): the store's
+    mark, which the caller sets (a replay alone cannot tell it from a player's own move)."""
 
 
 def is_private(game: Game, state: State, notation: str) -> bool:
@@ -97,6 +100,7 @@ def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed:
                 "notation": move.notation if over or not move.private else None,
                 "private": move.private,
                 "at": None if move.at is None else to_db_time(move.at),
+                **({"automatic": True} if move.automatic else {}),
             }
             for move in logged
         ],
@@ -166,7 +170,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
 MOVE_FIELDS: dict[str, tuple[type, ...]] = {
     "number": (int,), "seat": (int,), "notation": (str, type(None)), "private": (bool,), "at": (str, type(None)),
 }
-OPTIONAL_MOVE_FIELDS: dict[str, tuple[type, ...]] = {"undone": (bool,)}
+OPTIONAL_MOVE_FIELDS: dict[str, tuple[type, ...]] = {"undone": (bool,), "automatic": (bool,)}
 
 
 def _check_fields(record: dict[str, Any]) -> None:

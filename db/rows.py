@@ -118,6 +118,8 @@ class MoveRow:
     interaction_id: int | None
     undone_seq: int | None = None
     """The version of the undo that took this move back; None while the move stands."""
+    automatic: bool = False
+    """The table took it for its seat, which had no real choice (``Game.automatic``)."""
 
 
 @dataclass(frozen=True)
@@ -246,6 +248,9 @@ def move_row(row: sqlite3.Row, players: int) -> MoveRow:
         # A database checked before its upgrade to undone moves has no such column.
         undone_seq=read.integer("undone_seq", optional=True, minimum=row["seq"] + 1)
         if "undone_seq" in row.keys() else None,  # noqa: SIM118 - a sqlite3.Row tests values with `in`
+        # ... nor, before its upgrade to automatic moves, that column.
+        automatic=read.integer("automatic", minimum=0, below=2) == 1
+        if "automatic" in row.keys() else False,  # noqa: SIM118
     )
 
 

@@ -607,6 +607,7 @@ class Store(StoreChecks, SqlitePresence):
         board_message: BoardMessage | None = None,
         outcome: ratings.Outcome | None = None,
         seat_clocks: Iterable[SeatClock] = (),
+        automatic: bool = False,
     ) -> GameRow:
         """Record a whole move in one transaction and return the game's new row.
 
@@ -615,7 +616,8 @@ class Store(StoreChecks, SqlitePresence):
         ``clear_timers`` and creates or moves ``timers`` (clears first, so "clear every reminder,
         set these" is one call), ``board_message`` when given, the ``seat_clocks`` (strikes, time
         banks, open seats) the move changes, and the new ratings of the players of a finished game
-        from its ``outcome`` (:mod:`db.ratings`). All of it or none of it.
+        from its ``outcome`` (:mod:`db.ratings`). All of it or none of it. ``automatic`` marks a
+        move the table took for a seat that had no real choice.
 
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
@@ -637,9 +639,9 @@ class Store(StoreChecks, SqlitePresence):
             self._check_in_play(game, expected_version)
             row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                        (*params, game_id, expected_version))
-            db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, new_version, seat, user_id, notation, stamp, interaction_id))
+            db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id,"
+                       " automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic)))
             if snapshot is not None:
                 self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)

@@ -21,6 +21,7 @@ from .boards import Boards, table_language
 from .loading import DAMAGED, Tables
 from .model import (
     Clipped,
+    TAKEN_AUTOMATICALLY,
     DamagedTable,
     Image,
     Line,
@@ -154,7 +155,8 @@ class History:
 
         def replay() -> list[LoggedMove]:
             start = game.setup(row.players, row.seed, row.options)
-            return list(replay_log(game, start, ((m.seat, m.notation, m.created_at) for m in rows)))
+            replayed = replay_log(game, start, ((m.seat, m.notation, m.created_at) for m in rows))
+            return [replace(move, automatic=stored.automatic) for move, stored in zip(replayed, rows, strict=True)]
 
         try:
             return await asyncio.to_thread(replay)
@@ -168,11 +170,14 @@ def event_text(table: Table, move: LoggedMove) -> str:
 
 
 def move_parts(table: Table, move: LoggedMove, events: Part) -> list[Part]:
-    """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation."""
+    """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation, a
+    move the table took for its seat says so."""
     notation = PRIVATE_MOVE if move.private else f"`{clip(move.notation, NOTATION_SHOWN)}`"
     parts: list[Part] = [Strong(table.names()[move.seat]), " ", notation]
     if events:
         parts += [": ", events]
+    if move.automatic:
+        parts += [" ", TAKEN_AUTOMATICALLY]
     if move.at is not None:
         parts += [" (", Moment(move.at), ")"]
     return parts

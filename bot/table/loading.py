@@ -258,10 +258,10 @@ class Tables:
     async def record_move(self, table: Table, seat: int, user_id: int, notation: str,
                           new_state: dict[str, Any], now: datetime, interaction_id: int | None,
                           clear_timers: list[TimerFilter], timers: list[NewTimer],
-                          seat_clocks: list[SeatClock] | None = None) -> GameRow:
+                          seat_clocks: list[SeatClock] | None = None, automatic: bool = False) -> GameRow:
         """Append a move under the table's version with its snapshot (when due), the timers and
         the seats' clocks it changes, in one transaction (with the players' new ratings when it ends
-        the game); the game's new row."""
+        the game); the game's new row. ``automatic``: the table took it for the seat."""
         result = table.game.result(new_state)
         finished = result is not None
         next_version = table.row.version + 1
@@ -272,7 +272,7 @@ class Tables:
                 notation=notation, now=now, interaction_id=interaction_id,
                 snapshot=snapshot, finished=finished, clear_timers=clear_timers, timers=timers,
                 outcome=outcome_of(table, result) if finished else None,
-                seat_clocks=seat_clocks or (),
+                seat_clocks=seat_clocks or (), automatic=automatic,
             )
         except DuplicateInteraction:
             raise TableError("That move was already recorded.") from None

@@ -150,6 +150,15 @@ def game_title(game: Game) -> Message:
     return Message(game.title)
 
 
+TAKEN_AUTOMATICALLY = Message("(taken automatically)")
+"""Said after a move the table played for a seat that had no real choice (``Game.automatic``)."""
+
+
+def taken_automatically(said_line: Line) -> Line:
+    """``said_line`` marked as a move the table took for its seat."""
+    return line(*said_line, " ", TAKEN_AUTOMATICALLY)
+
+
 def said(template: str, **params: Any) -> Line:
     """A line that is one translatable sentence; ``params`` may be parts (a bold name, a mention).
 

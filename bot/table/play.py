@@ -18,7 +18,7 @@ from games.core import Description, IllegalAction, Message
 from .boards import Boards
 from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
-from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said
+from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said, taken_automatically
 from .timing import reminder_changes
 from .turns import Turns
 
@@ -81,13 +81,14 @@ class Play:
             seat, action = owed[0]
             new_state, events = game.apply(table.state, seat, action)
             table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
-                                             LADDER)
-            lines += [line(*said, " (taken automatically)") for said in done]
+                                             LADDER, automatic=True)
+            lines += [taken_automatically(said) for said in done]
         return table, lines
 
     async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[dict[str, Any]],
-                      interaction_id: int | None, played: str | None) -> tuple[Table, list[Line]]:
+                      interaction_id: int | None, played: str | None,
+                      automatic: bool = False) -> tuple[Table, list[Line]]:
         game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
@@ -99,7 +100,7 @@ class Play:
         deadline_clears, deadlines = deadline_changes(moved, now, presences, restart=[user_id])
         clears, timers = clears + deadline_clears, timers + deadlines
         row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
-                                            now, interaction_id, clears, timers, clocks)
+                                            now, interaction_id, clears, timers, clocks, automatic)
         table = with_timers(replace(moved, row=row), clears, timers)
         return table, [line(table.fill_names(event["text"])) for event in events]
 

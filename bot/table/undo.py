@@ -5,7 +5,8 @@ seat has acted since (a move of theirs taken back counts as acting), the game is
 the engine says playing it revealed nothing (:meth:`games.core.Game.undo_refusal`: no card, tile,
 die or token turned up, no other seat's answer disclosed). The move stays in the log, marked
 with the version of its undo, and the replay skips it; the undo is one transaction guarded by
-the game's version, like a move. AI seats never take a move back.
+the game's version, like a move. AI seats never take a move back, and neither can a player take
+back a move the table took for them (``Game.automatic``): it would only be taken again.
 
 The catch-up digest shows a player, privately, every public event line since their own last
 move that stands, numbered like the log, with a link to the board posted after each. The lines
@@ -27,6 +28,7 @@ from .boards import Boards
 from .clocks import deadline_changes
 from .loading import DAMAGED, Tables
 from .model import (
+    TAKEN_AUTOMATICALLY,
     BoardLink,
     DamagedTable,
     Line,
@@ -100,6 +102,9 @@ class Undo:
             seat = seat_of(table, person)
             moves = await self.tables.moves(table.row.id)
             target = self._target(table, seat, moves)
+            if target.automatic:
+                raise TableError("The table took your last move for you, as you had no other choice: "
+                                 "it stands (it would only be taken again), and so do your moves before it.")
             game = table.game
             try:
                 rest = [(m.seat, m.notation) for m in standing(moves) if m is not target]
@@ -173,6 +178,8 @@ class Undo:
         lines: list[Line] = [line(heading)]
         for entry in entries[-SHOWN:]:
             parts: list = [f"{entry.seq}. ", entry.text]
+            if entry.move.automatic and not entry.undo:  # the table took it for the seat
+                parts += [" ", TAKEN_AUTOMATICALLY]
             if entry.seq in posts:
                 parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
             lines.append(line(*parts))

@@ -171,9 +171,18 @@ class LorenzoIlMagnifico(Game):
         return describe_action(state, seat, action)
 
     def automatic(self, state: State, seat: int) -> Action | None:
-        """The last leader of a draft pack is kept without asking (LIM-ADV-5)."""
+        """The one choice left, taken without asking: the last leader of a draft pack (LIM-ADV-5)
+        and the last personal bonus tile, which the last of four players gets (LIM-ADV-2/4).
+
+        Turn ends and forced passes (LIM-ROUND-7/9) never reach a seat: :func:`moves.settle`
+        takes them inside the move that leads to them and says so in its events. A Vatican Report
+        answer is a real choice even when one side is better (LIM-VATICAN-4), a bonus action may
+        always be declined, and a lone placement may still take servants: none is automatic.
+        """
         if state["phase"] == "draft" and len(state["draft"]["packs"][seat]) == 1:
             return {"type": "draft", "leader": state["draft"]["packs"][seat][0]}
+        if state["phase"] == "tiles" and len(state["tile_pick"]["left"]) == 1:
+            return {"type": "tile", "tile": state["tile_pick"]["left"][0]}
         return None
 
     # ----------------------------------------------------------------------------- notation

@@ -223,7 +223,13 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
 
 # ------------------------------------------------------------------------ what happens next
 def settle(state: State, events: list[Event]) -> None:
-    """Resolve what needs no choice: lost bonus actions, unaffordable exchanges, turn ends, passes."""
+    """Resolve what needs no choice: lost bonus actions, unaffordable exchanges, turn ends, passes.
+
+    A turn end (LIM-ROUND-7: the member is placed and no leader action matters) and a forced pass
+    (LIM-ROUND-9: no member can be placed and no leader action is possible) are the seat's only
+    move: they are taken here, inside the move that led to them, and their event lines say
+    "(taken automatically)". A turn skipped for an excommunication (LIM-EXCOMM-27) is said when
+    it starts."""
     while state["phase"] == "actions":
         seat = state["turn"]["seat"]
         if state["pending"]:
@@ -243,11 +249,14 @@ def settle(state: State, events: list[Event]) -> None:
         if turn["placed"] or turn["skip"]:
             if leader_actions_matter(state, seat):
                 return
+            if turn["placed"]:  # LIM-ROUND-7: 'end' is the only move left
+                events.append(event("end", "{player} ends the turn (taken automatically).",
+                                           player=f"{{p{seat}}}"))
             next_turn(state, events)
             continue
         if can_place(state, seat) or has_leader_action(state, seat):
             return
-        forfeit(state, seat, events)
+        forfeit(state, seat, events, automatic=True)  # LIM-ROUND-9: 'pass' is the only move
         next_turn(state, events)
 
 

@@ -187,13 +187,19 @@ def end_round(state: State, events: list[Event]) -> None:
         start_round(state, events)
 
 
-def forfeit(state: State, seat: int, events: list[Event]) -> None:
-    """LIM-ROUND-9: a player who cannot place passes and keeps the rest of the round's members unused."""
+def forfeit(state: State, seat: int, events: list[Event], *, automatic: bool = False) -> None:
+    """LIM-ROUND-9: a player who cannot place passes and keeps the rest of the round's members unused.
+
+    ``automatic``: the pass was the seat's only move, so the engine took it without asking, and
+    the log says so."""
     members = state["seats"][seat]["members"]
     for member in MEMBERS:
         if members[member] is None:
             members[member] = "unused"
-    events.append(
-        event("pass", "{player} cannot place a family member and passes for the rest of the round.",
-                      player=f"{{p{seat}}}")
-    )
+    if automatic:
+        said = event("pass", "{player} cannot place a family member and passes for the rest of the round "
+                             "(taken automatically).", player=f"{{p{seat}}}")
+    else:
+        said = event("pass", "{player} cannot place a family member and passes for the rest of the round.",
+                     player=f"{{p{seat}}}")
+    events.append(said)

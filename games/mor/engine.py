@@ -140,6 +140,17 @@ class MastersOfRenaissance(Game):
     def describe(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> Description:
         return describe_action(state, seat, action)
 
+    def automatic(self, state: dict[str, Any], seat: int) -> dict[str, Any] | None:
+        """``end`` when it is the only move (MOR-TURN-6): the main action is done, no leader is left
+        in hand (one in hand may always be discarded, MOR-LEADER-2) and the warehouse has no other
+        layout (MOR-TURN-5). Taking it reveals nothing: an empty hand is public. A solo turn's end
+        turns Lorenzo's token up (MOR-SOLO-8) as the player's own 'end' would."""
+        turn = state["turn"] if state["phase"] == "play" else None
+        if turn is None or not turn["main"] or turn["pending"] is not None or state["seats"][seat]["hand"]:
+            return None
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal == [{"type": "end"}] else None
+
     def notation(self, action: dict[str, Any]) -> str:
         """The text of ``action``.
 

@@ -1,5 +1,5 @@
-"""``python -m db copy`` carries undone moves and the board posts of every version to PostgreSQL,
-and the copy replays (each undo as it happened)."""
+"""``python -m db copy`` carries undone moves, the mark of the moves the table took automatically
+and the board posts of every version to PostgreSQL, and the copy replays (each undo as it happened)."""
 
 import asyncio
 
@@ -17,6 +17,10 @@ async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsy
     sqlite = await Store.open(source)
     try:
         game, stack = await real_game(sqlite, key="lim", moves=9, snapshot_every=5)
+        seat = min(stack.game.actors(stack.state))  # one more move, marked as taken automatically
+        stack.play(seat, stack.game.notation(stack.game.legal_actions(stack.state, seat)[0]))
+        game = await sqlite.record_move(game.id, expected_version=game.version, seat=seat, user_id=7 + seat,
+                                        notation=stack.moves[-1][1], now=minutes(10), automatic=True)
         seat, _ = stack.moves[-1]
         stack.undo()
         undone_seq = standing(await sqlite.moves(game.id))[-1].seq
@@ -32,6 +36,7 @@ async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsy
     store = await PostgresStore.open(pg_url)
     try:
         assert await store.moves(game.id) == moves and moves[-1].undone_seq == game.version
+        assert [move.automatic for move in moves] == [False] * 9 + [True]
         assert await store.load_game(game.id) == loaded
         assert await store.board_posts(game.id) == {game.version: LINK}
     finally:

@@ -1,0 +1,61 @@
+"""Moves the table takes for a seat with no real choice (``Game.automatic``), in the history:
+``/game log`` and ``/game since`` say so, the record marks them (``"automatic": true``), and such
+a move cannot be taken back on its own. Four players of advanced Lorenzo: the fourth bonus tile
+(LIM-ADV-2/4) and the last leader of each pack (LIM-ADV-5) are taken automatically."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.presentation import DiscordMarkup, text
+from bot.table import TableError
+from db.record import encode, read_record
+from tests.test_history_service import CHANNEL, PEOPLE, play_lorenzo, service  # noqa: F401 (a fixture)
+
+MARK = "(taken automatically)"
+TILES_BY_HAND, DRAFT_BY_HAND = 3, 12
+"""Three of four players choose a tile; four players choose from packs of 4, 3 and 2 leaders."""
+
+
+async def test_LIM_ADV_2_and_LIM_ADV_5_automatic_moves_are_marked_in_the_log_the_digest_and_the_record(service):  # noqa: F811
+    await play_lorenzo(service, TILES_BY_HAND + DRAFT_BY_HAND)
+    table = await service.table(CHANNEL)
+    stored = await service.store.moves(table.row.id)
+    assert len(stored) == TILES_BY_HAND + 1 + DRAFT_BY_HAND + 4
+    automatic = [TILES_BY_HAND + 1, *range(len(stored) - 3, len(stored) + 1)]
+
+    page = text(DiscordMarkup(), (await service.log_page(CHANNEL, 1)).lines)
+    marked = [int(entry.split(".")[0]) for entry in page.splitlines()[1:] if MARK in entry]
+    assert sorted(marked) == [n for n in automatic if n > len(stored) - 15]
+
+    record = json.loads((await service.export(CHANNEL)).file.data)
+    assert [move["number"] for move in record["moves"] if move.get("automatic")] == automatic
+    assert all("automatic" not in move for move in record["moves"] if move["number"] not in automatic)
+    assert read_record(encode(record)) == record, "the mark is a field the reader accepts"
+
+    first_seat = next(seat for seat in range(4) if table.user_of(seat) == PEOPLE[0].id)
+    own_last = max(move.seq for move in stored if move.seat == first_seat)
+    digest = text(DiscordMarkup(), (await service.since(CHANNEL, PEOPLE[0])).private)
+    marked = [int(entry.split(".")[0]) for entry in digest.splitlines()[1:] if MARK in entry]
+    seqs = [stored[number - 1].seq for number in automatic]
+    assert marked == [seq for seq in seqs if seq > own_last] != []
+
+
+async def test_a_move_taken_automatically_cannot_be_taken_back_on_its_own(service):  # noqa: F811
+    """The fourth tile was taken for its seat: that seat's undo is refused in words, and the player
+    of the third tile may not take theirs back either (the last move is another seat's)."""
+    await play_lorenzo(service, TILES_BY_HAND)
+    table = await service.table(CHANNEL)
+    *_, third, fourth = await service.store.moves(table.row.id)
+    assert third.seat != fourth.seat
+    taken_for = next(p for p in PEOPLE if p.id == table.user_of(fourth.seat))
+    with pytest.raises(TableError) as refused:
+        await service.undo(CHANNEL, taken_for)
+    assert "The table took your last move for you" in str(refused.value.message)
+    chooser = next(p for p in PEOPLE if p.id == table.user_of(third.seat))
+    with pytest.raises(TableError, match="Only the player who just moved"):
+        await service.undo(CHANNEL, chooser)
+    assert (await service.table(CHANNEL)).row.version == table.row.version
+
