@@ -13,9 +13,7 @@ from typing import Any
 from bot.i18n import ENGLISH, translate
 from db import NewTimer, SeatClock, SeatRow, TimerFilter, TimerRow, TurnClock
 from db.rows import CLOCKS, TIMEOUT_ACTIONS
-from bot.i18n import ENGLISH, translate
 from games.core import Message
-from games.core.message import fill
 
 from .model import Moment, Part, Table, TableError
 from .presence import Presence, shift_deadline
