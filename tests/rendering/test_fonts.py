@@ -14,7 +14,7 @@ import games
 import rendering
 from bot.i18n import term, translate
 from bot.table.boards import highlight_text as highlight
-from bot.table.clocks import _caption, short
+from bot.table.clocks import short
 from bot.table.model import said
 from bot.table.results import summary
 from games.core import Message
@@ -102,7 +102,7 @@ def images(key: str, players: int, language: str) -> list[bytes]:
     middle, over, last, shown = played(key, players)
     names = NAMES[:players]
     sentence = highlight((last.with_names(names),), language)
-    clocks = " · ".join(_caption(Message("{name}: bank {left}"), language, name=name, left=short(90_000, language))
+    clocks = " · ".join(translate(Message("{name}: bank {left}", name=name, left=short(90_000)), language)
                         for name in names)
     drawn = [rendering.render(key, game.view(middle, None), names=names, highlight=sentence, caption=clocks,
                               language=language),
@@ -128,9 +128,10 @@ def test_every_character_a_japanese_or_korean_table_draws_has_its_glyph(key, pla
 
 
 def test_the_clock_line_under_a_board_is_in_the_tables_language():
-    assert short(90_000) == "1d 1h" and short(4_000, "ja") == "1時間6分" and short(90_000, "ko") == "1일 1시간"
-    assert _caption(Message("{name}: until {when} UTC"), "ja", name="Ada", when="2026-12-01 19:30") == \
-        "Ada: 2026-12-01 19:30 UTCまで"
+    assert short(90_000) == "1d 1h" and translate(short(4_000), "ja") == "1時間6分"
+    assert translate(short(90_000), "ko") == "1일 1시간"
+    assert translate(Message("{name}: until {time} UTC", name="Ada", time="12/01 19:30"), "ja") == \
+        "Ada：12/01 19:30 UTCまで"
 
 
 def test_words_are_drawn_from_the_catalogue_of_the_images_language():
