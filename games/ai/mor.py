@@ -7,13 +7,14 @@ view does not show.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import games
-from games.mor.data import CARDS, LEADERS, TOKENS, deck_of, id_number
+from games.mor.data import CARDS, END_CARDS, LEADERS, TOKENS, VP_SPACES, deck_of, id_number
 
-from .search import Blanks, view_evaluation
+from .search import Blanks, result_value
 
 GAME = games.get("mor")
 ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
@@ -87,14 +88,55 @@ def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus what will turn into points: resources, faith, production, leaders."""
-    return view_evaluation(GAME, state, seat, _estimates)
+    """A finished game by its result; else the place the seat can expect, from each seat's estimate."""
+    result = GAME.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    estimates = _estimates(GAME.view(state, None))
+    if len(estimates) == 1:
+        return estimates[0]
+    return expected_place(estimates, seat)
+
+
+PLACE_SPREAD = 8.0
+"""Points of estimate at which a lead over one opponent counts as three quarters won (tanh 1 = 0.76)."""
+
+
+def expected_place(estimates: list[float], seat: int) -> float:
+    """The seat's standing on the scale of a finished game's value (:func:`result_value`).
+
+    A finished game is worth 1000 times the mean, over the opponents, of +1 for each one the seat
+    finished ahead of and -1 for each one behind (first of four: 1000, second: 333...), plus the
+    margin over the best opponent. An estimate is uncertain, so each opponent counts by how far
+    the seat is ahead of it (tanh of the difference over :data:`PLACE_SPREAD`): every opponent
+    matters, not only the strongest, which is what a finishing place in a four-player game asks.
+    """
+    mine = estimates[seat]
+    others = [value for other, value in enumerate(estimates) if other != seat]
+    ahead = sum(math.tanh((mine - value) / PLACE_SPREAD) for value in others) / len(others)
+    return 1000.0 * ahead + mine - max(others)
+
+
+def progress(view: dict[str, Any]) -> float:
+    """How far the game has come, 0 to 1: the race to the faith track's end or the 7th card."""
+    if view["end_triggered"]:
+        return 1.0
+    faith = max(player["faith"] for player in view["players"]) / view["faith_track_last_space"]
+    cards = max(player["cards_owned"] for player in view["players"]) / END_CARDS
+    return min(1.0, max(faith, cards))
 
 
 def _estimates(view: dict[str, Any]) -> list[float]:
     """Each seat's estimate; market resources still to place count, Lorenzo's progress counts against."""
     tops = [deck["top"] for deck in view["decks"] if deck["top"]]
-    estimates = [_estimate(player) + _buying_power(player, tops) for player in view["players"]]
+    leader = max(player["faith"] for player in view["players"])
+    if view["solo"] is not None:
+        leader = max(leader, view["solo"]["black_cross"])
+    later = 1.0 - progress(view)
+    estimates = [_settled(player) + faith_value(player["faith"])
+                 + favour_value(player["faith"], leader, view["vatican"])
+                 + _hand_value(player) + later * (_estimate(player) + _buying_power(player, tops))
+                 for player in view["players"]]
     pending = view["pending"]
     if pending is not None:
         estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
@@ -103,10 +145,56 @@ def _estimates(view: dict[str, Any]) -> list[float]:
     return estimates
 
 
+def _settled(player: dict[str, Any]) -> float:
+    """Points the seat keeps whatever happens: its score without the faith track (valued apart)."""
+    return player["vp"] - player["vp_breakdown"]["faith_track"]
+
+
+FAITH_CURVE = [(0, 0)] + VP_SPACES
+
+
+def faith_value(space: int) -> float:
+    """The faith track's points at ``space``, rising steadily between its scoring spaces.
+
+    The track pays 1 point for 3 spaces at its start and 4 for 3 at its end; counting the way to
+    the next scoring space makes a step along it worth what it brings nearer, more late than early.
+    """
+    for (low, low_vp), (high, high_vp) in zip(FAITH_CURVE, FAITH_CURVE[1:]):
+        if space < high:
+            return low_vp + (high_vp - low_vp) * (space - low) / (high - low)
+    return float(FAITH_CURVE[-1][1])
+
+
+def favour_value(space: int, leader: int, vatican: list[dict[str, Any]]) -> float:
+    """The favour tiles of sections not yet reported, by the chance of being in the section in time.
+
+    A marker already in the section is sure of its tile (markers never move back). Otherwise the
+    chance falls with the spaces still to go before the section against the spaces the leading
+    marker still has to go to the pope space that reports it.
+    """
+    total = 0.0
+    for section in vatican:
+        if section["reported"]:
+            continue
+        short = section["first_space"] - space
+        if short <= 0:
+            total += section["vp"]
+            continue
+        margin = max(0, section["pope_space"] - leader)
+        total += section["vp"] * (margin + 1) / (margin + 1 + short)
+    return total
+
+
+def _hand_value(player: dict[str, Any]) -> float:
+    """A leader in hand: a faith point when discarded, or points and an ability when played."""
+    step = faith_value(player["faith"] + 1) - faith_value(player["faith"])
+    return player["hand_count"] * (step + 0.5)
+
+
 def _estimate(player: dict[str, Any]) -> float:
+    """What will turn into points over the turns left: resources, production, cards owned."""
     production = sum(slot["top"]["level"] for slot in player["slots"] if slot["top"])
-    return (player["vp"] + 0.3 * player["resources_total"] + 0.4 * player["faith"] + 1.0 * production
-            + 0.8 * player["cards_owned"] + 1.0 * player["hand_count"])
+    return 0.3 * player["resources_total"] + 1.0 * production + 0.8 * player["cards_owned"]
 
 
 def _buying_power(player: dict[str, Any], tops: list[dict[str, Any]]) -> float:
