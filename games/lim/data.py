@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from games.core.message import Name
+
 _DIR = Path(__file__).parent / "data"
 
 
@@ -60,6 +62,16 @@ def describe(amounts: dict[str, int]) -> str:
 def amount(key: str, n: int) -> str:
     """``amount("coins", 1)`` -> ``"1 coin"``."""
     return f"{n} {RESOURCE_NAMES[key][n != 1]}"
+
+def card_name(no: int) -> Name:
+    """A development card's name as a message parameter (``names.json`` knows it by its number)."""
+    return Name("lim", str(no), CARDS[no]["name"])
+
+
+def leader_name(leader_id: str) -> Name:
+    """A leader's name as a message parameter (``names.json`` knows it by the leader's id)."""
+    return Name("lim", leader_id, LEADERS[leader_id]["name"])
+
 
 ROUNDS = 6
 FLOORS = (1, 2, 3, 4)

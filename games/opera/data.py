@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.core.message import Name
+
 DATA_DIR = Path(__file__).parent / "data"
 
 RAW = "LWMS"
@@ -80,3 +82,13 @@ def load_components() -> Components:
 
 
 DATA = load_components()
+
+
+def city_name(city_id: str) -> Name:
+    """A city's name as a message parameter (``names.json`` knows it by the city's id)."""
+    return Name("opera", city_id, DATA.cities[city_id]["name"])
+
+
+def ability_name(ability_id: str) -> Name:
+    """A city ability's name as a message parameter (by the ability's id, e.g. ``VEN-1``)."""
+    return Name("opera", ability_id, DATA.abilities[ability_id]["name"])
