@@ -17,7 +17,7 @@ from typing import Any
 from bot.i18n import ENGLISH, Message, name_in, term, translate, words
 from games.lim.data import BOARD as LIM_BOARD
 from games.lim.data import CARDS as LIM_CARDS
-from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, leader_name
+from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name
 from games.lim.data import describe as lim_amounts
 from games.opera.data import DATA as OPERA
 from games.opera.data import ability_name
@@ -221,8 +221,8 @@ def lim_leader(leader: dict[str, Any], language: str) -> CardEntry:
 def lim_excommunication(tile: dict[str, Any], language: str) -> CardEntry:
     label = Message("{id}: excommunication, period {period}", id=tile["id"], period=tile["period"])
     heading = Message("Excommunication tile {id} (period {period}).", id=tile["id"], period=tile["period"])
-    return CardEntry(tile["id"], tile["id"], say(label, language), (say(heading, language), tile["text"]),
-                     str(label))
+    penalty = name_in(excommunication_text(tile["id"]), language)
+    return CardEntry(tile["id"], tile["id"], say(label, language), (say(heading, language), penalty), str(label))
 
 
 @cache

@@ -113,12 +113,12 @@ def _decoded(value: Any) -> Any:
     if isinstance(value, dict) and "message" in value:
         params = value.get("params") if isinstance(value.get("params"), dict) else {}
         return Message(str(value["message"]), **{str(key): _decoded(each) for key, each in params.items()})
+    if isinstance(value, dict) and "mention" in value:  # before names: a mention keeps its member's name
+        return Mention(int(value["mention"]), str(value.get("name", "")))
     if isinstance(value, dict) and "name" in value:
         return Name(str(value.get("game", "")), str(value["name"]), str(value.get("text", "")))
     if isinstance(value, dict) and "strong" in value:
         return Strong(str(value["strong"]))
-    if isinstance(value, dict) and "mention" in value:
-        return Mention(int(value["mention"]), str(value.get("name", "")))
     return value if isinstance(value, (int, float)) else str(value)
 
 
