@@ -18,7 +18,9 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
-from . import LANGUAGES
+import games
+
+from . import LANGUAGES, component_names
 from .catalogues import read
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "rendering" / "fonts"
@@ -37,12 +39,15 @@ CJK_RANGES = ((0x20, 0x7E), (0x3000, 0x30FF), (0xFF01, 0xFF5E), (0x2010, 0x2027)
 
 
 def catalogue_characters() -> set[int]:
-    """Every character of the Japanese and Korean translations."""
+    """Every character of the Japanese and Korean translations, and of the components' names
+    in those languages (``games/<key>/data/names.json``, drawn on boards and cards)."""
     found: set[int] = set()
     for language in LANGUAGES[1:]:
         for entry in read(language):
             strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
             found.update(ord(char) for text in strings if text for char in text)
+        for key in games.keys():
+            found.update(ord(char) for name in component_names(key).get(language, {}).values() for char in name)
     return found
 
 
