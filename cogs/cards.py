@@ -37,8 +37,8 @@ class CardEntry:
     """The component's name in the entry's language (its id when it has no name)."""
     label: str
     lines: tuple[str, ...]
-    english: str = ""
-    """The English name and label, so a name typed in English is found in every language."""
+    english: str
+    """The English label (its name first), so a name typed in English is found in every language."""
 
 
 @dataclass(frozen=True)
