@@ -119,3 +119,10 @@ def test_a_topic_without_the_readers_language_is_shown_in_english():
              "ja": {"title": "マーケット", "text": "1行を取ります。"}}
     assert in_language(entry, "ko")["title"] == "Market" and in_language(entry, "ja")["text"] == "1行を取ります。"
     assert in_language(entry, "ja")["rules"] == "MOR-MARKET-1..9"
+
+
+def test_family_members_are_named_in_the_language_and_the_example_stays_notation():
+    lim = games.get("lim")
+    state = lim.setup(2, 1)
+    asked = translate(lim.prompt(state, sorted(lim.actors(state))[0]), "ja")
+    assert "（白、黒、オレンジ、中立）" in asked and "'place white council'" in asked

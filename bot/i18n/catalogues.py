@@ -59,7 +59,7 @@ def source_strings() -> Iterator[tuple[str, str, int, str | None]]:
 def term_strings() -> Iterator[str]:
     """The game terms a message may carry as parameters (``coin``, ``lead``, ``green``), from the
     engines' own vocabularies, and the words that join them in lists."""
-    from games.lim.data import CARD_TYPES, RESOURCE_NAMES
+    from games.lim.data import CARD_TYPES, MEMBERS, RESOURCE_NAMES
     from games.mor.data import RESOURCES
     from games.opera.data import GOOD_NAMES, SIDES, SIZES
     from games.opera.rules import AREA_NAMES
@@ -67,7 +67,7 @@ def term_strings() -> Iterator[str]:
     yield from RESOURCES
     yield from ("faith", "green", "blue", "yellow", "purple", "grey", "white", "red")
     yield from (name for names in RESOURCE_NAMES.values() for name in names)
-    yield from CARD_TYPES
+    yield from (*CARD_TYPES, *MEMBERS)
     yield from (*GOOD_NAMES.values(), *SIDES, *SIZES, *AREA_NAMES.values())
     yield from ("nothing", "free", "hour", "hours", "day", "days")
     yield from (", ", " + ", " or ", " and ", "{n} {term}")
