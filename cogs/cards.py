@@ -1,8 +1,10 @@
 """``/<game> card``: any card, leader, tile or building of a game, with its effects in words.
 
-Each game's catalogue is built once from its public card data (nothing here is hidden
-information: these are the printed components). An entry has the id the command takes, a label
-for the suggestions and the lines of its description; the image comes from the renderer.
+Each game's catalogue is built once per language from its public card data (nothing here is
+hidden information: these are the printed components). An entry has the id the command takes,
+the component's name and a label for the suggestions in the reader's language, and the lines of
+its description; the image comes from the renderer. A name is found in the reader's language, in
+English or by its id.
 """
 
 from __future__ import annotations
@@ -12,234 +14,359 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from bot.i18n import ENGLISH, Message, name_in, term, translate, words
 from games.lim.data import BOARD as LIM_BOARD
 from games.lim.data import CARDS as LIM_CARDS
-from games.lim.data import EXCOMMUNICATIONS, LEADERS
+from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name
 from games.lim.data import describe as lim_amounts
 from games.opera.data import DATA as OPERA
+from games.opera.data import ability_name
 
 TOWER_OF = {"territory": "green", "character": "blue", "building": "yellow", "venture": "purple"}
 OPERA_GOODS = {"L": "lead", "W": "wood", "M": "marble", "S": "sand",
                "b": "bell", "p": "plank", "c": "column", "g": "glass"}
-OPERA_TRIGGERS = {
-    "IMM": "when completed", "TURN": "once per turn (`use`)", "ON-DELIVER": "when you deliver to the Opera",
-    "ON-COMPLETE": "when you complete another building", "ON-ACTIVATE": "when you activate a city",
-}
-END_COUNTS = {"buildings": "buildings", "right_slots": "filled right slot", "worksites": "worksite tokens",
-              "level3_certificates": "certificate at level 3", "full_rows": "full row of your workshop",
-              "raw_total": "raw goods"}
+END_COUNTS = {"buildings": Message("buildings"), "right_slots": Message("filled right slot"),
+              "worksites": Message("worksite tokens"), "level3_certificates": Message("certificate at level 3"),
+              "full_rows": Message("full row of your workshop"), "raw_total": Message("raw goods")}
 
 
 @dataclass(frozen=True)
 class CardEntry:
     ident: str
+    name: str
+    """The component's name in the entry's language (its id when it has no name)."""
     label: str
     lines: tuple[str, ...]
+    english: str
+    """The English label (its name first), so a name typed in English is found in every language."""
 
 
-def entries(game_key: str) -> dict[str, CardEntry]:
-    """The catalogue of ``game_key`` by id (empty for a game without one)."""
+@dataclass(frozen=True)
+class Written:
+    """A piece of a line already written in the reader's language, given to a message as it is."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def say(text: Message, language: str) -> str:
+    """``text`` in ``language``, its :class:`Written` parameters kept as they are."""
+    return translate(text, language, str)
+
+
+def listed(parts: list[str], separator: str = "; ") -> Written:
+    return Written(separator.join(parts))
+
+
+def entries(game_key: str, language: str = ENGLISH) -> dict[str, CardEntry]:
+    """The catalogue of ``game_key`` by id, written in ``language`` (empty for a game without one)."""
     builder = CATALOGUES.get(game_key)
-    return builder() if builder else {}
+    return builder(language) if builder else {}
 
 
-def find(game_key: str, typed: str) -> CardEntry | None:
-    """The entry named by its id or its exact name, in any case."""
+def find(game_key: str, typed: str, language: str = ENGLISH) -> CardEntry | None:
+    """The entry named by its id or its exact name (in ``language`` or English), in any case."""
     wanted = typed.strip().lower()
-    for entry in entries(game_key).values():
-        if wanted in (entry.ident.lower(), entry.label.split(":")[0].strip().lower()):
+    for entry in entries(game_key, language).values():
+        english = entry.english.split(":")[0].strip().lower()
+        if wanted in (entry.ident.lower(), entry.name.lower(), english):
             return entry
     return None
 
 
-def suggestions(game_key: str, typed: str, limit: int) -> list[CardEntry]:
+def suggestions(game_key: str, typed: str, limit: int, language: str = ENGLISH) -> list[CardEntry]:
+    """The entries whose label holds what is typed, in ``language`` or English; names first."""
     wanted = typed.strip().lower()
-    found = [entry for entry in entries(game_key).values() if wanted in entry.label.lower()]
-    found.sort(key=lambda entry: not entry.label.lower().startswith(wanted))
+    found = [entry for entry in entries(game_key, language).values()
+             if wanted in entry.label.lower() or wanted in entry.english.lower()]
+    found.sort(key=lambda entry: not (entry.label.lower().startswith(wanted)
+                                      or entry.english.lower().startswith(wanted)))
     return found[:limit]
 
 
 # =========================================================================== Lorenzo il Magnifico
-def lim_effect(effect: dict[str, Any]) -> str:
+def lim_effect(effect: dict[str, Any], language: str = ENGLISH) -> str:
     """One effect of a Lorenzo il Magnifico card or leader in words.
 
     >>> lim_effect({"kind": "take_card", "types": ["venture"], "value": 6})
     'take a venture card (purple tower) of value 6 without placing a family member'
     """
-    kind = effect["kind"]
-    words: dict[str, Callable[[], str]] = {
-        "gain": lambda: f"receive {lim_amounts(effect['gain'])}",
-        "privileges": lambda: (f"{effect['count']} council privilege{'s' if effect['count'] > 1 else ''}"
-                               + (" (all different)" if effect.get("distinct") else "")),
-        "per_card": lambda: f"receive {lim_amounts(effect['gain'])} per {effect['card_type']} card you have",
-        "per_points": lambda: (f"receive {lim_amounts(effect['gain'])} per {effect['step']} "
-                               f"{lim_amounts({effect['points']: 2}).split(' ', 1)[1]} you have"),
-        "exchange": lambda: "exchange " + " or ".join(
-            f"{lim_amounts(option['pay'])} for {', '.join(lim_effect(e).removeprefix('receive ') for e in option['effects'])}"
-            for option in effect["options"]),
-        "take_card": lambda: ("take " + (" or ".join(f"a {t} card ({TOWER_OF[t]} tower)" for t in effect["types"])
-                                         if len(effect["types"]) < 4 else "a card of any tower")
-                              + f" of value {effect['value']} without placing a family member"
-                              + (f", paying {lim_amounts(effect['discount'])} less" if effect.get("discount") else "")),
-        "harvest": lambda: f"a harvest action of value {effect['value']}",
-        "production": lambda: f"a production action of value {effect['value']}",
-        "card_bonus": lambda: (f"+{effect['value']} to the value of every action taking a {effect['card_type']} card"
-                               + (" and pay " + " or ".join(lim_amounts(d) for d in effect["discount_choices"])
-                                  + " less" if effect.get("discount_choices") else "")),
-        "harvest_bonus": lambda: f"+{effect['value']} to every harvest action",
-        "production_bonus": lambda: f"+{effect['value']} to every production action",
-        "no_floor_bonus": lambda: "no bonus from the floors of the towers' spaces 3 and 4",
-        "occupied_spaces": lambda: "you may place family members in occupied action spaces",
-        "no_tower_fee": lambda: "you never pay the 3 coins of an occupied tower",
-        "choose_member_value": lambda: f"one coloured family member of your choice is worth {effect['value']} this round",
-        "coin_discount": lambda: f"cards cost you {effect['value']} coins less",
-        "church_bonus": lambda: f"{lim_amounts(effect['gain'])} more each time you support the Church",
-        "member_bonus": lambda: f"your {effect['members']} family members are worth {effect['value']} more",
-        "copy_leader": lambda: "copies the ability of a leader someone has played",
-        "member_value": lambda: f"your coloured family members are worth {effect['value']}",
-        "no_territory_mp": lambda: "your territories need no military points",
-        "double_immediate": lambda: "the resources and points of cards' immediate effects count twice",
+    kind, value = effect["kind"], effect.get("value")
+
+    def gain() -> str:
+        return lim_amounts(effect["gain"])
+
+    def points() -> str:  # always plural: "per 2 military points"
+        return f"{effect['step']} {RESOURCE_NAMES[effect['points']][1]}"
+
+    def take_card() -> Message:
+        types = effect["types"]
+        towers = (listed([say(Message("a {type} card ({tower} tower)", type=t, tower=TOWER_OF[t]), language)
+                          for t in types], term(" or ", language))
+                  if len(types) < 4 else Written(say(Message("a card of any tower"), language)))
+        discount = (Written(say(Message(", paying {amounts} less", amounts=lim_amounts(effect["discount"])),
+                                language)) if effect.get("discount") else "")
+        return Message("take {cards} of value {value} without placing a family member{discount}",
+                       cards=towers, value=value, discount=discount)
+
+    def exchange() -> Message:
+        options = [say(Message("{pay} for {gain}", pay=lim_amounts(option["pay"]), gain=listed(
+            [words(lim_amounts(e["gain"]), language) if e["kind"] == "gain" else lim_effect(e, language)
+             for e in option["effects"]], term(", ", language))), language)
+                   for option in effect["options"]]
+        return Message("exchange {options}", options=listed(options, term(" or ", language)))
+
+    def card_bonus() -> Message:
+        choices = effect.get("discount_choices")
+        discount = (Written(say(Message(" and pay {amounts} less", amounts=listed(
+            [words(lim_amounts(d), language) for d in choices], term(" or ", language))), language))
+                    if choices else "")
+        return Message("+{value} to the value of every action taking a {type} card{discount}",
+                       value=value, type=effect["card_type"], discount=discount)
+
+    said: dict[str, Callable[[], Message]] = {
+        "gain": lambda: Message("receive {gain}", gain=gain()),
+        "privileges": lambda: Message("{count} council privilege{s}{distinct}", count=effect["count"],
+                                      s="s" if effect["count"] > 1 else "",
+                                      distinct=Written(say(Message(" (all different)"), language))
+                                      if effect.get("distinct") else ""),
+        "per_card": lambda: Message("receive {gain} per {type} card you have", gain=gain(),
+                                    type=effect["card_type"]),
+        "per_points": lambda: Message("receive {gain} per {amount} you have", gain=gain(), amount=points()),
+        "exchange": exchange,
+        "take_card": take_card,
+        "harvest": lambda: Message("a harvest action of value {value}", value=value),
+        "production": lambda: Message("a production action of value {value}", value=value),
+        "card_bonus": card_bonus,
+        "harvest_bonus": lambda: Message("+{value} to every harvest action", value=value),
+        "production_bonus": lambda: Message("+{value} to every production action", value=value),
+        "no_floor_bonus": lambda: Message("no bonus from the floors of the towers' spaces 3 and 4"),
+        "occupied_spaces": lambda: Message("you may place family members in occupied action spaces"),
+        "no_tower_fee": lambda: Message("you never pay the 3 coins of an occupied tower"),
+        "choose_member_value": lambda: Message("one coloured family member of your choice is worth {value} "
+                                               "this round", value=value),
+        "coin_discount": lambda: Message("cards cost you {value} coins less", value=value),
+        "church_bonus": lambda: Message("{gain} more each time you support the Church", gain=gain()),
+        "member_bonus": lambda: Message("your {members} family members are worth {value} more",
+                                        members=effect["members"], value=value),
+        "copy_leader": lambda: Message("copies the ability of a leader someone has played"),
+        "member_value": lambda: Message("your coloured family members are worth {value}", value=value),
+        "no_territory_mp": lambda: Message("your territories need no military points"),
+        "double_immediate": lambda: Message("the resources and points of cards' immediate effects count twice"),
     }
-    return words[kind]() if kind in words else kind.replace("_", " ")
+    return say(said[kind](), language) if kind in said else kind.replace("_", " ")
 
 
-def lim_card(card: dict[str, Any]) -> CardEntry:
-    tower = TOWER_OF[card["type"]]
-    lines = [f"{card['name']}: {card['type']} card (the {tower} tower), period {card['period']}."]
+def lim_effects(effects: list[dict[str, Any]], language: str) -> Written:
+    return listed([lim_effect(e, language) for e in effects])
+
+
+def lim_card(card: dict[str, Any], language: str) -> CardEntry:
+    name, kind, period = card_name(card["no"]), card["type"], card["period"]
+    written = name_in(name, language)
+    lines = [Message("{name}: {type} card (the {tower} tower), period {period}.", name=name, type=kind,
+                     tower=TOWER_OF[kind], period=period)]
     for option, cost in enumerate(card["costs"], 1):
-        need = f" (you must have {lim_amounts(cost['need'])})" if cost["need"] else ""
-        label = f"Cost {option}" if len(card["costs"]) > 1 else "Cost"
-        lines.append(f"{label}: {lim_amounts(cost['pay'])}{need}.")
-    if card["type"] == "territory":
+        need = (Written(say(Message(" (you must have {amounts})", amounts=lim_amounts(cost["need"])), language))
+                if cost["need"] else "")
+        if len(card["costs"]) > 1:
+            lines.append(Message("Cost {option}: {pay}{need}.", option=option, pay=lim_amounts(cost["pay"]),
+                                 need=need))
+        else:
+            lines.append(Message("Cost: {pay}{need}.", pay=lim_amounts(cost["pay"]), need=need))
+    if kind == "territory":
         slots = LIM_BOARD["territory_slot_mp"]
-        lines.append("Cost: none, but your 3rd, 4th, 5th and 6th territories need "
-                     + ", ".join(str(mp) for mp in slots[2:]) + " military points.")
+        lines.append(Message("Cost: none, but your 3rd, 4th, 5th and 6th territories need {points} military "
+                             "points.", points=", ".join(str(mp) for mp in slots[2:])))
     if card["immediate"]:
-        lines.append("When taken: " + "; ".join(lim_effect(e) for e in card["immediate"]) + ".")
+        lines.append(Message("When taken: {effects}.", effects=lim_effects(card["immediate"], language)))
     activation = card.get("activation")
     if activation:
-        action = "harvest" if card["type"] == "territory" else "production"
-        lines.append(f"On a {action} of value {activation['value']} or more: "
-                     + "; ".join(lim_effect(e) for e in activation["effects"]) + ".")
+        effects = lim_effects(activation["effects"], language)
+        lines.append(Message("On a harvest of value {value} or more: {effects}.", value=activation["value"],
+                             effects=effects) if kind == "territory" else
+                     Message("On a production of value {value} or more: {effects}.", value=activation["value"],
+                             effects=effects))
     if card.get("permanent"):
-        lines.append("Always: " + "; ".join(lim_effect(e) for e in card["permanent"]) + ".")
+        lines.append(Message("Always: {effects}.", effects=lim_effects(card["permanent"], language)))
     if card.get("vp"):
-        lines.append(f"Final scoring: {card['vp']} VP.")
-    return CardEntry(str(card["no"]), f"{card['name']}: {card['type']}, period {card['period']}", tuple(lines))
+        lines.append(Message("Final scoring: {vp} VP.", vp=card["vp"]))
+    label = Message("{name}: {type}, period {period}", name=name, type=kind, period=period)
+    return CardEntry(str(card["no"]), written, say(label, language), tuple(say(text, language) for text in lines),
+                     str(label))
 
 
-def lim_requirement(requirement: dict[str, Any]) -> str:
-    parts = [f"{n} {kind} cards" for kind, n in requirement["cards"].items()]
-    parts += [lim_amounts({key: n}) for key, n in requirement["have"].items()]
-    return " and ".join(parts)
+def lim_requirement(requirement: dict[str, Any], language: str) -> str:
+    parts = [say(Message("{n} {type} cards", n=n, type=kind), language) for kind, n in requirement["cards"].items()]
+    parts += [words(lim_amounts({key: n}), language) for key, n in requirement["have"].items()]
+    return term(" and ", language).join(parts)
 
 
-def lim_leader(leader: dict[str, Any]) -> CardEntry:
-    needs = " — or — ".join(lim_requirement(r) for r in leader["requires"])
-    timing = "once per round (`leader activate`)" if leader["kind"] == "once" else "permanent"
-    ability = "; ".join(lim_effect(e) for e in leader["effects"])
-    lines = (f"{leader['name']} (`{leader['id']}`): leader.", f"Requires: {needs} (checked, never paid).",
-             f"Ability, {timing}: {ability}.")
-    return CardEntry(leader["id"], f"{leader['name']}: leader ({leader['id']})", lines)
+def lim_leader(leader: dict[str, Any], language: str) -> CardEntry:
+    name, ident = leader_name(leader["id"]), leader["id"]
+    needs = listed([lim_requirement(r, language) for r in leader["requires"]],
+                   say(Message(" — or — "), language))
+    ability = lim_effects(leader["effects"], language)
+    lines = [Message("{name} (`{id}`): leader.", name=name, id=ident),
+             Message("Requires: {needs} (checked, never paid).", needs=needs),
+             Message("Ability, once per round (`leader activate`): {ability}.", ability=ability)
+             if leader["kind"] == "once" else Message("Ability, permanent: {ability}.", ability=ability)]
+    label = Message("{name}: leader ({id})", name=name, id=ident)
+    return CardEntry(ident, name_in(name, language), say(label, language),
+                     tuple(say(text, language) for text in lines), str(label))
 
 
-def lim_excommunication(tile: dict[str, Any]) -> CardEntry:
-    return CardEntry(tile["id"], f"{tile['id']}: excommunication, period {tile['period']}",
-                     (f"Excommunication tile {tile['id']} (period {tile['period']}).", tile["text"]))
+def lim_excommunication(tile: dict[str, Any], language: str) -> CardEntry:
+    label = Message("{id}: excommunication, period {period}", id=tile["id"], period=tile["period"])
+    heading = Message("Excommunication tile {id} (period {period}).", id=tile["id"], period=tile["period"])
+    penalty = name_in(excommunication_text(tile["id"]), language)
+    return CardEntry(tile["id"], tile["id"], say(label, language), (say(heading, language), penalty), str(label))
 
 
 @cache
-def lim_catalogue() -> dict[str, CardEntry]:
-    found = [lim_card(card) for card in LIM_CARDS.values()]
-    found += [lim_leader(leader) for leader in LEADERS.values()]
-    found += [lim_excommunication(tile) for tile in EXCOMMUNICATIONS.values()]
+def lim_catalogue(language: str = ENGLISH) -> dict[str, CardEntry]:
+    found = [lim_card(card, language) for card in LIM_CARDS.values()]
+    found += [lim_leader(leader, language) for leader in LEADERS.values()]
+    found += [lim_excommunication(tile, language) for tile in EXCOMMUNICATIONS.values()]
     return {entry.ident: entry for entry in found}
 
 
 # =========================================================================== Opera Magna
-def opera_goods(text: str) -> str:
+def opera_goods(text: str, language: str = ENGLISH) -> str:
     """``"bbg"`` -> ``"2 bell + 1 glass"``."""
     counts: dict[str, int] = {}
     for good in text:
         counts[good] = counts.get(good, 0) + 1
-    return " + ".join(f"{n} {OPERA_GOODS.get(good, good)}" for good, n in counts.items()) or "nothing"
+    return words(" + ".join(f"{n} {OPERA_GOODS.get(good, good)}" for good, n in counts.items()) or "nothing",
+                 language)
 
 
-def opera_op(op: dict[str, Any]) -> str:
-    choices = " or ".join(OPERA_GOODS[g] for g in op.get("choices", ""))
-    words = {
-        "vp": lambda: f"{op['n']} VP",
-        "raw": lambda: f"{op['n']} raw good{'s' if op['n'] > 1 else ''} ({choices})",
-        "certificate": lambda: f"move {op['n']} certificate{'s' if op['n'] > 1 else ''} right",
-        "refined": lambda: f"{op['n']} refined good{'s' if op['n'] > 1 else ''} of your choice",
-        "spend_for_refined": lambda: f"spend 1 raw good ({choices}) for 1 refined good",
-        "exchange": lambda: "spend 1 raw good for 1 raw good of another type",
-        "discount": lambda: f"{op['n']} wild discount on the city's cost (applied by itself)",
+def opera_op(op: dict[str, Any], language: str = ENGLISH) -> str:
+    choices = term(" or ", language).join(term(OPERA_GOODS[g], language) for g in op.get("choices", ""))
+    n = op.get("n")
+    plural = "s" if n and n > 1 else ""
+    said = {
+        "vp": lambda: Message("{n} VP", n=n),
+        "raw": lambda: Message("{n} raw good{s} ({choices})", n=n, s=plural, choices=Written(choices)),
+        "certificate": lambda: Message("move {n} certificate{s} right", n=n, s=plural),
+        "refined": lambda: Message("{n} refined good{s} of your choice", n=n, s=plural),
+        "spend_for_refined": lambda: Message("spend 1 raw good ({choices}) for 1 refined good",
+                                             choices=Written(choices)),
+        "exchange": lambda: Message("spend 1 raw good for 1 raw good of another type"),
+        "discount": lambda: Message("{n} wild discount on the city's cost (applied by itself)", n=n),
     }
-    return words[op["op"]]() if op["op"] in words else op["op"].replace("_", " ")
+    return say(said[op["op"]](), language) if op["op"] in said else op["op"].replace("_", " ")
 
 
-def opera_building(building: dict[str, Any]) -> CardEntry:
+def opera_ops(ops: list[dict[str, Any]], language: str) -> Written:
+    return listed([opera_op(op, language) for op in ops], term(", ", language))
+
+
+def opera_trigger(effect: dict[str, Any], language: str) -> Message:
+    """What a building's special effect does, and when."""
+    ops = opera_ops(effect.get("ops", []), language)
+    trigger = effect["trigger"]
+    if trigger == "ON-DELIVER" and effect.get("min_level"):
+        said = Message("when you deliver to a level-{level} or higher worksite: {ops}", level=effect["min_level"],
+                       ops=ops)
+    else:
+        said = {
+            "IMM": Message("when completed: {ops}", ops=ops),
+            "TURN": Message("once per turn (`use`): {ops}", ops=ops),
+            "ON-DELIVER": Message("when you deliver to the Opera: {ops}", ops=ops),
+            "ON-COMPLETE": Message("when you complete another building: {ops}", ops=ops),
+            "ON-ACTIVATE": Message("when you activate a city: {ops}", ops=ops),
+        }[trigger]
+    if effect.get("once_per_turn"):
+        return Message("{effect} (once per turn)", effect=Written(say(said, language)))
+    return said
+
+
+def opera_end_scoring(effect: dict[str, Any]) -> Message:
+    """A blue building's end-of-game points."""
+    every = effect.get("divisor", 1)
+    if effect.get("colour"):
+        if every > 1:
+            return Message("{vp} VP per {every} {colour} buildings", vp=effect["vp"], every=every,
+                           colour=effect["colour"])
+        return Message("{vp} VP per {colour} buildings", vp=effect["vp"], colour=effect["colour"])
+    counted = END_COUNTS[effect["per"]]
+    if every > 1:
+        return Message("{vp} VP per {every} {counted}", vp=effect["vp"], every=every, counted=counted)
+    return Message("{vp} VP per {counted}", vp=effect["vp"], counted=counted)
+
+
+def opera_building(building: dict[str, Any], language: str) -> CardEntry:
     effect = building["effect"]
     trigger = effect["trigger"]
-    if trigger == "END":
-        counted = f"{effect['colour']} buildings" if effect.get("colour") else END_COUNTS[effect["per"]]
-        every = f"{effect['divisor']} " if effect.get("divisor", 1) > 1 else ""
-        special = f"end of the game: {effect['vp']} VP per {every}{counted}"  # blue buildings
-    elif trigger == "SHIELD":
-        special = ("a shield: once per turn, one unit of a city cost that would move a certificate "
-                   "left is waived")
-    elif trigger == "EXTRA-CART":
-        special = "one more delivery per turn"
-    else:
-        special = f"{OPERA_TRIGGERS.get(trigger, trigger)}: " + ", ".join(opera_op(op) for op in effect["ops"])
-        if effect.get("min_level"):
-            special = special.replace("the Opera", f"a level-{effect['min_level']} or higher worksite")
-        if effect.get("once_per_turn"):
-            special += " (once per turn)"
     discount = building["discount"]
-    left = " + ".join(filter(None, [opera_goods(discount["fixed"]) if discount["fixed"] else "",
-                                    f"{discount['wild']} wild" if discount["wild"] else ""])) or "none"
-    right = "a cart" if trigger == "END" else f"{special}, and a cart"
-    lines = [f"{building['id']}: {building['size']} {building['colour']} building.",
-             f"Built with: {opera_goods(building['cost'])}.",
-             f"Left side: a discount of {left} on later city costs, and the slot's conversion.",
-             f"Right side: {right}."]
+    left = term(" + ", language).join(filter(None, [
+        opera_goods(discount["fixed"], language) if discount["fixed"] else "",
+        say(Message("{n} wild", n=discount["wild"]), language) if discount["wild"] else ""])) \
+        or say(Message("none"), language)
+    lines = [Message("{id}: {size} {colour} building.", id=building["id"], size=building["size"],
+                     colour=building["colour"]),
+             Message("Built with: {goods}.", goods=Written(opera_goods(building["cost"], language))),
+             Message("Left side: a discount of {discount} on later city costs, and the slot's conversion.",
+                     discount=Written(left))]
     if trigger == "END":
-        lines.append(f"Scores at the {special} (on either side, unless the table turned that option off).")
-    return CardEntry(building["id"], f"{building['id']}: {building['size']} {building['colour']} building",
-                     tuple(lines))
+        lines += [Message("Right side: a cart."),
+                  Message("Scores at the end of the game: {points} (on either side, unless the table turned "
+                          "that option off).", points=opera_end_scoring(effect))]
+    elif trigger == "SHIELD":
+        lines.append(Message("Right side: a shield: once per turn, one unit of a city cost that would move a "
+                             "certificate left is waived, and a cart."))
+    elif trigger == "EXTRA-CART":
+        lines.append(Message("Right side: one more delivery per turn, and a cart."))
+    else:
+        lines.append(Message("Right side: {special}, and a cart.",
+                             special=Written(say(opera_trigger(effect, language), language))))
+    label = Message("{id}: {size} {colour} building", id=building["id"], size=building["size"],
+                    colour=building["colour"])
+    return CardEntry(building["id"], building["id"], say(label, language),
+                     tuple(say(text, language) for text in lines), str(label))
 
 
-def opera_trade(card: dict[str, Any]) -> CardEntry:
-    lines = (f"{card['id']}: trade card.", f"Cost half: {opera_goods(card['cost'])}.",
-             f"Benefit half: {opera_goods(card['benefit'])}.")
-    return CardEntry(card["id"], f"{card['id']}: trade card, costs {card['cost']}, gives {card['benefit']}",
-                     lines)
+def opera_trade(card: dict[str, Any], language: str) -> CardEntry:
+    lines = (Message("{id}: trade card.", id=card["id"]),
+             Message("Cost half: {goods}.", goods=Written(opera_goods(card["cost"], language))),
+             Message("Benefit half: {goods}.", goods=Written(opera_goods(card["benefit"], language))))
+    label = Message("{id}: trade card, costs {cost}, gives {benefit}", id=card["id"], cost=Written(card["cost"]),
+                    benefit=Written(card["benefit"]))
+    return CardEntry(card["id"], card["id"], say(label, language), tuple(say(text, language) for text in lines),
+                     str(label))
 
 
-def opera_worksite(token: dict[str, Any]) -> CardEntry:
-    faces = "; ".join(f"face {face}: " + ", ".join(opera_op(op) for op in OPERA.worksite_effects[code])
-                      for face, code in sorted(token["faces"].items()))
-    lines = (f"{token['id']}: worksite token of level {token['level']}, needs {opera_goods(token['requires'])}.",
-             f"The first to deliver there gets: {faces}.")
-    return CardEntry(token["id"], f"{token['id']}: worksite token, level {token['level']}", lines)
+def opera_worksite(token: dict[str, Any], language: str) -> CardEntry:
+    faces = [say(Message("face {face}: {ops}", face=face, ops=opera_ops(OPERA.worksite_effects[code], language)),
+                 language) for face, code in sorted(token["faces"].items())]
+    lines = (Message("{id}: worksite token of level {level}, needs {goods}.", id=token["id"], level=token["level"],
+                     goods=Written(opera_goods(token["requires"], language))),
+             Message("The first to deliver there gets: {faces}.", faces=listed(faces)))
+    label = Message("{id}: worksite token, level {level}", id=token["id"], level=token["level"])
+    return CardEntry(token["id"], token["id"], say(label, language), tuple(say(text, language) for text in lines),
+                     str(label))
 
 
-def opera_ability(ability: dict[str, Any]) -> CardEntry:
-    lines = (f"{ability['name']} ({ability['id']}): city ability.",
-             "With a merchant in the city's cost area, once per turn (`ability`): "
-             + ", ".join(opera_op(op) for op in ability["ops"]) + ".")
-    return CardEntry(ability["id"], f"{ability['name']}: city ability ({ability['id']})", lines)
+def opera_ability(ability: dict[str, Any], language: str) -> CardEntry:
+    name = ability_name(ability["id"])
+    lines = (Message("{name} ({id}): city ability.", name=name, id=ability["id"]),
+             Message("With a merchant in the city's cost area, once per turn (`ability`): {ops}.",
+                     ops=opera_ops(ability["ops"], language)))
+    label = Message("{name}: city ability ({id})", name=name, id=ability["id"])
+    return CardEntry(ability["id"], name_in(name, language), say(label, language),
+                     tuple(say(text, language) for text in lines), str(label))
 
 
 @cache
-def opera_catalogue() -> dict[str, CardEntry]:
-    found = [opera_building(b) for b in OPERA.buildings.values()]
-    found += [opera_trade(card) for card in OPERA.trade.values()]
-    found += [opera_worksite(token) for token in OPERA.worksites.values()]
-    found += [opera_ability(ability) for ability in OPERA.abilities.values()]
+def opera_catalogue(language: str = ENGLISH) -> dict[str, CardEntry]:
+    found = [opera_building(b, language) for b in OPERA.buildings.values()]
+    found += [opera_trade(card, language) for card in OPERA.trade.values()]
+    found += [opera_worksite(token, language) for token in OPERA.worksites.values()]
+    found += [opera_ability(ability, language) for ability in OPERA.abilities.values()]
     return {entry.ident: entry for entry in found}
 
 
-CATALOGUES: dict[str, Callable[[], dict[str, CardEntry]]] = {"lim": lim_catalogue, "opera": opera_catalogue}
+CATALOGUES: dict[str, Callable[[str], dict[str, CardEntry]]] = {"lim": lim_catalogue, "opera": opera_catalogue}

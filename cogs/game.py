@@ -261,13 +261,14 @@ class GameCog(commands.Cog):
             key = game or await self.channel_game(interaction)
             if key is None:
                 raise TableError("There is no game in this channel: choose one with `game:`.")
-            return Reply(private=rules_lines(key, topic))
+            return Reply(private=rules_lines(key, topic, reader_language(interaction)))
 
         await respond(interaction, reply, public=False)
 
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return topic_choices(interaction.namespace.game or await self.channel_game(interaction), current)
+        return topic_choices(interaction.namespace.game or await self.channel_game(interaction), current,
+                             reader_language(interaction))
 
     async def channel_game(self, interaction: discord.Interaction) -> str | None:
         """The key of this channel's game (None: no table here)."""

@@ -67,6 +67,7 @@ from .mor_menus import (
     warehouse_layout,
 )
 from .play import GameCommands, rule_topics
+from .rules_help import topic_line
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -333,9 +334,8 @@ def area_lines(table: Table, seat: int) -> list[Line]:
     ]
 
 
-def rule_lines(topic: str) -> Line:
-    entry = RULE_TOPICS[topic]
-    return line(Strong(entry["title"]), f" ({entry['rules']}): {entry['text']}")
+def rule_lines(topic: str, language: str) -> Line:
+    return topic_line(KEY, topic, language)
 
 
 def matching(choices: list[tuple[str, str]], current: str,
@@ -550,10 +550,10 @@ class MorCommands(GameCommands, group_name=KEY):
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         async def reply() -> Reply:
             if topic is None:
-                overview = [rule_lines(t) for t in ("turn", "market", "end")]
+                overview = [rule_lines(t, reader_language(interaction)) for t in ("turn", "market", "end")]
                 more = line("More: `/mor rules topic:` " + ", ".join(RULE_TOPICS))
                 return Reply(private=[part for entry in [*overview, more] for part in (entry, line(""))][:-1])
-            return Reply(private=[rule_lines(topic)])
+            return Reply(private=[rule_lines(topic, reader_language(interaction))])
 
         await respond(interaction, reply, public=False)
 

@@ -101,7 +101,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.describe(card="Start typing a name or an id")
     async def card(self, interaction: discord.Interaction, card: str) -> None:
         async def shown() -> Reply:
-            entry = find(self.game_key, card)
+            entry = find(self.game_key, card, reader_language(interaction))
             if entry is None:
                 raise TableError("{title} has no card, leader, tile or building '{card}': "
                                  "start typing to see the names.", title=self.title, card=card)
@@ -113,7 +113,8 @@ class GameCommands(commands.GroupCog):
     @card.autocomplete("card")
     async def card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=entry.label[:CHOICE_LIMIT], value=entry.ident)
-                for entry in card_suggestions(self.game_key, current, AUTOCOMPLETE_LIMIT)]
+                for entry in card_suggestions(self.game_key, current, AUTOCOMPLETE_LIMIT,
+                                              reader_language(interaction))]
 
 
 def describe(command: app_commands.Command | app_commands.Group, text: str) -> None:

@@ -33,7 +33,8 @@ from db import TABLE_LANGUAGES
 import games
 from games.core.message import SEAT, Message, Name, fill
 
-__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "name_in", "term", "translate"]
+__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "name_in", "term", "translate",
+           "words"]
 
 DOMAIN = "bottega"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -142,6 +143,11 @@ def name_in(name: Name, language: str) -> str:
     if language == ENGLISH:
         return str(name)
     return component_names(name.game).get(language, {}).get(name.ident, str(name))
+
+
+def words(value: str, language: str) -> str:
+    """A game term or a list of amounts (``2 coins + 1 military point``) written in ``language``."""
+    return value if language == ENGLISH else _words(value, catalogue(language), language)
 
 
 def term(word: str, language: str) -> str:

@@ -68,6 +68,8 @@ def _named(value: Any, names: Sequence[str]) -> Any:
     """A parameter with its seats named: a nested message, or a text such as ``"{p1}"``."""
     if isinstance(value, Message):
         return value.with_names(names)
+    if isinstance(value, Name):
+        return value  # a component's name never holds a seat, and must stay a Name to be translated
     if isinstance(value, str):
         return SEAT_TEXT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
                              value)

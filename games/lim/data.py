@@ -73,5 +73,11 @@ def leader_name(leader_id: str) -> Name:
     return Name("lim", leader_id, LEADERS[leader_id]["name"])
 
 
+def excommunication_text(tile_id: str) -> Name:
+    """An excommunication tile's printed penalty as a message parameter: the tile has no other
+    name, so ``names.json`` gives its text in each language by the tile's id."""
+    return Name("lim", tile_id, EXCOMMUNICATIONS[tile_id]["text"])
+
+
 ROUNDS = 6
 FLOORS = (1, 2, 3, 4)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Event, IllegalAction, State, event
+from games.core import Event, IllegalAction, Message, State, event
 
-from .data import COLOURED, LEADERS
+from .data import COLOURED, LEADERS, leader_name
 from .effects import ability_source, is_once_per_round, leader_kind, resolve_effects
 
 
@@ -109,7 +109,7 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
             "Leader actions: 'leader play NAME', 'leader activate NAME', 'leader discard NAME'.",
             "CORE-NOTATION",
         )
-    name = LEADERS[leader_id]["name"]
+    name = leader_name(leader_id)
     if do in ("play", "discard") and leader_id not in seat["hand"]:
         # Only a card in hand can be played (LIM-LEADER-6) or discarded (LIM-LEADER-10).
         rule = "LIM-LEADER-6" if do == "play" else "LIM-LEADER-10"
@@ -134,18 +134,19 @@ def perform_leader(state: State, s: int, action: dict, events: list[Event]) -> N
             candidates = copy_candidates(state, s)
             if not candidates:
                 raise IllegalAction(
-                    "No other player has a leader in play for Lorenzo de' Medici to copy.", "LIM-LEADER-35"
+                    "No other player has a leader in play for {name} to copy.", "LIM-LEADER-35", name=name
                 )
             if copy not in candidates:
                 raise IllegalAction(
-                    "Lorenzo de' Medici must copy one of: {candidates}.", "LIM-LEADER-35",
-                    candidates=', '.join(candidates)
+                    "{name} must copy one of: {candidates}.", "LIM-LEADER-35",
+                    name=name, candidates=', '.join(candidates)
                 )
         elif copy is not None:
-            raise IllegalAction("Only Lorenzo de' Medici copies another leader.", "LIM-LEADER-35")
+            raise IllegalAction("Only {copier} copies another leader.", "LIM-LEADER-35",
+                                copier=leader_name("lorenzo"))
         seat["hand"].remove(leader_id)
         seat["leaders"].append({"id": leader_id, "down": False, "copy": copy})
-        copied = f", copying {LEADERS[copy]['name']}" if copy else ""
+        copied = Message(", copying {copied}", copied=leader_name(copy)) if copy else ""
         events.append(event("leader", "{player} plays {name}{copied}.",
                                       player=f"{{p{s}}}", name=name, copied=copied))
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.core import Event, IllegalAction, State, event
 
-from .data import CARDS, PRIVILEGES, describe
+from .data import PRIVILEGES, card_name, describe
 from .effects import REDUCIBLE, chooses_reduction, pay, receive, resolve_effects
 from .leaders import has_leader_action, leader_actions_matter, legal_leader_actions, perform_leader
 from .placement import can_place, legal_placements, perform_place, privilege_choices
@@ -197,7 +197,7 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
     option = action["option"]
     options = exchange_options(decision["cards"][0])
     if option > len(options):
-        name = CARDS[decision["cards"][0]]["name"]
+        name = card_name(decision["cards"][0])
         raise IllegalAction("{name} has {n_options} exchange(s): name one or 'none'.", "LIM-PROD-7",
                             name=name, n_options=len(options))
     if option and option not in affordable_exchanges(state, seat, decision):
@@ -209,13 +209,13 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
         state["pending"].pop(0)
     if not option:
         return [event("exchange", "{player} makes no exchange with {name}.",
-                                  player=f"{{p{seat}}}", name=CARDS[card]['name'])]
+                                  player=f"{{p{seat}}}", name=card_name(card))]
     chosen = options[option - 1]
     pay(state, seat, chosen["pay"])
     for k, v in chosen["pay"].items():
         decision["budget"][k] -= v
     events = [event("exchange", "{player} uses {name}: pays {pay}.",
-                                player=f"{{p{seat}}}", name=CARDS[card]['name'],
+                                player=f"{{p{seat}}}", name=card_name(card),
                                 pay=describe(chosen['pay']))]
     resolve_effects(state, seat, chosen["effects"], events)
     return events

@@ -17,6 +17,7 @@ from .data import (
     TOWER_OF_TYPE,
     TOWER_SPACES,
     amount,
+    card_name,
     describe,
 )
 from .effects import (
@@ -136,14 +137,14 @@ def tower_plan(
         index = 1 if cost is None else cost
         if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(costs):
             raise IllegalAction("{name} has {n_costs} cost option(s).", "LIM-CARD-10",
-                                name=card['name'], n_costs=len(costs))
+                                name=card_name(no), n_costs=len(costs))
         option = costs[index - 1]
         for k, v in option["need"].items():
             if res[k] < v:
                 raise IllegalAction(
                     "That cost of {name} needs {amount} held; you have {res}.",
                     "LIM-CARD-11",
-                    name=card['name'], amount=amount(k, v), res=res[k]
+                    name=card_name(no), amount=amount(k, v), res=res[k]
                 )
         if discount is not None and len(useful_discounts(state, s, card_type, option["pay"])) < 2:
             raise IllegalAction(
@@ -165,11 +166,11 @@ def tower_plan(
                 raise IllegalAction(
                     "You cannot afford {name}: it costs {payment} and you would have {amount}.",
                     "LIM-CARD-3",
-                    name=card['name'], payment=describe(payment), amount=amount(k, res[k])
+                    name=card_name(no), payment=describe(payment), amount=amount(k, res[k])
                 )
     elif cost is not None:
         raise IllegalAction("{name} has no cost to choose.", "LIM-CARD-2",
-                            name=card['name'])
+                            name=card_name(no))
     return {
         "card": no,
         "space": space,
@@ -209,7 +210,7 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
         extras.append(describe(plan["pay"]))
     paid = f", paying {', '.join(extras)}" if extras else ""
     events.append(event("take", "{player} takes {name} from {space} with {how}{paid}.",
-                                player=f"{{p{s}}}", name=card['name'], space=plan['space'], how=how,
+                                player=f"{{p{s}}}", name=card_name(no), space=plan['space'], how=how,
                                 paid=paid))
     resolve_effects(state, s, card["immediate"], events, immediate=True)
 

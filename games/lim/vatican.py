@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core import Event, State, event
 
-from .data import BOARD, EXCOMMUNICATIONS, ROUNDS
+from .data import BOARD, ROUNDS, excommunication_text
 from .effects import leader_profile
 
 
@@ -17,7 +17,7 @@ def excommunicate(state: State, s: int, events: list[Event]) -> None:
     state["seats"][s]["excommunicated"].append(tile)
     events.append(
         event("excommunication", "{player} is excommunicated ({tile}: {words})",
-                                 player=f"{{p{s}}}", tile=tile, words=EXCOMMUNICATIONS[tile]['text'])
+                                 player=f"{{p{s}}}", tile=tile, words=excommunication_text(tile))
     )
 
 

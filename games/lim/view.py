@@ -17,6 +17,7 @@ from .data import (
     MEMBERS,
     PRIVILEGES,
     TOWERS,
+    card_name,
     describe,
 )
 from .effects import is_once_per_round, member_value
@@ -133,29 +134,26 @@ def card_summary(no: int) -> dict[str, Any]:
     return {"no": no, "name": card["name"], "type": card["type"], "period": card["period"]}
 
 
-def describe_decision(state: State, decision: dict) -> str:
+def describe_decision(state: State, decision: dict) -> Message:
     """One line telling the deciding seat what the pending decision asks."""
     kind = decision["kind"]
     if kind == "privileges":
         differ = " (all different)" if decision["distinct"] and decision["count"] > 1 else ""
-        return (
-            f"Choose {decision['count']} council privilege(s){differ} among {', '.join(PRIVILEGES)}: "
-            f"'privilege coins'."
-        )
+        return Message("Choose {count} council privilege(s){differ} among {privileges}: 'privilege coins'.",
+                       count=decision["count"], differ=differ, privileges=", ".join(PRIVILEGES))
     if kind == "take":
         types = "any" if len(decision["types"]) == len(CARD_TYPES) else "/".join(decision["types"])
-        return (
-            f"Bonus action: take a {types} card at value {decision['value']} ('take green-2') or 'decline'."
-        )
+        return Message("Bonus action: take a {types} card at value {value} ('take green-2') or 'decline'.",
+                       types=types, value=decision["value"])
     if kind in ("harvest", "production"):
-        return (
-            f"Bonus action: {kind} at value {decision['value']} ('{kind} servants:1', '{kind}') or 'decline'."
-        )
-    card = CARDS[decision["cards"][0]]
+        return Message("Bonus action: {kind} at value {value} ('{kind} servants:1', '{kind}') or 'decline'.",
+                       kind=kind, value=decision["value"])
+    no = decision["cards"][0]
     options = "; ".join(
-        f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(exchange_options(card["no"]), 1)
+        f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(exchange_options(no), 1)
     )
-    return f"Production exchange on {card['name']}: {options} ('exchange 1' or 'exchange none')."
+    return Message("Production exchange on {card}: {options} ('exchange 1' or 'exchange none').",
+                   card=card_name(no), options=options)
 
 
 def prompt(state: State, seat: int) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from ..core import IllegalAction, event, refuse
 from ..core.message import Message
 from . import payment as P
-from .data import DATA, RAW
+from .data import DATA, RAW, ability_name, city_name
 from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
 from .rules import AREAS, area_code, area_label, check, gain_raw, gain_refined, split_area
@@ -93,7 +93,7 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
     paid = goods_words("".join(g * plan["raw"][g] for g in RAW)).replace("nothing", "no raw goods")
     certs = "".join(g * plan["cert"][g] for g in RAW)
     events = [event("pay", "{player} activates {city}, paying {paid}{certificates}{vp}.", player=f"{{p{seat}}}",
-                    city=DATA.cities[city]["name"], paid=paid,
+                    city=city_name(city), paid=paid,
                     certificates=Message(", certificate steps {certs}", certs=goods_words(certs)) if certs else "",
                     vp=Message(", {vp} VP", vp=plan["vp"]) if plan["vp"] else "")]
     gained = ""
@@ -123,11 +123,11 @@ def ability_refusal(state: dict, player: dict) -> IllegalAction | None:
     ability = _ability(state)
     if any(op["op"] == "discount" for op in ability["ops"]):
         return refuse("OM-CITY-12", "{name} applies by itself to this turn's payment (U-01).",
-                                    name=ability['name'])
+                                    name=ability_name(ability['id']))
     reason = ops_need_raw(ability["ops"], player)
     if reason:
         return refuse("OM-GOODS-5", "You cannot use {name}: {reason} (Q-25).",
-                                    name=ability['name'], reason=reason)
+                                    name=ability_name(ability['id']), reason=reason)
     return None
 
 
@@ -137,7 +137,7 @@ def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
     state["turn"]["ability_used"] = True
     ability = _ability(state)
     events = [event("ability", "{player} uses {name} ({id}).",
-                               player=f"{{p{seat}}}", name=ability['name'], id=ability['id'])]
+                               player=f"{{p{seat}}}", name=ability_name(ability['id']), id=ability['id'])]
     return events + run_ops(state, player, ability["ops"], ability["id"])
 
 

@@ -23,7 +23,7 @@ from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
 from . import notation as N
 from . import view as V
-from .data import DATA, RAW
+from .data import DATA, RAW, city_name
 from .describe import describe_action
 from .payment import turn_payment_options
 from .rules import TURN_PHASES, split_area
@@ -180,7 +180,7 @@ class OperaMagna(Game):
             extra += f", {plan['vp']} VP" if plan["vp"] else ""
             return (Message("Phase 2: pay for {name} (pay: {cost}{extra}), or first use an ability, "
                             "a building or a conversion.",
-                            name=DATA.cities[city_id]['name'], cost=cost, extra=extra))
+                            name=city_name(city_id), cost=cost, extra=extra))
         if phase == "refined":
             return Message("Phase 3: build, deliver, convert or refine your refined goods, then done.")
         if phase == "build":

@@ -9,8 +9,8 @@ and :mod:`.endturn` (phase 4), :mod:`.effects` (effect operations and pending ch
 
 from __future__ import annotations
 
-from ..core import IllegalAction
-from .data import DATA, RAW, REFINED_OF, SIDES, SIZES
+from ..core import IllegalAction, Message
+from .data import DATA, RAW, REFINED_OF, SIDES, SIZES, city_name
 
 AREAS = ("cost", "gain")
 AREA_NAMES = {"cost": "costs", "gain": "benefits"}
@@ -38,14 +38,14 @@ def split_area(code: str) -> tuple[str, str]:
     return city, area
 
 
-def area_label(code: str) -> str:
+def area_label(code: str) -> Message:
     """A city area as players read it.
 
     >>> area_label("con:cost")
     'Constantinople (costs)'
     """
     city, area = split_area(code)
-    return f"{DATA.cities[city]['name']} ({AREA_NAMES[area]})"
+    return Message("{city} ({area})", city=city_name(city), area=AREA_NAMES[area])
 
 
 def check(refusal: IllegalAction | None) -> None:
