@@ -236,9 +236,18 @@ class PostgresStore(StoreChecks, PostgresPresence):
         await self._update_game(
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, rows.to_db_time(now)))
 
-    async def set_turn_clock(self, game_id: int, clock: shared.TurnClock, now: datetime) -> None:
+    async def set_turn_clock(self, game_id: int, clock: shared.TurnClock, now: datetime, *,
+                             clear: Iterable[shared.TimerFilter] = (), timers: Iterable[shared.NewTimer] = ()) -> None:
         """As :meth:`db.store.Store.set_turn_clock`."""
-        await self._update_game(game_id, shared.TurnClock.ASSIGNMENTS, clock.params(now))
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear)
+        async with self._transaction() as db:
+            changed = await db.run(f"UPDATE games SET {shared.TurnClock.ASSIGNMENTS} WHERE id = ?",
+                                   (*clock.params(now), game_id))
+            if changed == 0:
+                raise GameNotFound(f"no game with id {game_id}")
+            await self._clear_timers(db, game_id, clears)
+            await self._set_timers(db, timer_rows)
 
     async def set_language(self, game_id: int, language: str | None, now: datetime) -> None:
         """As :meth:`db.store.Store.set_language`."""

@@ -400,9 +400,23 @@ class Store(StoreChecks, SqlitePresence):
             game_id, "reminder_seconds = ?, updated_at = ?", (seconds, to_db_time(now))
         )
 
-    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime) -> None:
-        """A table's turn-time settings (its timers are the table service's to move)."""
-        await self._update_game(game_id, TurnClock.ASSIGNMENTS, clock.params(now))
+    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime, *,
+                             clear: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
+        """A table's turn-time settings, with the timers they move (deleted by ``clear``, then
+        ``timers`` created or moved, as :meth:`update_timers`): one transaction, so a table never
+        keeps a new clock with the old deadlines. :class:`GameNotFound` for an unknown game."""
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear)
+
+        def update(db: sqlite3.Connection) -> None:
+            changed = db.execute(f"UPDATE games SET {TurnClock.ASSIGNMENTS} WHERE id = ?",
+                                 (*clock.params(now), game_id)).rowcount
+            if changed == 0:
+                raise GameNotFound(f"no game with id {game_id}")
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+
+        await self._writing(update)
 
     async def set_language(self, game_id: int, language: str | None, now: datetime) -> None:
         """The language of the table's public messages; None follows the server's preferred locale."""

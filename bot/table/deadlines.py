@@ -225,14 +225,15 @@ class Deadlines:
                 return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(table.row))])
             clock = changes.applied(table.row)
             now = self.clock()
-            await self.tables.set_turn_clock(table.row.id, clock, now)
             row = replace(table.row, **vars(clock))
+            clears: list[TimerFilter] = []
+            timers: list[NewTimer] = []
             if table.state is not None:  # every deadline follows the new clock, counted from now
                 changed = replace(table, row=row)
                 clears = [TimerFilter(DEADLINE)] if any(t.kind == DEADLINE for t in table.timers) else []
                 _, timers = deadline_changes(replace(changed, timers=[]), now,
                                              await self.tables.presences(changed, now))
-                await self.tables.update_timers(table.row.id, clear=clears, timers=timers)
+            await self.tables.set_turn_clock(table.row.id, clock, now, clear=clears, timers=timers)
         return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(row))])
 
     def status_lines(self, table: Table) -> list[Line]:

@@ -293,8 +293,10 @@ class Tables:
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         await self.store.set_reminder_seconds(game_id, seconds, now)
 
-    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime) -> None:
-        await self.store.set_turn_clock(game_id, clock, now)
+    async def set_turn_clock(self, game_id: int, clock: TurnClock, now: datetime, *,
+                             clear: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
+        """The table's turn clock and the deadlines that follow it, in one transaction."""
+        await self.store.set_turn_clock(game_id, clock, now, clear=clear, timers=timers)
 
     async def take_over_seat(self, game_id: int, seat: int, person: Person, clear_timers: list[TimerFilter],
                              timers: list[NewTimer]) -> None:

@@ -7,7 +7,7 @@ import pytest
 from store_fixtures import START, minutes, started_game
 from test_migrations import build_at_version
 
-from db import AlreadySeated, NewTimer, NotSeated, SeatClock, StaleVersion, Store, TimerFilter, TurnClock
+from db import AlreadySeated, GameNotFound, NewTimer, NotSeated, SeatClock, StaleVersion, Store, TimerFilter, TurnClock
 from db.migrations import MIGRATIONS, TURN_CLOCK
 
 
@@ -24,6 +24,21 @@ async def test_settings_are_kept(store):
     row = await store.get_game(game.id)
     assert (row.turn_seconds, row.clock, row.bank_seconds, row.on_timeout, row.strike_limit) == (
         None, "bank", 86400, "pause", 5)
+
+
+async def test_new_settings_and_the_deadlines_they_move_are_one_write(store):
+    game = await started_game(store)
+    await store.update_timers(game.id, timers=[NewTimer("deadline", 7, minutes(60)),
+                                               NewTimer("reminder", 7, minutes(60))])
+    hourly = TurnClock(3600, "move", 3600, "ai", 3)
+    await store.set_turn_clock(game.id, hourly, minutes(1), clear=[TimerFilter("deadline")],
+                               timers=[NewTimer("deadline", 7, minutes(61))])
+    assert (await store.get_game(game.id)).turn_seconds == 3600
+    assert sorted((t.kind, t.user_id, t.due_at) for t in await store.timers(game.id)) == [
+        ("deadline", 7, minutes(61)), ("reminder", 7, minutes(60))]
+    with pytest.raises(GameNotFound):  # an unknown game: nothing is written
+        await store.set_turn_clock(game.id + 99, hourly, minutes(2), timers=[NewTimer("deadline", 7, minutes(5))])
+    assert (await store.get_game(game.id)).turn_seconds == 3600
 
 
 async def test_seat_clocks_are_written_with_their_move_or_not_at_all(store):
