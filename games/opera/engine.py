@@ -23,7 +23,7 @@ from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
 from . import notation as N
 from . import view as V
-from .data import DATA, RAW, city_name
+from .data import RAW, city_name
 from .describe import describe_action
 from .payment import turn_payment_options
 from .rules import TURN_PHASES, split_area
