@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.confirm import ask_first
 from bot.i18n import Message
 from bot.table import Line, Person, Reply, StaleAction, Strong, Table, TableError, line
 from bot.table.model import plain
@@ -105,7 +106,8 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
             return await show(interaction, question.text, question_view(table, text, question), edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
-    await play(interaction, text, expected_version=expected_version, edit=edit)
+    if not await ask_first(interaction, text, edit=edit):
+        await play(interaction, text, expected_version=expected_version, edit=edit)
 
 
 async def show(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
