@@ -53,6 +53,8 @@ async def reach_a_risky_move(table: Table, bot: Any, key: str, wanted: str = "")
         if risky and harmless:
             return member, risky[0], harmless[0]
         said = await member.slash(table.channel, f"{key} move", notation=(harmless or risky)[0])
+        if not harmless:  # every move of the position asks (a payment that costs points, say)
+            said = await member.click(said.response, label="Confirm")
         assert buttons(said.response) == {}, said.response.content
     raise AssertionError(f"no move needing a confirmation came up in {key}")
 
