@@ -26,7 +26,7 @@ from games import IllegalAction
 from games.core import Description
 
 from .i18n import Message, translate
-from .table import Table, TableError
+from .table import StaleAction, Table, TableError
 from .views import deliver, move_token, play_token, reader_language, report_error, require_bot_permissions, service
 
 CONFIRM_PREFIX = "bottega:tok"
@@ -125,8 +125,9 @@ class ConfirmTyped(
             await deliver(interaction, reply)
         except Exception as error:  # noqa: BLE001 - the one error path also covers components
             await report_error(interaction, error)
-            return
-        await interaction.edit_original_response(view=None)
+            if not isinstance(error, StaleAction):
+                return  # e.g. a permission the bot lacks: once granted, Confirm works
+        await interaction.edit_original_response(view=None)  # answered, or asked of an earlier board
 
 
 class CancelTyped(
