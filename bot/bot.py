@@ -33,6 +33,7 @@ from rendering.pool import RenderPool
 from .ai_runner import AiRunner
 from .ai_turns import AiTurns
 from .config import Config
+from .confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
 from .drawing import Renderer, ThreadRenderer
 from .guided import ConfirmButton, GuideSelect, PageButton
 from .i18n import catalogue_digest
@@ -139,7 +140,7 @@ class BottegaBot(commands.Bot):
             log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in extension_names():
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton, *CONFIRM_ITEMS)
         await self.tree.set_translator(CommandTranslator())
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()

@@ -580,33 +580,31 @@ class MoveSelect(
 DYNAMIC_ITEMS = (MenuButton, SinceButton, ActButton, MoveSelect)
 
 
-async def play_component(
-    interaction: discord.Interaction, game_id: int, version: int, token: str
-) -> discord.Message | None:
-    """A button press or select choice: the same move path as ``/<game> move``; the board posted."""
+async def play_token(interaction: discord.Interaction, game_id: int, version: int, token: str) -> Reply:
+    """Play the move a component carries (its notation, or the digest of :func:`move_token`) for
+    the presser, refused when the component belongs to another game or an earlier board."""
     tables = service(interaction.client)
     person = person_of(interaction)
     channel_id = interaction.channel_id
     assert channel_id is not None
+    table = await tables.table(channel_id)
+    if table.row.id != game_id:
+        raise TableError(Message("That button belongs to a game that is over; this channel has a new table."))
+    notation = token
+    if token.startswith("#"):
+        legal = table.legal(table.seat_of(person.id))
+        notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
+        if not notation:
+            raise StaleAction(Message("That move is not available to you now."), await tables.status(channel_id))
+    return await tables.act(channel_id, person, notation, interaction_id=interaction.id, expected_version=version)
 
-    async def play() -> Reply:
-        table = await tables.table(channel_id)
-        if table.row.id != game_id:
-            raise TableError(Message("That button belongs to a game that is over; this channel has a new table."))
-        notation = token
-        if token.startswith("#"):
-            legal = table.legal(table.seat_of(person.id))
-            notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
-            if not notation:
-                raise StaleAction(
-                    Message("That move is not available to you now."), await tables.status(channel_id)
-                )
-        return await tables.act(
-            channel_id, person, notation, interaction_id=interaction.id, expected_version=version
-        )
 
+async def play_component(
+    interaction: discord.Interaction, game_id: int, version: int, token: str
+) -> discord.Message | None:
+    """A button press or select choice: the same move path as ``/<game> move``; the board posted."""
     try:
-        return await respond(interaction, play)
+        return await respond(interaction, lambda: play_token(interaction, game_id, version, token))
     except Exception as error:  # noqa: BLE001 - the one error path also covers components
         await report_error(interaction, error)
         return None

@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.confirm import ask_first
 from bot.i18n import Message, translate
 from bot.menus import clip
 from bot.table import Line, Person, Reply, Strong, Table, TableError, line
-from bot.table.model import plain
 from bot.table.loading import NOT_STARTED
+from bot.table.model import plain
 from bot.table.play import OLD_GAME
 from bot.views import (
     CUSTOM_ID_LIMIT,
@@ -118,7 +119,8 @@ async def proceed(interaction: discord.Interaction, table: Table, text: str, *,
             return await show(interaction, question.text, question_view(table, text, question, language), edit)
     except (TableError, IllegalAction) as error:
         return await report_error(interaction, error)
-    await play(interaction, text, expected_version=expected_version, edit=edit)
+    if not await ask_first(interaction, text, edit=edit):
+        await play(interaction, text, expected_version=expected_version, edit=edit)
 
 
 async def show(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.confirm import ask_first
 from bot.menus import suggestions
 from bot.table import Reply, Table, TableError, line
 from bot.views import menu_view, person_of, reader_language, report_error, respond, service
@@ -71,7 +72,8 @@ class GameCommands(commands.GroupCog):
                 game_key=self.game_key,
             )
 
-        await respond(interaction, play)
+        if not await ask_first(interaction, notation.strip(), game_key=self.game_key):
+            await respond(interaction, play)
 
     @move.autocomplete("notation")
     async def legal_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

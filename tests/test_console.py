@@ -184,3 +184,26 @@ async def test_undo_and_since_from_the_console(tmp_path):
     assert code == 0
     assert "(only alice sees) There is no move of yours to take back." in out
     assert "(only bob sees) No one has moved yet." in out
+
+
+async def test_a_typed_move_that_needs_a_second_thought_asks_and_waits_for_confirm(tmp_path):
+    """Issue 17 in the console: the question and its buttons are printed, `click:Cancel` plays
+    nothing, `click:Confirm` plays the move (MOR-LEADER-5)."""
+    out = io.StringIO()
+    code = await play(Config(database_path=tmp_path / "local.db", render_workers=0), tmp_path / "images", [
+        "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
+        '@alice /mor move notation:"keep L7 L9"', '@bob /mor move notation:"keep L2 L5 res:coin"',
+        '@alice /mor move notation:"leader discard L9"', "@alice click:Cancel",
+        '@alice /mor move notation:"leader discard L9"', "@alice click:Confirm",
+        '@alice /mor move notation:"leader discard L7"', '@alice /mor move notation:"market row-2"',
+        "! @alice click:Confirm",
+    ], out, interactive=False, seed=5)
+    text = out.getvalue()
+    assert code == 0, text
+    asked = "(only alice sees) ⚠ This move needs a second thought: The leader is gone for the rest of the game"
+    assert text.count(asked) == 3 and text.count("  buttons: [Confirm] | [Cancel]") == 3
+    cancelled = text.index("(only alice sees) Cancelled: nothing was played.")
+    played = text.index("alice discarded a leader")
+    assert text.index(asked) < cancelled < played
+    stale = text[text.index("alice took row-2"):]
+    assert "the game has moved on" in stale and "[Confirm]" not in stale, "a question of an earlier board is refused"

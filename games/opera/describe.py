@@ -11,12 +11,16 @@ are described: naming a card of its hand is fine, the table shows it to that pla
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core import Description, Message, Step
 from ..core.describe import FREE, amounts, listing
 from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name
 from .payment import turn_payment_options
-from .rules import AREA_NAMES, missing_icons, split_area
+from .rules import AREA_NAMES, LOST, missing_icons, split_area
 
+LATE_PHASES = ("build", "market")
+"""Phase 4: a refined good gained now is discarded at once (OM-REFINED-5)."""
 PHASE_STEPS = {
     "build": Step("build", Message("Build: cover icons of a building")),
     "deliver": Step("deliver", Message("Deliver to the Opera")),
@@ -70,7 +74,7 @@ def area_words(code: str) -> Message:
 
 
 def describe_action(state: dict, seat: int, action: dict) -> Description:
-    """``action`` of ``seat`` in words (see the module docstring).
+    """``action`` of ``seat`` in words (see the module docstring), with everything it throws away.
 
     >>> from games.opera import GAME
     >>> state = GAME.setup(2, 1)
@@ -78,6 +82,12 @@ def describe_action(state: dict, seat: int, action: dict) -> Description:
     >>> found.label.startswith("M02 (medium"), [s.key for s in found.group]
     (True, ['draft'])
     """
+    found = _described(state, seat, action)
+    reasons = [reason for reason in (found.destructive, *_thrown_away(state, seat, action)) if reason]
+    return replace(found, destructive=_one_after_the_other(reasons)) if reasons else found
+
+
+def _described(state: dict, seat: int, action: dict) -> Description:
     player = state["seats"][seat]
     kind = action["type"]
     if kind in ("draft", "pick"):
@@ -243,3 +253,42 @@ def _answer(state: dict, action: dict) -> Description:
         return Description(Message("Spend {good}", good=good), step, (amounts(good),))
     goods = goods_words(action["goods"])
     return Description(Message("Take {goods}", goods=goods), step, gain=(amounts(goods),))
+
+
+def _thrown_away(state: dict, seat: int, action: dict) -> list[Message]:
+    """Why playing ``action`` loses something, found by playing it on a copy of the state, so the
+    activation that may follow by itself (OM-CITY-2) and every effect it fires are counted: the
+    points a payment costs (OM-PAY-7, OM-PAY-11), the raw goods beyond the cap (OM-GOODS-3,
+    OM-GOODS-6), the refined goods gained in phase 4 (OM-REFINED-5) or with no token left (Q-12)."""
+    from .engine import GAME  # the engine describes its moves with this module
+
+    lost: list[str] = []
+    watching = LOST.set(lost)
+    try:
+        after, _ = GAME.apply(state, seat, action)
+    finally:
+        LOST.reset(watching)
+    reasons = []
+    vp = state["seats"][seat]["vp"] - after["seats"][seat]["vp"]
+    if vp > 0:
+        reasons.append(Message("You lose {vp} VP: a certificate already on its lowest space costs points "
+                               "(OM-PAY-7).", vp=vp))
+    raw, refined = "".join(g for g in lost if g in RAW), "".join(g for g in lost if g in REFINED)
+    if raw:
+        reasons.append(Message("{goods} will be lost: you may hold at most {cap} of each raw good (OM-GOODS-6).",
+                               goods=goods_words(raw), cap=state["options"]["raw_cap"]))
+    if refined and state["phase"] in LATE_PHASES:
+        reasons.append(Message("{goods} gained now will be discarded at once: phase 3 is over (OM-REFINED-5).",
+                               goods=goods_words(refined)))
+    elif refined:
+        reasons.append(Message("{goods} will be lost: you have no player token left to show them (Q-12).",
+                               goods=goods_words(refined)))
+    return reasons
+
+
+def _one_after_the_other(reasons: list[str]) -> str:
+    """Several reasons as one text that stays translatable (each reason a message of its own)."""
+    first, *rest = reasons
+    for then in rest:
+        first = Message("{first} {then}", first=first, then=then)
+    return first

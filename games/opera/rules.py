@@ -9,6 +9,8 @@ and :mod:`.endturn` (phase 4), :mod:`.effects` (effect operations and pending ch
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from ..core import IllegalAction, Message
 from .data import DATA, RAW, REFINED_OF, SIDES, SIZES, city_name
 
@@ -131,11 +133,23 @@ def missing_icons(cost: str, covered: str) -> str:
 
 
 # ---------------------------------------------------------------- goods moves
+LOST: ContextVar[list[str] | None] = ContextVar("opera_lost_goods", default=None)
+"""While set to a list, every good a gain throws away is added to it (its letter): how a move's
+description learns what playing the move on a copy would lose (see ``describe``)."""
+
+
+def _lose(good: str) -> bool:
+    lost = LOST.get()
+    if lost is not None:
+        lost.append(good)
+    return False
+
+
 def gain_raw(state: dict, player: dict, good: str) -> bool:
     """One raw good (OM-GOODS-3): lost at the cap, otherwise may push the certificate right."""
     raw = player["raw"]
     if raw[good] >= state["options"]["raw_cap"]:
-        return False
+        return _lose(good)
     raw[good] += 1
     if raw[good] == player["cert"][good]:
         player["cert"][good] = min(player["cert"][good] + 1, certificate_max(state))
@@ -146,9 +160,9 @@ def gain_refined(state: dict, player: dict, good: str) -> bool:
     """One refined good as a token on the refined space (OM-CITY-6); lost after phase 3 (OM-REFINED-5)
     and, when the token limit is on, when the player has no token left (Q-12)."""
     if state["phase"] in ("build", "market"):
-        return False
+        return _lose(good)
     if state["options"]["limit_tokens"] and player["supply"] <= 0:
-        return False
+        return _lose(good)
     player["refined"][good] += 1
     player["supply"] -= 1
     return True

@@ -60,3 +60,30 @@ class Table:
         if start:
             await self.alice.slash(self.channel, "game start")
         return self.last()
+
+
+SECOND_THOUGHT = "bottega:tok:"
+"""The ``custom_id`` prefix of the Confirm button of a move that needs a second thought."""
+
+
+def second_thought_confirm(message: discord.Message | None) -> str | None:
+    """The ``custom_id`` of the Confirm button when ``message`` asks before a move (issue 17)."""
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in (message.components if message else [])]
+    for item in (item for row in rows for item in row.get("components", [row])):
+        if item.get("custom_id", "").startswith(SECOND_THOUGHT):
+            return item["custom_id"]
+    return None
+
+
+async def meant(member: simcord.MemberActor, said: simcord.InteractionResult) -> simcord.InteractionResult:
+    """A move made by someone who means it: when the bot asks first (a leader discarded, goods
+    thrown away, points lost), they confirm; the answer that played the move."""
+    confirm = second_thought_confirm(said.response)
+    if confirm is None:
+        return said
+    return await member.click(said.response, custom_id=confirm)
+
+
+async def move(member: simcord.MemberActor, channel, key: str, notation: str) -> simcord.InteractionResult:
+    """``/<key> move notation:<notation>``, confirmed when the bot asks first (see :func:`meant`)."""
+    return await meant(member, await member.slash(channel, f"{key} move", notation=notation))

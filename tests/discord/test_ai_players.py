@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table
+from bottega_harness import Table, move
 
 import games
 from bot.config import Config
@@ -61,7 +61,7 @@ class Watch:
             assert f"<@{self.table.alice.id}>" in board.content, board.content
             choices = await self.table.alice.autocomplete(self.table.channel, f"{key} move", "notation", "")
             before = self.seen()
-            await self.table.alice.slash(self.table.channel, f"{key} move", notation=rng.choice(choices)["value"])
+            await move(self.table.alice, self.table.channel, key, rng.choice(choices)["value"])
             self.check(before, board.content)
             self.moves += 1
 
@@ -103,7 +103,7 @@ async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table
     await env.restart_bot(await make_bot(config=replace(config, ai_pause_seconds=3600)))
     while True:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
-        await table.alice.slash(table.channel, "lim move", notation=rng.choice(choices)["value"])
+        await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
         if f"**{AI}**:" in table.last().content:
             break
     assert f"<@{table.alice.id}>" not in table.last().content

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from bottega_harness import move
 
 import games
 from bot.bot import COMMAND_HASH_KEY, create_bot
@@ -26,7 +27,7 @@ async def test_each_game_opens_starts_and_takes_a_move_from_autocomplete(table, 
     choices = await mover.autocomplete(table.channel, f"{key} move", "notation", "")
     assert choices and all(len(c["value"]) <= 100 for c in choices)
     shown = (board.content, board.attachments[0].id)
-    await mover.slash(table.channel, f"{key} move", notation=choices[0]["value"])
+    await move(mover, table.channel, key, choices[0]["value"])
     # a new board, or (a step of the same turn, or one answer to a decision others still make)
     # the turn's message edited with the new board
     after = table.last()
@@ -86,7 +87,7 @@ async def play_lim_draft(table, env, check_board) -> int:
         drafts = [c["value"] for c in choices if c["value"].startswith("draft ")]
         drafted += bool(drafts)
         await check_board(board, [d.split()[1] for d in drafts])
-        await mover.slash(table.channel, "lim move", notation=choices[0]["value"])
+        await move(mover, table.channel, "lim", choices[0]["value"])
     return drafted
 
 

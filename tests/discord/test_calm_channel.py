@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from bottega_harness import Table
+from bottega_harness import Table, move
 
 from bot.table import TableError
 
@@ -51,7 +51,7 @@ class Watch:
         messages, requests = len(self.table.channel.history()), len(self.env.http_requests)
         shown = self.table.last()
         shown_picture = shown.attachments[0].id if shown.attachments else None
-        await mover.slash(self.table.channel, f"{self.key} move", notation=rng.choice(choices)["value"])
+        await move(mover, self.table.channel, self.key, rng.choice(choices)["value"])
         after = await self.current()
         channel_path = f"/channels/{self.table.channel.id}/messages"
         sent = [r for r in self.env.http_requests[requests:] if r.path.startswith(channel_path)]

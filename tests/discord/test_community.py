@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table
+from bottega_harness import Table, move
 from openskill.models import PlackettLuce
 from PIL import Image
 
@@ -67,7 +67,7 @@ async def test_game_over_posts_a_summary_image_beside_the_final_board(table, env
     await table.alice.slash(table.channel, "game start")
     game_id = (await game_in(env, table.channel.id)).row.id
     last_player, notation = await play_to_the_last_move(env, table, key, seed=3)
-    await last_player.slash(table.channel, f"{key} move", notation=notation)
+    await move(last_player, table.channel, key, notation)
     final = table.last()
     assert "Game over." in final.content
     board, picture = final.attachments

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import REMINDER_CHECK_SECONDS, Table
+from bottega_harness import REMINDER_CHECK_SECONDS, Table, move
 
 from bot.config import Config
 from bot.table.clocks import short
@@ -203,7 +203,7 @@ async def test_a_player_vanishes_and_the_game_still_reaches_the_final_scores(tab
             continue
         mover = rng.choice(movers)
         choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
-        await mover.slash(table.channel, "lim move", notation=rng.choice(choices)["value"])
+        await move(mover, table.channel, "lim", rng.choice(choices)["value"])
         carol_moves += mover is table.carol
     final = table.last().content
     assert "Game over." in final and "mona" in final
@@ -221,7 +221,7 @@ async def test_a_simultaneous_decision_has_deadlines_too(table, env):
     await table.alice.slash(table.channel, "game start")
     assert {f"<@{table.alice.id}>", f"<@{table.bob.id}>"} <= set(re.findall(r"<@\d+>", table.last().content))
     [keep, *_] = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
-    await table.alice.slash(table.channel, "mor move", notation=keep["value"])
+    await move(table.alice, table.channel, "mor", keep["value"])
     await env.advance_time(72 * HOUR + CHECK)
     [notice] = timeouts(table)
     assert "**bob**'s time is up: the AI plays this turn for them (strike 1 of 3)." in notice

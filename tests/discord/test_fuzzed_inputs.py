@@ -14,6 +14,7 @@ import re
 import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
+from bottega_harness import move
 from hypothesis import strategies as st
 
 from tests.reliability.fuzz import near_miss
@@ -33,7 +34,7 @@ async def started_game(table, key: str) -> None:
         board = table.last()
         mover = table.member(int(re.findall(r"<@(\d+)>", board.content)[0]))
         legal = await table.env.bot.service.legal(table.channel.id, _person(mover))
-        await mover.slash(table.channel, f"{key} move", notation=chooser.choice(legal))
+        await move(mover, table.channel, key, chooser.choice(legal))
 
 
 def _person(member):

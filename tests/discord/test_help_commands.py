@@ -4,7 +4,7 @@ suggestions of the names), ``/game rules topic:`` for every game, and ``/game he
 from __future__ import annotations
 
 import pytest
-from bottega_harness import Table
+from bottega_harness import Table, move
 
 from cogs.cards import entries
 
@@ -70,7 +70,7 @@ async def test_help_gives_whole_commands_that_work_now(table: Table):
     example = helped.split("for example: ")[1].split("`")[1]
     assert example.startswith("/lim move notation:")
     notation = example.removeprefix("/lim move notation:").strip('"')
-    await mover.slash(table.channel, "lim move", notation=notation)
+    await move(mover, table.channel, "lim", notation)
     assert "places" in table.last().content or "takes" in table.last().content
     assert table.actor() is other
     waiting = (await mover.slash(table.channel, "game help")).response.content

@@ -10,6 +10,7 @@ import re
 import pytest
 import simcord
 import simcord.interactions
+from bottega_harness import move
 from PIL import Image
 
 from rendering import kit
@@ -131,7 +132,7 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
             break
         choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
         assert choices, table.last().content
-        result = await table.alice.slash(table.channel, "mor move", notation=chooser.choice(choices)["value"])
+        result = await move(table.alice, table.channel, "mor", chooser.choice(choices)["value"])
         assert result.response.content.startswith("完了しました"), result.response.content
     assert "ゲーム終了" in table.last().content
     read_channel()

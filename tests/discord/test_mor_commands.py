@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table, game_state
+from bottega_harness import Table, game_state, meant
 
 BUTTON, SELECT = 2, 3
 
@@ -151,9 +151,10 @@ async def test_MOR_MARKET_2_market_shows_what_was_taken_and_the_proposed_layout(
     rearrange = await first.click(prompt, label="Rearrange…")
     assert "Store the resources like this" in rearrange.response.content
     choices = items(rearrange.response)
-    chosen = await (first.select(rearrange.response, [select_of(rearrange.response)["options"][-1]["value"]])
-                    if any(c["type"] == SELECT for c in choices)
-                    else first.click(rearrange.response, custom_id=choices[-1]["custom_id"]))
+    chosen = await meant(first, await (first.select(rearrange.response,
+                                                    [select_of(rearrange.response)["options"][-1]["value"]])
+                                       if any(c["type"] == SELECT for c in choices)
+                                       else first.click(rearrange.response, custom_id=choices[-1]["custom_id"])))
     assert chosen.response.content.startswith("Done:")
     assert (await game.state())["turn"]["pending"] is None
     assert "End turn" in labels(table.last())
@@ -169,9 +170,9 @@ async def test_discard_what_i_took_keeps_the_warehouse_as_it_was(table, game):
     state = await game.state()
     took = sum(state["turn"]["pending"]["gained"].values())
     if "Discard what I took" not in labels(result.response):  # nothing fits: Confirm discards it all
-        await first.click(result.response, label="Confirm")
+        await meant(first, await first.click(result.response, label="Confirm"))
     else:
-        await first.click(result.response, label="Discard what I took")
+        await meant(first, await first.click(result.response, label="Discard what I took"))
     after = await game.state()
     assert after["seats"][0]["depots"] == before["seats"][0]["depots"]
     assert after["seats"][1]["faith"] == before["seats"][1]["faith"] + took
@@ -217,7 +218,7 @@ async def test_leader_menu_and_autocomplete_show_only_your_own_hand(table, game)
     values = [o["value"] for o in select_of(menu.response)["options"]] if any(
         c["type"] == SELECT for c in items(menu.response)) else [c["custom_id"] for c in items(menu.response)]
     assert all(any(i in v for i in mine) for v in values) and not any(i in v for v in values for i in theirs)
-    result = await first.slash(table.channel, "mor leader", action="discard", leader=mine[0])
+    result = await meant(first, await first.slash(table.channel, "mor leader", action="discard", leader=mine[0]))
     assert result.response.content.startswith("Done:")
     assert "discarded a leader and gains 1 faith" in table.last().content
     assert mine[0] not in table.last().content

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table, game_state
+from bottega_harness import Table, game_state, meant, second_thought_confirm
 
 import rendering
 from games.mor import affordable_cards
@@ -110,6 +110,9 @@ class MorPlayer:
             items = flat(message.components)
             if not items or message.content.startswith("Done:"):
                 return message.content
+            if second_thought_confirm(message):  # they mean it: a discard asks first, then is confirmed
+                result = await meant(member, result)
+                continue
             select = next((c for c in items if c["type"] in SELECT_TYPES), None)
             buttons = [c for c in items if c["type"] == BUTTON_TYPE]
             preferred = [b for b in buttons if b["label"] in prefer]
@@ -166,7 +169,8 @@ class MorPlayer:
             if leaders:
                 self.interactions += 1
                 action = self.rng.choice(["play", "discard"])
-                await member.slash(channel, "mor leader", action=action, leader=leaders[0]["value"])
+                await meant(member, await member.slash(channel, "mor leader", action=action,
+                                                       leader=leaders[0]["value"]))
         if "Game over" in self.table.last().content or self.table.actor() is not member:
             return
         assert "End turn" in labels(self.table.last()), (self.table.last().content, self.private_texts[-3:])

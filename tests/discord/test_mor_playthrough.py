@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from bottega_harness import move
 
 import games
 
@@ -38,8 +39,8 @@ async def test_solo_game_of_masters_of_renaissance_to_the_end(table, mor):
         choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
         assert choices, "a player who must act is offered legal moves"
         notation = chooser.choice(choices)["value"]
-        result = await table.alice.slash(table.channel, "mor move", notation=notation)
-        assert result.ephemeral and "Done:" in result.response.content, result.response.content
+        result = await move(table.alice, table.channel, "mor", notation)
+        assert result.response.ephemeral and "Done:" in result.response.content, result.response.content
         assert table.last().attachments, "every move posts the board"
     final = table.last().content
     assert "Game over" in final and ("Lorenzo" in final or "Winner" in final)
@@ -64,6 +65,6 @@ async def test_two_player_game_pings_exactly_the_players_who_must_act(table, mor
         assert pinged == {pid for pid, choices in offers.items() if choices}
         mover = table.member(chooser.choice(sorted(pinged)))
         notation = chooser.choice(offers[mover.id])["value"]
-        result = await mover.slash(table.channel, "mor move", notation=notation)
+        result = await move(mover, table.channel, "mor", notation)
         assert "Done:" in result.response.content, result.response.content
     assert "Winner:" in table.last().content

@@ -8,6 +8,7 @@ import re
 
 import discord
 import pytest
+from bottega_harness import move
 
 from bot.table import Person, StaleAction
 from bot.views import post_reply
@@ -33,7 +34,7 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     while len(drafters := [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]) == 1:
         [mover] = drafters  # the personal bonus tiles are chosen one player at a time, before the draft
         choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
-        await mover.slash(table.channel, "lim move", notation=choices[0]["value"])
+        await move(mover, table.channel, "lim", choices[0]["value"])
     board = table.last()
     assert len(drafters) == 3
     menus = [(await player.click(board, label="Your move")).response for player in drafters]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, game_state
+from bottega_harness import Table, game_state, move
 
 import games
 from bot.config import Config
@@ -70,7 +70,7 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
         mover = table.member((await env.bot.service.game(game_id)).user_of(seat))
         wanted = {TURNED_UP, CLOSED_DECISION} if "refused" not in seen else {None}
         notation, refusal = choose(key, state, seat, wanted)
-        await mover.slash(table.channel, f"{key} move", notation=notation)
+        await move(mover, table.channel, key, notation)
         if refusal == FOLLOWED:
             continue
         after, version = await snapshot_of(env, game_id)
@@ -85,7 +85,7 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
             waiting = set((await env.bot.service.game(game_id)).actor_users())
             deadlines = {t.user_id for t in await env.bot.store.timers(game_id) if t.kind == "deadline"}
             assert deadlines == waiting  # the turn's deadline follows the turn back
-            await mover.slash(table.channel, f"{key} move", notation=notation)  # play on as before
+            await move(mover, table.channel, key, notation)  # play on as before
             seen.add(None)
         else:
             assert answer.ephemeral and answer.response.content.startswith(refusal)
@@ -119,7 +119,7 @@ async def test_a_second_undo_is_refused_and_a_board_from_before_the_undo_is_stal
     mover = table.actor(board)
     state = await game_state(env.bot, game_id)
     seat = min(games.get("opera").actors(state))
-    await mover.slash(table.channel, "opera move", notation=choose("opera", state, seat, {None})[0])
+    await move(mover, table.channel, "opera", choose("opera", state, seat, {None})[0])
     await mover.slash(table.channel, "game undo")
     again = await mover.slash(table.channel, "game undo")
     assert again.response.content.startswith("There is no move of yours to take back.")
@@ -135,7 +135,7 @@ async def test_a_move_the_ai_has_answered_stands_and_the_ai_is_never_left_owing(
     seat = (await env.bot.service.game(game_id)).seat_of(table.alice.id)
     for _ in range(40):
         notation = choose("opera", await game_state(env.bot, game_id), seat, {None})[0]
-        await table.alice.slash(table.channel, "opera move", notation=notation)
+        await move(table.alice, table.channel, "opera", notation)
         moves = standing(await env.bot.store.moves(game_id))
         if moves[-1].seat != seat:
             break
@@ -155,9 +155,9 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
     game = games.get("mor")
     state = await game_state(env.bot, game_id)
     alice_keep = choose("mor", state, 0, {None})[0]
-    await table.alice.slash(table.channel, "mor move", notation=alice_keep)
+    await move(table.alice, table.channel, "mor", alice_keep)
     bob_keep = game.notation(game.legal_actions(await game_state(env.bot, game_id), 1)[0])
-    await table.bob.slash(table.channel, "mor move", notation=bob_keep)
+    await move(table.bob, table.channel, "mor", bob_keep)
     board = table.last()
     assert "Since your move" in [child.label for row in board.components for child in row.children]
     digest = await table.alice.click(board, label="Since your move")
@@ -185,9 +185,9 @@ async def lim_with_a_move_to_take_back(table: Table, env):
 
 async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
     mover, other, notation = await lim_with_a_move_to_take_back(table, env)
-    await mover.slash(table.channel, "lim move", notation=notation)
+    await move(mover, table.channel, "lim", notation)
     await mover.slash(table.channel, "game undo")
-    await mover.slash(table.channel, "lim move", notation=notation)
+    await move(mover, table.channel, "lim", notation)
     digest = (await other.slash(table.channel, "game since")).response.content
     assert digest.startswith("Since the start:")
     lines = digest.splitlines()[1:]
@@ -214,7 +214,7 @@ def test_a_long_digest_is_cut_between_lines():
 async def test_a_long_digest_comes_in_several_private_messages(table, env):
     mover, other, notation = await lim_with_a_move_to_take_back(table, env)
     for _ in range(12):
-        await mover.slash(table.channel, "lim move", notation=notation)
+        await move(mover, table.channel, "lim", notation)
         await mover.slash(table.channel, "game undo")
     digest = await other.slash(table.channel, "game since")
     parts = [digest.response, *digest.followups]
