@@ -156,7 +156,7 @@ async def test_a_failing_ai_plays_a_legal_move_and_the_game_goes_on(table, env):
     row = await env.bot.store.get_game(game_id)
     game = games.get("opera")
     stack = MoveStack(game, game.setup(row.players, row.seed, row.options))
-    for move in await env.bot.store.moves(game_id):
-        if move.user_id < 1:  # the AI seat played the safe move: the first legal one
-            assert move.notation == safe_move(legal_notations("opera", stack.state, move.seat))
-        stack.play(move.seat, move.notation)
+    for stored in await env.bot.store.moves(game_id):
+        if stored.user_id < 1:  # the AI seat played the safe move: the first legal one
+            assert stored.notation == safe_move(legal_notations("opera", stack.state, stored.seat))
+        stack.play(stored.seat, stored.notation)
