@@ -120,7 +120,12 @@ UPSERT_DMS = (
 )
 FORGET_OLD_ABSENCES = "DELETE FROM member_absences WHERE guild_id = ? AND user_id = ? AND ends_at <= ?"
 CURRENT_ABSENCE = "guild_id = ? AND user_id = ? AND starts_at <= ? AND ends_at > ?"
-INSERT_ABSENCE = "INSERT INTO member_absences (guild_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)"
+INSERT_ABSENCE = (
+    "INSERT INTO member_absences (guild_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)"
+    # a vacation that began and ended at this very moment (away, back, away again within one
+    # instant) had no length: the new one takes its place
+    " ON CONFLICT (guild_id, user_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at"
+)
 UPSERT_TIMER = (
     "INSERT INTO member_timers (guild_id, user_id, kind, game_id, due_at) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id, kind, game_id) DO UPDATE SET due_at = excluded.due_at"

@@ -59,6 +59,15 @@ async def test_an_early_return_moves_the_end_and_drops_the_timer(store):
     assert (await store.member_presence(GUILD, [7], START + 2 * DAY))[7].absences == (), "ended before then"
 
 
+async def test_away_back_and_away_again_in_one_instant_keeps_the_last_vacation(store):
+    assert await store.start_absence(GUILD, 7, START, START + 3 * DAY)
+    assert await store.end_absence(GUILD, 7, START)
+    assert await store.start_absence(GUILD, 7, START, START + 2 * DAY)
+    assert (await store.member_presence(GUILD, [7], START))[7].absences == (AbsenceRow(START, START + 2 * DAY),)
+    [ended] = await store.take_due_member_timers(START + 2 * DAY)
+    assert (ended.user_id, ended.kind) == (7, "away_end")
+
+
 async def test_vacations_older_than_90_days_are_forgotten(store):
     await store.start_absence(GUILD, 7, START, START + DAY)
     await store.start_absence(GUILD, 7, START + 2 * DAY, START + 3 * DAY)
