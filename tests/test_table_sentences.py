@@ -130,3 +130,23 @@ async def test_buttons_are_labelled_in_their_readers_language():
 async def test_a_moves_button_keeps_its_notation_in_every_language():
     view = in_language(private_moves(4, 7, ["end", "market row-1"]), "ja")
     assert [child.item.label for child in view.children] == ["end", "market row-1"]
+
+
+def test_a_lorenzo_take_line_reads_whole_in_japanese_and_korean():
+    """How a card was taken (which family member, the servants, the fee of an occupied tower, its
+    cost) is written in the table's language, not only the sentence around it (LIM-TOWER-7)."""
+    import random
+
+    lim = games.get("lim")
+    state, chooser, seen = lim.setup(4, 11), random.Random(11), []
+    while lim.result(state) is None and len(seen) < 40:
+        seat = min(lim.actors(state))
+        state, events = lim.apply(state, seat, chooser.choice(lim.legal_actions(state, seat)))
+        seen += [e["text"] for e in events if e["type"] == "take" and e["text"].params.get("paid")]
+    assert seen, "some cards were taken with servants, a fee or a cost"
+    for text in seen:
+        english = str(text.with_names(["Ada", "Bea", "Cy", "Di"]))
+        assert ", paying " in english
+        for language, script in (("ja", r"[\u3040-\u30ff\u4e00-\u9fff]"), ("ko", r"[\uac00-\ud7af]")):
+            written = translate(text.with_names(["Ada", "Bea", "Cy", "Di"]), language)
+            assert re.search(script, written) and "paying" not in written and "family member" not in written, written

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.core import Event, IllegalAction, State, event
+from games.core import Event, IllegalAction, Message, State, event
+from games.core.describe import amounts, listing
 
 from .card_costs import chosen_discount, tower_variants, useful_discounts
 from .data import (
@@ -200,15 +201,15 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
     card = CARDS[no]
     state["towers"][tower][floor - 1] = None
     seat["cards"][card["type"]].append(no)
-    how = f"the {member} family member" if member else "a bonus action"
+    how = Message("the {member} family member", member=member) if member else Message("a bonus action")
     extras = []
     if plan["servants"]:
-        extras.append(describe({"servants": plan["servants"]}))
+        extras.append(amounts(describe({"servants": plan["servants"]})))
     if plan["fee"]:
-        extras.append(f"the {plan['fee']}-coin fee")
+        extras.append(Message("the {fee}-coin fee", fee=plan["fee"]))
     if plan["pay"]:
-        extras.append(describe(plan["pay"]))
-    paid = f", paying {', '.join(extras)}" if extras else ""
+        extras.append(amounts(describe(plan["pay"])))
+    paid = Message(", paying {what}", what=listing(extras)) if extras else ""
     events.append(event("take", "{player} takes {name} from {space} with {how}{paid}.",
                                 player=f"{{p{s}}}", name=card_name(no), space=plan['space'], how=how,
                                 paid=paid))
