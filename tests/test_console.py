@@ -82,7 +82,8 @@ async def test_script_stops_at_the_first_unexpected_line(tmp_path, capsys):
 
 
 async def test_a_whole_game_through_console_lines(tmp_path):
-    """Solo Masters of Renaissance from /game new to the final score, every move a console line."""
+    """Solo Masters of Renaissance from /game new to the final score, every move a console line (and
+    a click on Confirm where a move asks first)."""
     store = await Store.open(tmp_path / "local.db")
     bot = ConsoleBot(Config(database_path=tmp_path / "local.db", render_workers=0), store=store, renderer=None)
     chooser = random.Random(3)
@@ -104,7 +105,10 @@ async def test_a_whole_game_through_console_lines(tmp_path):
                 ends = [a for a in legal if a["type"] in ("end", "place")]
                 action = chooser.choice(ends if ends and chooser.random() < 0.7 else legal)
                 notation = table.game.notation(action)
+                before = len(out.getvalue())
                 assert await console.run(parse_line(f'@alice /mor move notation:"{notation}"')), notation
+                if "[Confirm]" in out.getvalue()[before:]:  # a move that loses something asks first
+                    assert await console.run(parse_line("@alice click:Confirm")), notation
     finally:
         await store.close()
     log = out.getvalue()
