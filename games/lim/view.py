@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import State
+from games.core.describe import amounts, listing
 from games.core.message import Message
 
 from .data import (
@@ -134,11 +135,15 @@ def card_summary(no: int) -> dict[str, Any]:
     return {"no": no, "name": card["name"], "type": card["type"], "period": card["period"]}
 
 
+ONE_AFTER_ANOTHER = Message("{first}; {rest}")
+"""How the choices of a production exchange are listed (``1 = pay 1 coin; 2 = pay 2 wood``)."""
+
+
 def describe_decision(state: State, decision: dict) -> Message:
     """One line telling the deciding seat what the pending decision asks."""
     kind = decision["kind"]
     if kind == "privileges":
-        differ = " (all different)" if decision["distinct"] and decision["count"] > 1 else ""
+        differ = Message(" (all different)") if decision["distinct"] and decision["count"] > 1 else ""
         return Message("Choose {count} council privilege(s){differ} among {privileges}: 'privilege coins'.",
                        count=decision["count"], differ=differ, privileges=", ".join(PRIVILEGES))
     if kind == "take":
@@ -149,9 +154,8 @@ def describe_decision(state: State, decision: dict) -> Message:
         return Message("Bonus action: {kind} at value {value} ('{kind} servants:1', '{kind}') or 'decline'.",
                        kind=kind, value=decision["value"])
     no = decision["cards"][0]
-    options = "; ".join(
-        f"{i} = pay {describe(o['pay'])}" for i, o in enumerate(exchange_options(no), 1)
-    )
+    options = listing([Message("{number} = pay {cost}", number=i, cost=amounts(describe(o["pay"])))
+                       for i, o in enumerate(exchange_options(no), 1)], ONE_AFTER_ANOTHER)
     return Message("Production exchange on {card}: {options} ('exchange 1' or 'exchange none').",
                    card=card_name(no), options=options)
 
