@@ -9,7 +9,7 @@ import pytest
 from test_engine_shape import positions
 
 import games
-from bot.i18n import translate
+from bot.i18n import name_in, translate
 from bot.i18n.catalogues import problems
 from bot.menus import OPTION_LIMIT, TEXT_LIMIT, screen
 from games.core import Description, Message, Name
@@ -153,7 +153,8 @@ def test_amounts_names_and_lists_are_written_in_the_readers_language():
     takes = [a for a in lim.legal_actions(state, seat) if a["type"] == "place" and a["space"] == "green-3"]
     found = lim.describe(state, seat, takes[0])
     card = found.group[-1].label.params["card"]
-    assert isinstance(card, Name) and str(card) in translate(found.group[-1].label, "ja")
+    assert isinstance(card, Name) and name_in(card, "ja") != str(card)  # the Japanese name of Woods
+    assert name_in(card, "ja") in translate(found.group[-1].label, "ja")
     assert "階の値5" in translate(found.group[-1].label, "ja") and "木材×1" in translate(found.group[-1].label, "ja")
     assert translate(listing([amounts("2 coins"), amounts("1 wood")]), "ja") == "コイン×2、木材×1"
     assert translate(listing([amounts("2 coins"), amounts("1 wood")], AND), "ko") == "동전 ×2, 목재 ×1"
