@@ -64,12 +64,14 @@ class Entry:
     text: str
 
 
-def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
-    """Every move and undo of ``moves`` (the whole log) as public event lines, in order.
+def public_log(table: Table, moves: list[MoveRow], after: int = 0) -> list[Entry]:
+    """Every move and undo of ``moves`` (the whole log) after seq ``after`` as public event lines,
+    in order.
 
     The log is replayed as it happened, so a move taken back shows what it did (marked as taken
-    back); the engine's events never hold hidden information. A log the engine cannot replay is
-    damage, reported as the documented message.
+    back); the engine's events never hold hidden information. The whole log is replayed, but only
+    the entries after ``after`` are written. A log the engine cannot replay is damage, reported as
+    the documented message.
     """
     game = table.game
     stack = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options))
@@ -79,14 +81,18 @@ def public_log(table: Table, moves: list[MoveRow]) -> list[Entry]:
         try:
             if undo:
                 stack.undo()
-                text = Message("{who} took back move {number}.", who=names[move.seat], number=move.seq)
             else:
                 events = stack.play(move.seat, move.notation)
-                text = one_after_another([table.fill_names(e["text"]) for e in events])
-                if move.undone_seq is not None:
-                    text = Message("{events} (taken back)", events=text)
         except (CorruptState, IllegalAction, IndexError, KeyError, TypeError, ValueError):
             raise DamagedTable(DAMAGED, table.row.id) from None
+        if seq <= after:
+            continue
+        if undo:
+            text = Message("{who} took back move {number}.", who=names[move.seat], number=move.seq)
+        else:
+            text = one_after_another([table.fill_names(e["text"]) for e in events])
+            if move.undone_seq is not None:
+                text = Message("{events} (taken back)", events=text)
         entries.append(Entry(seq, move, undo, text))
     return entries
 
@@ -166,7 +172,7 @@ class Undo:
         moves = await self.tables.moves(table.row.id)
         own = [m.seq for m in standing(moves) if m.seat == seat]
         after = own[-1] if own else 0
-        entries = [e for e in public_log(table, moves) if e.seq > after]
+        entries = public_log(table, moves, after)
         if not entries:
             return Reply(private=[line(NOTHING_SINCE if own else NOTHING_YET)], game_id=table.row.id,
                          game_key=table.row.game_key)
