@@ -37,7 +37,7 @@ class _KeepUnknown(dict):
 def fill(template: str, params: Mapping[str, Any]) -> str:
     """``template`` with ``params`` written in; unknown placeholders (seats) are kept."""
     try:
-        return string.Formatter().vformat(template, (), _KeepUnknown(params))
+        return template.format_map(_KeepUnknown(params))
     except (ValueError, IndexError, KeyError, AttributeError):
         return template  # a template with stray braces is shown as written, never a traceback
 
