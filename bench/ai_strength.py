@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from bench.stats import percentile
-from games.ai import LEVELS, Budget, decide, decision_seed
+from games.ai import LEVELS, Budget, decide, decision_seed, level_budget
 
 MAX_MOVES = 4000
 """A game still running after this many moves is stopped and counted as unfinished."""
@@ -131,13 +131,44 @@ class Results:
 
     def identity(self, job: tuple) -> str:
         key, levels, seed, budgets = job
-        used = {level: list(_budget_numbers(budgets.get(level, LEVELS[level])))
+        used = {level: list(_budget_numbers(budgets.get(level) or level_budget(key, level)))
                 for level in sorted(set(levels)) if level in LEVELS}
         return json.dumps([ai_fingerprint(key), key, levels, seed, used], separators=(",", ":"))
+
+    def earlier(self, key: str) -> dict[str, list[tuple[str, tuple]]]:
+        """The games of ``key`` recorded with another fingerprint of its AI, by fingerprint:
+        each game's line id and the job that replays it with the budgets it was played with."""
+        found: dict[str, list[tuple[str, tuple]]] = {}
+        for ident in self.known:
+            fingerprint, game, levels, seed, used = json.loads(ident)
+            if game == key and fingerprint != ai_fingerprint(key):
+                budgets = {level: Budget(*numbers) for level, numbers in used.items()}
+                found.setdefault(fingerprint, []).append((ident, (game, levels, seed, budgets)))
+        return found
+
+    def rekey(self, renamed: dict[str, str], dropped: set[str]) -> None:
+        """Rewrite the file with the ids in ``renamed`` replaced and the lines of ``dropped`` left out."""
+        assert self.path is not None
+        lines = []
+        for text in self.path.read_text().splitlines():
+            entry = json.loads(text)
+            if entry["id"] in dropped:
+                continue
+            entry["id"] = renamed.get(entry["id"], entry["id"])
+            lines.append(json.dumps(entry))
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text("".join(line + "\n" for line in lines))
+        temporary.replace(self.path)
+        for old in dropped:
+            del self.known[old]
+        for old, new in renamed.items():
+            if old in self.known:
+                self.known[new] = self.known.pop(old)
 
     def add(self, job: tuple, outcome: dict) -> None:
         if self.path is None:
             return
+        self.known[self.identity(job)] = outcome
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a") as file:
             file.write(json.dumps({"id": self.identity(job), "outcome": outcome}) + "\n")
@@ -244,6 +275,31 @@ def parse_budgets(specs: list[str]) -> dict[str, Budget]:
     return budgets
 
 
+def adopt(key: str, sample: int, workers: int) -> None:
+    """Keep the games of ``key`` recorded with an earlier version of its AI when that version plays
+    exactly as today's: ``sample`` games of each pairing are replayed, and only if every replay
+    ends with the recorded result (every seat's score, breakdown and place) are the other lines
+    re-keyed to today's fingerprint. A change that leaves a game's play alone (made for another
+    game, or a refactoring) then keeps that game's table; any other change starts it afresh."""
+    for fingerprint, entries in RESULTS.earlier(key).items():
+        groups: dict[str, list[tuple[str, tuple]]] = {}
+        for ident, job in entries:
+            _, _, levels, _, used = json.loads(ident)
+            groups.setdefault(json.dumps([sorted(levels), used]), []).append((ident, job))
+        replayed = [entry for group in groups.values() for entry in group[:sample]]
+        run([job for _, job in replayed], workers, None)
+        differing = [ident for ident, job in replayed
+                     if RESULTS.known[RESULTS.identity(job)]["result"] != RESULTS.known[ident]["result"]]
+        if differing:
+            print(f"  {key}: {fingerprint} plays differently ({len(differing)} of {len(replayed)} replays differ,"
+                  f" e.g. {differing[0]}): its {len(entries)} games are not kept")
+            continue
+        renamed = {ident: RESULTS.identity(job) for ident, job in entries}
+        RESULTS.rekey(renamed, {ident for ident, _ in replayed})
+        print(f"  {key}: {fingerprint} plays as today's AI ({len(replayed)} replays in {len(groups)} pairings"
+              f" gave the recorded results): its {len(entries)} games are kept")
+
+
 def _load() -> str:
     """The machine's 1, 5 and 15 minute load averages (decision times depend on them)."""
     return " / ".join(f"{value:.1f}" for value in os.getloadavg())
@@ -262,7 +318,12 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, help="per pairing: start no new game after this long")
     parser.add_argument("--results", type=Path,
                         help="a JSON-lines file of finished games: reused, and added to as games finish")
+    parser.add_argument("--adopt", type=int, metavar="N",
+                        help="replay N games of each pairing recorded with an earlier version of a"
+                             " game's AI, and keep them all if every replay gives the recorded result")
     args = parser.parse_args()
+    if args.adopt and not args.results:
+        parser.error("--adopt needs --results")
     global RESULTS
     RESULTS = Results(args.results)
     budgets = parse_budgets(args.level_budget)
@@ -272,6 +333,8 @@ def main() -> None:
         print(f"{games.get(key).title} ({key}), {args.games} games per pairing, {args.jobs} workers,"
               f" load average {_load()}")
         started = time.perf_counter()
+        if args.adopt:
+            adopt(key, args.adopt, args.jobs)
         for pairing in pairings:
             if pairing == "random":
                 head_to_head(key, "normal", "random", args.games, budgets, args.jobs, times, args.minutes)

@@ -30,7 +30,8 @@ LEVELS: dict[str, Budget] = {
     "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
     "strong": Budget(worlds=16, keep=8, playouts=1024, depth=8),
 }
-"""The search budget of each level (counted in worlds and playouts, never in seconds)."""
+"""The search budget of each level (counted in worlds and playouts, never in seconds); a game's
+module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves."""
 
 _MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.opera"}
 
@@ -38,6 +39,11 @@ _MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.ope
 def game_ai(game_key: str) -> Any:
     """The per-game module (``determinize`` and ``evaluate``) of ``game_key``."""
     return import_module(_MODULES[game_key])
+
+
+def level_budget(game_key: str, level: str) -> Budget:
+    """The budget ``level`` searches with in ``game_key``: the game's own, else the level's."""
+    return getattr(game_ai(game_key), "BUDGETS", {}).get(level, LEVELS[level])
 
 
 def decision_seed(table_seed: int, move_number: int) -> int:
@@ -55,7 +61,7 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     """
     if not legal:
         raise ValueError("the seat has no move to play")
-    plan = budget or LEVELS[level]
+    plan = budget or level_budget(game_key, level)
     ai = game_ai(game_key)
     if hasattr(ai, "candidates"):
         legal = ai.candidates(view, legal)
@@ -92,4 +98,4 @@ def choose(game_key: str, state: dict[str, Any], seat: int, level: str, seed: in
     return move if move in legal else safe_move(legal)
 
 
-__all__ = ["LEVELS", "Budget", "choose", "decide", "decision_seed", "game_ai", "safe_move"]
+__all__ = ["LEVELS", "Budget", "choose", "decide", "decision_seed", "game_ai", "level_budget", "safe_move"]

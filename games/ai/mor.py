@@ -14,10 +14,15 @@ from typing import Any
 import games
 from games.mor.data import CARDS, END_CARDS, LEADERS, TOKENS, VP_SPACES, deck_of, id_number
 
-from .search import Blanks, result_value
+from .search import Blanks, Budget, result_value
 
 GAME = games.get("mor")
 ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
+BUDGETS = {"normal": Budget(worlds=8, keep=8, playouts=128, depth=16),
+           "strong": Budget(worlds=16, keep=8, playouts=1024, depth=16)}
+"""Playouts twice as deep as the levels' own: a turn here is several moves (take from the market,
+store what was taken, end), so 8 moves do not reach the next turn of every seat at four players
+(measured in docs/ai.md)."""
 BLANKS = Blanks(GAME)
 
 
@@ -85,6 +90,17 @@ def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
     if view["pending"] is not None:
         return legal
     return [text for text in legal if not text.startswith("arrange")] or legal
+
+
+def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A playout's move among the legal moves of the type drawn: market resources are stored as a
+    plain ``place`` stores them (the most kept), any other move is drawn at random.
+
+    Stored at random, most layouts discard, and every unit discarded moves each other seat one
+    faith space: every playout became a faith race, in which cards never looked worth buying.
+    """
+    plain = [action for action in group if action["type"] == "place" and "layout" not in action]
+    return plain[0] if plain else group[rng.randrange(len(group))]
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:

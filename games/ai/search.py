@@ -31,7 +31,10 @@ class GameAI(Protocol):
 
     def evaluate(self, state: State, seat: int) -> float: ...
 
-    # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty).
+    # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty);
+    # ``rollout_choice(group, rng) -> action``, a playout's move among ``group``, the legal moves of
+    # the type drawn (one at random when the game has no such function); ``BUDGETS``, the game's
+    # own budgets by level (see ``games.ai.level_budget``).
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,8 @@ class Search:
         return self.value(state)
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """A move type drawn by the game's playout weights, then one move of that type at random."""
+        """A move type drawn by the game's playout weights, then one move of that type: the game's
+        ``rollout_choice`` if it has one, else one at random."""
         by_type: dict[str, list[dict[str, Any]]] = {}
         for action in actions:
             by_type.setdefault(action["type"], []).append(action)
@@ -148,6 +152,9 @@ class Search:
         weights = self.ai.ROLLOUT_WEIGHTS
         kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
         group = by_type[kind]
+        choice = getattr(self.ai, "rollout_choice", None)
+        if choice is not None:
+            return choice(group, self.rng)
         return group[self.rng.randrange(len(group))]
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 import games
-from games.ai import Budget, choose, decide, decision_seed, game_ai, safe_move
+from games.ai import LEVELS, Budget, choose, decide, decision_seed, game_ai, level_budget, safe_move
 
 from .positions import random_positions, redeal
 
@@ -68,6 +68,15 @@ def test_same_seed_same_move_and_seeds_matter(key):
         assert decide(key, view, seat, legal, "normal", 7, budget=SMALL) == first
         moves.add((first, decide(key, view, seat, legal, "easy", 8)))
     assert len(moves) > 1
+
+
+def test_a_game_may_search_with_budgets_of_its_own():
+    """Masters' turns take several moves, so its playouts go twice as deep; the others keep the levels'."""
+    for level in ("normal", "strong"):
+        assert level_budget("mor", level).depth == 2 * LEVELS[level].depth
+        assert level_budget("mor", level).playouts == LEVELS[level].playouts
+        assert level_budget("lim", level) == level_budget("opera", level) == LEVELS[level]
+    assert level_budget("mor", "easy") == LEVELS["easy"]
 
 
 def test_decision_seed_follows_the_table_seed_and_the_move_number():

@@ -1,0 +1,48 @@
+"""The strength bench keeps a game's recorded table across a change only when that game plays as before."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench import ai_strength
+from bench.ai_strength import Results, adopt, ai_fingerprint
+
+JOBS = [("mor", ["easy", "random"], seed, {}) for seed in (1, 2, 3)]
+
+
+@pytest.fixture
+def recorded(tmp_path, monkeypatch):
+    """Three games recorded under an earlier fingerprint of the Masters AI."""
+    path = tmp_path / "results.jsonl"
+    monkeypatch.setattr(ai_strength, "RESULTS", Results(path))
+    ai_strength.run(JOBS, 1, None)
+    current = ai_fingerprint("mor")
+    path.write_text(path.read_text().replace(current, "0123456789abcdef"))
+    monkeypatch.setattr(ai_strength, "RESULTS", Results(path))
+    return path
+
+
+def _fingerprints(path) -> list[str]:
+    return [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
+
+
+def test_games_that_replay_the_same_are_kept_under_todays_fingerprint(recorded):
+    adopt("mor", 1, 1)  # one of the three is replayed: the pairing's sample
+    assert _fingerprints(recorded) == [ai_fingerprint("mor")] * 3
+    assert all(ai_strength.RESULTS.identity(job) in ai_strength.RESULTS.known for job in JOBS)
+    outcomes = ai_strength.run(JOBS, 1, None)  # nothing is played again
+    assert len(outcomes) == 3
+
+
+def test_a_replay_that_differs_keeps_nothing(recorded):
+    lines = recorded.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["outcome"]["result"]["scores"][0]["total"] += 1  # as if the earlier AI had played otherwise
+    recorded.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    ai_strength.RESULTS = Results(recorded)
+    adopt("mor", 1, 1)
+    fingerprints = _fingerprints(recorded)
+    assert fingerprints.count("0123456789abcdef") == 3  # the earlier lines stay, not counted
+    assert fingerprints.count(ai_fingerprint("mor")) == 1  # the replay itself is a game of today's AI
