@@ -23,7 +23,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import AsyncIterator, Collection, Iterable
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
@@ -432,25 +432,27 @@ class PostgresStore(StoreChecks, PostgresPresence):
         found = await db.all(ratings.SELECT_FOR_GAME, (guild_id, game_key))
         await db.many(ratings.UPSERT, ratings.changes(outcome, found, guild_id, game_key, stamp))
 
-    async def record_undo(self, game_id: int, *, expected_version: int, undone_seq: int, seat: int,
+    async def record_undo(self, game_id: int, *, expected_version: int, taken_back: Sequence[tuple[int, int]],
                           snapshot: str, now: datetime, clear_timers: Iterable[shared.TimerFilter] = (),
                           timers: Iterable[shared.NewTimer] = ()) -> GameRow:
         """As :meth:`db.store.Store.record_undo`: all of it in one transaction, under the game's row lock."""
+        marks = shared.undo_marks(expected_version, taken_back)
         stamp = rows.to_db_time(now)
-        new_version = expected_version + 1
+        new_version = expected_version + len(marks)
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
         async with self._transaction() as db:
             game = await self._game_for_update(db, game_id)
             self._check_in_play(game, expected_version)
-            marked = await db.run(
-                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
-                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat))
-            if marked != 1:
-                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            for version, seq, seat in marks:
+                marked = await db.run(
+                    "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                    " AND undone_seq IS NULL", (version, game_id, seq, seat))
+                if marked != 1:
+                    raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {seq}")
+                await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq))
             row = await db.one("UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                                (new_version, stamp, game_id))
-            await db.run("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
             await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)

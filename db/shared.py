@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -190,6 +190,16 @@ def move_assignments(
         assignments += ", board_message_id = ?, board_jump_url = ?"
         params += [board_message.message_id, board_message.jump_url]
     return assignments, params
+
+
+def undo_marks(expected_version: int, taken_back: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """``(undo version, seq, seat)`` of each move of an undo (``taken_back``: ``(seq, seat)``,
+    newest first): one version each, from ``expected_version + 1``. Refuses an empty undo or one
+    whose moves are not newest first, which no replay could follow."""
+    seqs = [seq for seq, _ in taken_back]
+    if not seqs or seqs != sorted(set(seqs), reverse=True):
+        raise ValueError(f"an undo takes back at least one move, newest first (not {seqs})")
+    return [(expected_version + 1 + i, seq, seat) for i, (seq, seat) in enumerate(taken_back)]
 
 
 def timers_matching(game_id: int, clears: list[TimerFilter]) -> tuple[str, list[Any]]:

@@ -37,7 +37,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Collection, Iterable
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -97,6 +97,7 @@ from .shared import (
     options_text,
     timers_matching,
     turn_message,
+    undo_marks,
 )
 
 __all__ = [
@@ -674,37 +675,41 @@ class Store(StoreChecks, SqlitePresence):
         game_id: int,
         *,
         expected_version: int,
-        undone_seq: int,
-        seat: int,
+        taken_back: Sequence[tuple[int, int]],
         snapshot: str,
         now: datetime,
         clear_timers: Iterable[TimerFilter] = (),
         timers: Iterable[NewTimer] = (),
     ) -> GameRow:
-        """Take the move at ``undone_seq`` back in one transaction and return the game's new row.
+        """Take moves back in one transaction and return the game's new row.
 
-        The move stays in the log, marked with the new version (``undone_seq``); ``snapshot`` (the
-        state without it) is saved at that version, and a snapshot saved after the move goes (it
-        holds a state the game no longer reaches). Timers as :meth:`record_move`. Refused with
-        nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or the move
-        is not ``seat``'s standing move, :class:`WrongStatus` if the game is not in play.
+        ``taken_back`` is each move's ``(seq, seat)``, newest first: a person's move with the moves
+        that answered it on the table's side (see ``bot/table/undo.py``). Each undo takes one
+        version, in that order, so the log reads as if they were taken back one by one. The moves
+        stay in the log, marked with their undo's version (``undone_seq``); ``snapshot`` (the state
+        without them) is saved at the last version, and snapshots saved after the moves go (they
+        hold states the game no longer reaches). Timers as :meth:`record_move`. Refused with
+        nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or a
+        move is not that seat's standing move, :class:`WrongStatus` if the game is not in play.
         """
+        marks = undo_marks(expected_version, taken_back)
         stamp = to_db_time(now)
-        new_version = expected_version + 1
+        new_version = expected_version + len(marks)
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
 
         def undo(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
             self._check_in_play(game, expected_version)
-            marked = db.execute(
-                "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
-                " AND undone_seq IS NULL", (new_version, game_id, undone_seq, seat)).rowcount
-            if marked != 1:
-                raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {undone_seq}")
+            for version, seq, seat in marks:
+                marked = db.execute(
+                    "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = ? AND seat = ?"
+                    " AND undone_seq IS NULL", (version, game_id, seq, seat)).rowcount
+                if marked != 1:
+                    raise StaleVersion(f"game {game_id} has no standing move of seat {seat} at seq {seq}")
+                db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq))
             row = _one(db, "UPDATE games SET version = ?, updated_at = ? WHERE id = ? RETURNING *",
                        (new_version, stamp, game_id))
-            db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, undone_seq))
             self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)

@@ -43,19 +43,24 @@ async def test_LIM_ADV_2_and_LIM_ADV_5_automatic_moves_are_marked_in_the_log_the
     assert marked == [seq for seq in seqs if seq > own_last] != []
 
 
-async def test_a_move_taken_automatically_cannot_be_taken_back_on_its_own(service):  # noqa: F811
-    """The fourth tile was taken for its seat: that seat's undo is refused in words, and the player
-    of the third tile may not take theirs back either (the last move is another seat's)."""
+async def test_a_move_taken_automatically_is_taken_back_only_with_the_move_before_it(service):  # noqa: F811
+    """The fourth tile was taken for its seat: that seat cannot take it back (another player chose
+    since its own last move), while the player of the third tile takes theirs back and the
+    automatic pick with it, each marked with its own undo."""
     await play_lorenzo(service, TILES_BY_HAND)
     table = await service.table(CHANNEL)
     *_, third, fourth = await service.store.moves(table.row.id)
-    assert third.seat != fourth.seat
+    assert third.seat != fourth.seat and fourth.automatic and not third.automatic
     taken_for = next(p for p in PEOPLE if p.id == table.user_of(fourth.seat))
+    chooser = next(p for p in PEOPLE if p.id == table.user_of(third.seat))
     with pytest.raises(TableError) as refused:
         await service.undo(CHANNEL, taken_for)
-    assert "The table took your last move for you" in str(refused.value.message)
-    chooser = next(p for p in PEOPLE if p.id == table.user_of(third.seat))
-    with pytest.raises(TableError, match="Only the player who just moved"):
-        await service.undo(CHANNEL, chooser)
+    assert str(refused.value.message) == f"{chooser.name} has acted since your last move, so it stands."
     assert (await service.table(CHANNEL)).row.version == table.row.version
-
+    reply = await service.undo(CHANNEL, chooser)
+    said = text(DiscordMarkup(), reply.lines)
+    assert f"took back move {third.seq}" in said and f"Move {fourth.seq} was taken back with it" in said
+    after = await service.table(CHANNEL)
+    assert after.row.version == table.row.version + 2 and after.is_acting(third.seat)
+    marks = {m.seq: m.undone_seq for m in await service.store.moves(table.row.id)}
+    assert (marks[fourth.seq], marks[third.seq]) == (table.row.version + 1, table.row.version + 2)

@@ -354,13 +354,15 @@ class Tables:
         if previous is not None and all(seat.user_id != person.id for seat in await self.store.seats(previous)):
             raise TableError(REMATCH_SEATS)
 
-    async def record_undo(self, table: Table, undone: MoveRow, state: dict[str, Any], now: datetime,
+    async def record_undo(self, table: Table, taken_back: list[MoveRow], state: dict[str, Any], now: datetime,
                           clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
-        """Take ``undone`` back under the table's version: the move marked, ``state`` (the game
-        without it) saved as the new version's snapshot, the timers changed; one transaction."""
+        """Take ``taken_back`` (newest first) back under the table's version: the moves marked,
+        ``state`` (the game without them) saved as the new version's snapshot, the timers changed;
+        one transaction."""
         try:
             row = await self.store.record_undo(
-                table.row.id, expected_version=table.row.version, undone_seq=undone.seq, seat=undone.seat,
+                table.row.id, expected_version=table.row.version,
+                taken_back=[(move.seq, move.seat) for move in taken_back],
                 snapshot=table.game.dumps(state), now=now, clear_timers=clear_timers, timers=timers)
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None

@@ -1,12 +1,15 @@
 """Taking a misclick back (``/game undo``) and catching up (``/game since``).
 
-A move may be taken back by the player who made it while it is the last move standing, no other
-seat has acted since (a move of theirs taken back counts as acting), the game is not over and
-the engine says playing it revealed nothing (:meth:`games.core.Game.undo_refusal`: no card, tile,
-die or token turned up, no other seat's answer disclosed). The move stays in the log, marked
-with the version of its undo, and the replay skips it; the undo is one transaction guarded by
-the game's version, like a move. AI seats never take a move back, and neither can a player take
-back a move the table took for them (``Game.automatic``): it would only be taken again.
+A player may take back their last move while nobody else has acted since: every move after it
+must be one that no person chose, an AI seat's answer or a move the table took because its seat
+had no real choice (``Game.automatic``), and those go back with it. Each of the moves must have
+revealed nothing (:meth:`games.core.Game.undo_refusal`: no card, tile, die or token turned up, no
+other seat's answer disclosed) and the game must not be over. So a player alone with AI seats can
+take back a misclick the AI has already answered, unless the answer turned something up. The
+moves stay in the log, each marked with the version of its undo (one version per move, newest
+first, as if taken back one by one), and the replay skips them; the undo is one transaction
+guarded by the game's version, like a move. AI seats never ask for an undo, and a move the table
+took for a seat never stands alone to be taken back: it would only be taken again.
 
 The catch-up digest shows a player, privately, every public event line since their own last
 move that stands, numbered like the log, with a link to the board posted after each. The lines
@@ -48,10 +51,19 @@ NOTHING_TO_UNDO = Message("There is no move of yours to take back.")
 GAME_OVER = Message("The game here is over: the move that ended it stands.")
 NOT_YOURS = Message("Only the player who just moved can take a move back, and the last move was {name}'s.")
 ACTED_SINCE = Message("{name} has acted since your last move, so it stands.")
+ANSWER_STANDS = Message("Your move stands: {name}'s move {number} came after it and cannot be taken back. {reason}")
+TAKEN_BACK_WITH_IT = Message("Move {number} was taken back with it ({events}).")
+TAKEN_BACK_IN_LOG = Message("Move {number} ({who}) was taken back.")
 NOTHING_SINCE = Message("Nothing has happened since your last move.")
 NOTHING_YET = Message("No one has moved yet.")
 SHOWN = 40
 """The most entries a digest lists (the newest): a few Discord messages with their links."""
+
+
+def answered(move: MoveRow) -> bool:
+    """Whether no person chose ``move``: an AI seat played it (AI seats sit under negative user
+    ids, see ``ai_seats.py``) or the table took it because its seat had no real choice."""
+    return move.automatic or move.user_id < 0
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,9 @@ def public_log(table: Table, moves: list[MoveRow], after: int = 0) -> list[Entry
             raise DamagedTable(DAMAGED, table.row.id) from None
         if seq <= after:
             continue
-        if undo:
+        if undo and answered(move):
+            text = Message(TAKEN_BACK_IN_LOG, who=names[move.seat], number=move.seq)
+        elif undo:
             text = Message("{who} took back move {number}.", who=names[move.seat], number=move.seq)
         else:
             text = one_after_another([table.fill_names(e["text"]) for e in events])
@@ -102,27 +116,33 @@ class Undo:
         self.tables, self.boards, self.clock = tables, boards, clock
 
     async def undo(self, channel_id: int, person: Person) -> Reply:
-        """Take ``person``'s last move back, or refuse in one sentence and change nothing."""
+        """Take ``person``'s last move back, with the moves that answered it on the table's side,
+        or refuse in one sentence and change nothing."""
         async with self.tables.lock(channel_id):
             table = await self._playing(channel_id)
             seat = seat_of(table, person)
             moves = await self.tables.moves(table.row.id)
-            target = self._target(table, seat, moves)
-            if target.automatic:
-                raise TableError("The table took your last move for you, as you had no other choice: "
-                                 "it stands (it would only be taken again), and so do your moves before it.")
+            taken_back = self._taken_back(table, seat, moves)
             game = table.game
             try:
-                rest = [(m.seat, m.notation) for m in standing(moves) if m is not target]
+                rest = [(m.seat, m.notation) for m in standing(moves) if m not in taken_back]
                 start = game.setup(len(table.seats), table.row.seed, table.row.options)
-                before = MoveStack(game, start, rest).state
-                action = game.parse(before, target.notation)
-                after, events = game.apply(before, seat, action)
+                stack = MoveStack(game, start, rest)
+                before = stack.state
+                played = []
+                for move in reversed(taken_back):
+                    earlier = stack.state
+                    events = stack.play(move.seat, move.notation)
+                    played.append((move, earlier, stack.state, events))
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
                 raise DamagedTable(DAMAGED, table.row.id) from None
-            refusal = game.undo_refusal(before, after, seat, action)
-            if refusal is not None:
-                raise TableError(refusal)
+            for move, earlier, later, _ in played:
+                refusal = game.undo_refusal(earlier, later, move.seat, game.parse(earlier, move.notation))
+                if refusal is not None and move is taken_back[-1]:
+                    raise TableError(refusal)
+                if refusal is not None:
+                    raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move.seq,
+                                     reason=Message(refusal))
             now = self.clock()
             undone = replace(table, state=before)
             clears, timers = reminder_changes(
@@ -130,12 +150,15 @@ class Undo:
             # the turn passes back: the next player's deadline goes, the undoing player's comes back
             deadline_clears, deadlines = deadline_changes(undone, now, await self.tables.presences(undone, now))
             clears, timers = clears + deadline_clears, timers + deadlines
-            row = await self.tables.record_undo(table, target, before, now, clears, timers)
+            row = await self.tables.record_undo(table, taken_back, before, now, clears, timers)
             table = replace(undone, row=row)
-        undone_events = one_after_another([table.fill_names(e["text"]) for e in events])
-        return await self.boards.reply(table, [said("{who} took back move {number} ({events}).",
-                                                    who=table.names()[seat], number=target.seq,
-                                                    events=undone_events)])
+        lines = []
+        for move, _, _, events in played:
+            said_events = one_after_another([table.fill_names(e["text"]) for e in events])
+            lines.append(said("{who} took back move {number} ({events}).", who=table.names()[seat],
+                              number=move.seq, events=said_events) if move is taken_back[-1]
+                         else (Message(TAKEN_BACK_WITH_IT, number=move.seq, events=said_events),))
+        return await self.boards.reply(table, lines)
 
     async def _playing(self, channel_id: int) -> Table:
         """The channel's game in play; when its newest game has finished, the refusal says so."""
@@ -150,20 +173,25 @@ class Undo:
             raise
 
     @staticmethod
-    def _target(table: Table, seat: int, moves: list[MoveRow]) -> MoveRow:
-        """The move ``seat`` may ask to take back: the last standing one, if it is theirs and
-        nothing by another seat came after it."""
-        kept = standing(moves)
-        if not kept:
-            raise TableError(NOTHING_TO_UNDO)
-        last = kept[-1]
+    def _taken_back(table: Table, seat: int, moves: list[MoveRow]) -> list[MoveRow]:
+        """What an undo of ``seat`` takes back, newest first: its last standing move of its own
+        choosing and every standing move after it, each an answer no person chose (see the module's
+        docstring). Refused when another person has acted since, their move taken back or not."""
         names = table.names()
-        if last.seat != seat:
-            raise TableError(NOT_YOURS, name=names[last.seat])
-        other = next((m for m in moves if m.seq > last.seq and m.seat != seat), None)
+        taken_back: list[MoveRow] = []
+        for move in reversed(standing(moves)):
+            taken_back.append(move)
+            if move.seat == seat and not move.automatic:
+                break
+            if not answered(move):
+                raise TableError(ACTED_SINCE if len(taken_back) > 1 else NOT_YOURS, name=names[move.seat])
+        else:
+            raise TableError(NOTHING_TO_UNDO)
+        own = taken_back[-1]
+        other = next((m for m in moves if m.seq > own.seq and m.seat != seat and not answered(m)), None)
         if other is not None:
             raise TableError(ACTED_SINCE, name=names[other.seat])
-        return last
+        return taken_back
 
     async def since(self, channel_id: int, person: Person) -> Reply:
         """Every public event since ``person``'s last standing move, for them alone."""

@@ -20,7 +20,7 @@ async def undo_last(store, game, stack):
     stack.undo()
     moves = await store.moves(game.id)
     return await store.record_undo(
-        game.id, expected_version=game.version, undone_seq=standing(moves)[-1].seq, seat=seat,
+        game.id, expected_version=game.version, taken_back=[(standing(moves)[-1].seq, seat)],
         snapshot=stack.game.dumps(stack.state), now=minutes(90))
 
 
@@ -66,7 +66,7 @@ async def test_a_snapshot_taken_after_the_undone_move_goes_with_it(store):
 
 async def undo(store, game_id: int, version: int, move):
     """Ask the store to take ``move`` back at ``version`` (with a state that is never checked)."""
-    return await store.record_undo(game_id, expected_version=version, undone_seq=move.seq, seat=move.seat,
+    return await store.record_undo(game_id, expected_version=version, taken_back=[(move.seq, move.seat)],
                                    snapshot="{}", now=minutes(90))
 
 
@@ -84,6 +84,46 @@ async def test_an_undo_is_refused_on_a_stale_version_a_wrong_seat_or_a_move_alre
     assert (await store.get_game(game.id)).version == again.version
     moves = await store.moves(game.id)
     assert [m.seq for m in moves if m.undone_seq is not None] == [last.seq]
+
+
+async def test_an_undo_of_several_moves_takes_one_version_each_newest_first(store):
+    """A person's move with the AI's answers: one transaction, one undo version per move, in the
+    order a replay takes them back; the snapshots saved after them go, and ``db check`` agrees."""
+    game, stack = await real_game(store, moves=6, snapshot_every=2)
+    moves = standing(await store.moves(game.id))
+    taken_back = [(m.seq, m.seat) for m in reversed(moves[-3:])]
+    for _ in taken_back:
+        stack.undo()
+    undone = await store.record_undo(game.id, expected_version=game.version, taken_back=taken_back,
+                                     snapshot=stack.game.dumps(stack.state), now=minutes(90))
+    assert undone.version == game.version + 3
+    after = await store.moves(game.id)
+    assert [(m.seq, m.undone_seq) for m in after[-3:]] == [(game.version - 2, game.version + 3),
+                                                           (game.version - 1, game.version + 2),
+                                                           (game.version, game.version + 1)]
+    assert [seq for seq, _, undo in timeline(after) if undo] == [game.version + 1, game.version + 2,
+                                                                game.version + 3]
+    kept = await raw_scalar(store, "SELECT count(*) FROM snapshots WHERE game_id = ? AND seq > ? AND seq <= ?",
+                            (game.id, game.version - 3, game.version))
+    assert kept == 0
+    loaded = await store.load_game(game.id)
+    assert loaded.snapshot.seq == undone.version and loaded.moves == []
+    assert loaded.snapshot.state == stack.game.dumps(stack.state)
+
+
+async def test_an_undo_of_several_moves_writes_nothing_when_one_of_them_is_refused(store):
+    game, stack = await real_game(store, moves=5, snapshot_every=100)
+    *_, earlier, last = standing(await store.moves(game.id))
+    with pytest.raises(StaleVersion):  # the older move with the other seat's number
+        await store.record_undo(game.id, expected_version=game.version,
+                                taken_back=[(last.seq, last.seat), (earlier.seq, 1 - earlier.seat)],
+                                snapshot="{}", now=minutes(90))
+    with pytest.raises(ValueError):  # oldest first: no replay could take them back in that order
+        await store.record_undo(game.id, expected_version=game.version,
+                                taken_back=[(earlier.seq, earlier.seat), (last.seq, last.seat)],
+                                snapshot="{}", now=minutes(90))
+    assert (await store.get_game(game.id)).version == game.version
+    assert all(m.undone_seq is None for m in await store.moves(game.id))
 
 
 async def test_a_finished_game_cannot_be_undone(store):
@@ -127,3 +167,19 @@ async def test_db_check_replays_undos_as_they_happened_and_finds_a_false_one(sto
     reader.close()
     assert replayed == 1 and findings == [
         f"game {game.id}: the undo at seq {game.version} does not take back the last move standing"]
+
+
+@sqlite_only
+async def test_db_check_follows_an_undo_of_several_moves(store, tmp_path):
+    game, stack = await real_game(store, moves=7, snapshot_every=3)
+    moves = standing(await store.moves(game.id))
+    for _ in range(3):
+        stack.undo()
+    await store.record_undo(game.id, expected_version=game.version,
+                            taken_back=[(m.seq, m.seat) for m in reversed(moves[-3:])],
+                            snapshot=stack.game.dumps(stack.state), now=minutes(90))
+    reader = sqlite3.connect(tmp_path / "bottega.db")
+    reader.row_factory = sqlite3.Row
+    install_functions(reader)
+    assert check_games(reader) == (1, [])
+    reader.close()

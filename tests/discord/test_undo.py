@@ -13,6 +13,7 @@ import games
 from bot.config import Config
 from bot.views import split_message
 from db.replay import standing
+from games.core import MoveStack
 from games.core.undo import CLOSED_DECISION, TURNED_UP
 
 REAL_GAMES = ["mor", "lim", "opera"]
@@ -127,27 +128,70 @@ async def test_a_second_undo_is_refused_and_a_board_from_before_the_undo_is_stal
     assert stale.ephemeral and "the game has moved on" in stale.response.content
 
 
-async def test_a_move_the_ai_has_answered_stands_and_the_ai_is_never_left_owing(table, env):
-    """An AI seat never undoes; once it has acted after a person's move, that move stands."""
-    await table.alice.slash(table.channel, "game new", game="opera", players=2, bots=1, level="easy")
+def answer_refusals(key: str, table_seed: int, players: int, moves: list, answers: int) -> list[str | None]:
+    """The engine's undo refusal of each of the last ``answers`` standing moves, oldest first."""
+    game = games.get(key)
+    stack = MoveStack(game, game.setup(players, table_seed, game.normalize_options({})),
+                      [(m.seat, m.notation) for m in moves[:-answers]])
+    found = []
+    for answer in moves[-answers:]:
+        before = stack.state
+        stack.play(answer.seat, answer.notation)
+        found.append(game.undo_refusal(before, stack.state, answer.seat, game.parse(before, answer.notation)))
+    return found
+
+
+@pytest.mark.parametrize("key", ["mor", "lim"])
+async def test_undo_takes_back_the_ai_answers_too_unless_one_turned_something_up(table, env, key):
+    """CORE-UNDO with AI seats: alone with an AI, a player takes back a misclick the AI has already
+    answered, together with the answer, as long as the answer revealed nothing; otherwise the
+    refusal names the answer and nothing changes. The AI is never left owing a move. (In Opera
+    Magna nearly every turn, the player's and the AI's, turns something up, so neither case comes
+    within a few turns there; the path is the same for every game.)"""
+    await table.alice.slash(table.channel, "game new", game=key, players=2, bots=1, level="easy")
     await table.alice.slash(table.channel, "game start")
     game_id = int(table.last().attachments[0].filename.split("-")[1])
     seat = (await env.bot.service.game(game_id)).seat_of(table.alice.id)
-    for _ in range(40):
-        notation = choose("opera", await game_state(env.bot, game_id), seat, {None})[0]
-        await move(table.alice, table.channel, "opera", notation)
-        moves = standing(await env.bot.store.moves(game_id))
-        if moves[-1].seat != seat:
+    seen: set = set()
+    for _ in range(80):
+        if {"allowed", "refused"} <= seen:
             break
-    else:
-        raise AssertionError("the AI never moved after alice")
-    version = (await snapshot_of(env, game_id))[1]
-    answer = await table.alice.slash(table.channel, "game undo")
-    ai_name = (await env.bot.service.game(game_id)).names()[moves[-1].seat]
-    assert answer.response.content.startswith(
-        f"Only the player who just moved can take a move back, and the last move was {ai_name}'s.")
-    assert (await snapshot_of(env, game_id))[1] == version
-    assert not (await env.bot.service.game(game_id)).ai_to_move()
+        state = await game_state(env.bot, game_id)
+        if games.get(key).result(state) is not None:
+            break
+        notation, refusal = choose(key, state, seat, {None})
+        await move(table.alice, table.channel, key, notation)
+        moves = standing(await env.bot.store.moves(game_id))
+        own = max(i for i, m in enumerate(moves) if m.seat == seat and not m.automatic)
+        answers = len(moves) - 1 - own
+        if refusal is not None or not answers or any(m.seat == seat for m in moves[own + 1:]):
+            continue  # the misclick itself stands, or no AI answered it, or alice moves again
+        served = await env.bot.service.game(game_id)
+        refusals = answer_refusals(key, served.row.seed, 2, moves, answers)
+        after, version = await snapshot_of(env, game_id)
+        posts = len(table.channel.history())
+        answer = await table.alice.slash(table.channel, "game undo")
+        if all(found is None for found in refusals):
+            text = table.last().content
+            assert f"took back move {moves[own].seq}" in text
+            assert all(f"Move {m.seq} was taken back with it" in text for m in moves[own + 1:])
+            assert (await snapshot_of(env, game_id)) == (games.get(key).dumps(state), version + answers + 1)
+            assert len(table.channel.history()) == posts + 1
+            log = (await table.alice.slash(table.channel, "game since")).response.content
+            assert f"{moves[-1].seq + 1}. Move {moves[-1].seq} ({served.names()[moves[-1].seat]}) was taken back." in log
+            await move(table.alice, table.channel, key, notation)  # play on as before
+            seen.add("allowed")
+        else:
+            first = next(i for i, found in enumerate(refusals) if found is not None)
+            name = served.names()[moves[own + 1 + first].seat]
+            assert answer.ephemeral and answer.response.content.startswith(
+                f"Your move stands: {name}'s move {moves[own + 1 + first].seq} came after it")
+            assert refusals[first] in answer.response.content
+            assert (await snapshot_of(env, game_id)) == (after, version)
+            assert len(table.channel.history()) == posts
+            seen.add("refused")
+        assert not (await env.bot.service.game(game_id)).ai_to_move()
+    assert seen == {"allowed", "refused"}
 
 
 async def test_since_your_move_shows_every_public_event_with_numbers_and_board_links(table, env):

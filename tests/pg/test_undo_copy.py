@@ -24,8 +24,8 @@ async def test_copy_carries_undone_moves_and_board_posts(pg_url, tmp_path, capsy
         seat, _ = stack.moves[-1]
         stack.undo()
         undone_seq = standing(await sqlite.moves(game.id))[-1].seq
-        game = await sqlite.record_undo(game.id, expected_version=game.version, undone_seq=undone_seq,
-                                        seat=seat, snapshot=stack.game.dumps(stack.state), now=minutes(30))
+        game = await sqlite.record_undo(game.id, expected_version=game.version, taken_back=[(undone_seq, seat)],
+                                        snapshot=stack.game.dumps(stack.state), now=minutes(30))
         await sqlite.set_board_message(game.id, 5, LINK, for_version=game.version)
         moves = await sqlite.moves(game.id)
         loaded = await sqlite.load_game(game.id)
