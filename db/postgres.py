@@ -344,10 +344,6 @@ class PostgresStore(StoreChecks, PostgresPresence):
             f" WHERE game_id = ? {SEAT_ORDER}", (game_id,))
         return [rows.seat_row(row, row["players"]) for row in found]
 
-    async def assign_seats(self, game_id: int, user_ids_in_seat_order: list[int]) -> None:
-        async with self._transaction() as db:
-            await self._assign_seats(db, game_id, list(user_ids_in_seat_order))
-
     async def _assign_seats(self, db: _Transaction, game_id: int, ordered: list[int]) -> None:
         await self._game_for_update(db, game_id)
         seated = {row[0] for row in await db.all("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
@@ -357,11 +353,6 @@ class PostgresStore(StoreChecks, PostgresPresence):
                       [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)])
 
     # -- play ----------------------------------------------------------------------------------
-
-    async def start_game(self, game_id: int, *, expected_version: int, snapshot: str, now: datetime) -> int:
-        started = await self.record_start(
-            game_id, expected_version=expected_version, snapshot=snapshot, now=now)
-        return started.version
 
     async def record_start(self, game_id: int, *, expected_version: int, snapshot: str, now: datetime,
                            seat_order: list[int] | None = None,

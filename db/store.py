@@ -545,10 +545,6 @@ class Store(StoreChecks, SqlitePresence):
                 f" WHERE game_id = ? {_SEAT_ORDER}", (game_id,)))
         return [seat_row(row, row["players"]) for row in rows]
 
-    async def assign_seats(self, game_id: int, user_ids_in_seat_order: list[int]) -> None:
-        """Number the seats: the first user gets seat 0. The list must name every seated user once."""
-        await self._writing(lambda db: self._assign_seats(db, game_id, list(user_ids_in_seat_order)))
-
     def _assign_seats(self, db: sqlite3.Connection, game_id: int, ordered: list[int]) -> None:
         self._game_for_update(db, game_id)
         seated = {row[0] for row in _all(db, "SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
@@ -558,16 +554,6 @@ class Store(StoreChecks, SqlitePresence):
                        [(seat, game_id, user_id) for seat, user_id in enumerate(ordered)])
 
     # -- play ----------------------------------------------------------------------------------
-
-    async def start_game(self, game_id: int, *, expected_version: int, snapshot: str, now: datetime) -> int:
-        """Lobby → active with the initial state as the snapshot at seq 0; returns the new version.
-
-        Raises :class:`StaleVersion` if the game's version is not ``expected_version`` and
-        :class:`WrongStatus` if it is not in the lobby; nothing is written then.
-        """
-        started = await self.record_start(
-            game_id, expected_version=expected_version, snapshot=snapshot, now=now)
-        return started.version
 
     async def record_start(
         self,
@@ -579,11 +565,13 @@ class Store(StoreChecks, SqlitePresence):
         seat_order: list[int] | None = None,
         timers: Iterable[NewTimer] = (),
     ) -> GameRow:
-        """Start a game in one transaction and return its new row.
+        """Start a game (lobby → active) in one transaction and return its new row.
 
-        Numbers the seats by ``seat_order`` when given (as :meth:`assign_seats`), saves
-        ``snapshot`` at seq 0, makes the game active and writes ``timers``. Refused with nothing
-        written like :meth:`start_game` (and ``ValueError`` for a wrong seat order).
+        Numbers the seats by ``seat_order`` when given (the first user gets seat 0; the list must
+        name every seated user once), saves ``snapshot`` (the initial state) at seq 0, makes the
+        game active and writes ``timers``. Refused with nothing written: :class:`StaleVersion` if
+        the game's version is not ``expected_version``, :class:`WrongStatus` if it is not in the
+        lobby, ``ValueError`` for a wrong seat order.
         """
         stamp = to_db_time(now)
         timer_rows = [timer.params(game_id) for timer in timers]

@@ -28,9 +28,8 @@ async def started_game(store: Store, channel_id: int = 100, user_ids: tuple[int,
     game = await new_game(store, channel_id, host_id=user_ids[0], players=len(user_ids))
     for user_id in user_ids:
         await store.add_seat(game.id, user_id, f"user{user_id}", now=START)
-    await store.assign_seats(game.id, list(user_ids))
-    await store.start_game(game.id, expected_version=game.version, snapshot='{"turn": 0}', now=START)
-    return await store.get_game(game.id)
+    return await store.record_start(game.id, expected_version=game.version, snapshot='{"turn": 0}', now=START,
+                                    seat_order=list(user_ids))
 
 
 async def append_move(store: Store | PostgresStore, game_id: int, **move) -> int:

@@ -141,24 +141,25 @@ async def test_remove_seat_reports_whether_a_seat_was_freed(store):
     await store.add_seat(game.id, 7, "ada", now=minutes(1))
 
 
-async def test_seats_are_ordered_by_seat_then_join_time(store):
+@pytest.mark.parametrize("order", [[20, 30, 10], [10, 20, 30]])
+async def test_seats_are_ordered_by_seat_then_join_time(store, order):
     game = await new_game(store, players=3)
     for offset, user_id in enumerate((30, 10, 20)):
         await store.add_seat(game.id, user_id, f"u{user_id}", now=minutes(offset))
     assert [s.user_id for s in await store.seats(game.id)] == [30, 10, 20]
-    await store.assign_seats(game.id, [20, 30, 10])
-    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 20), (1, 30), (2, 10)]
-    await store.assign_seats(game.id, [10, 20, 30])
-    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 10), (1, 20), (2, 30)]
+    await store.record_start(game.id, expected_version=game.version, snapshot="{}", now=minutes(3),
+                             seat_order=order)
+    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == list(enumerate(order))
 
 
 @pytest.mark.parametrize("order", [[7], [7, 8, 9], [7, 7], [7, 99]])
-async def test_assign_seats_must_name_every_seated_user_once(store, order):
+async def test_the_seat_order_of_a_start_must_name_every_seated_user_once(store, order):
     game = await new_game(store)
     await store.add_seat(game.id, 7, "ada", now=START)
     await store.add_seat(game.id, 8, "bea", now=START)
     with pytest.raises(ValueError):
-        await store.assign_seats(game.id, order)
+        await store.record_start(game.id, expected_version=game.version, snapshot="{}", now=START,
+                                 seat_order=order)
     assert [s.seat for s in await store.seats(game.id)] == [None, None]
 
 

@@ -15,27 +15,27 @@ async def counts(store: Store, game_id: int) -> tuple[int, int, int]:
     return game.version, len(await store.moves(game_id)), snapshots
 
 
-async def test_start_game_activates_and_saves_the_initial_snapshot(store):
+async def test_record_start_activates_and_saves_the_initial_snapshot(store):
     game = await new_game(store)
-    version = await store.start_game(game.id, expected_version=0, snapshot='{"start": true}', now=minutes(1))
+    row = await store.record_start(game.id, expected_version=0, snapshot='{"start": true}', now=minutes(1))
     started = await store.get_game(game.id)
-    assert version == started.version == 1
+    assert row.version == started.version == 1
     assert started.status == "active" and started.updated_at == minutes(1)
     assert await store.latest_snapshot(game.id) == (0, '{"start": true}')
     assert await store.load(game.id) == (0, '{"start": true}', [])
 
 
-async def test_start_game_is_guarded_by_version_and_status(store):
+async def test_record_start_is_guarded_by_version_and_status(store):
     game = await new_game(store)
     with pytest.raises(StaleVersion):
-        await store.start_game(game.id, expected_version=3, snapshot="{}", now=START)
+        await store.record_start(game.id, expected_version=3, snapshot="{}", now=START)
     assert (await store.get_game(game.id)).status == "lobby"
     assert await store.latest_snapshot(game.id) is None
-    await store.start_game(game.id, expected_version=0, snapshot="{}", now=START)
+    await store.record_start(game.id, expected_version=0, snapshot="{}", now=START)
     with pytest.raises(WrongStatus):
-        await store.start_game(game.id, expected_version=1, snapshot="{}", now=START)
+        await store.record_start(game.id, expected_version=1, snapshot="{}", now=START)
     with pytest.raises(GameNotFound):
-        await store.start_game(999, expected_version=0, snapshot="{}", now=START)
+        await store.record_start(999, expected_version=0, snapshot="{}", now=START)
 
 
 async def test_append_move_records_the_move_and_bumps_the_version(store):
