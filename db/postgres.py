@@ -509,13 +509,6 @@ class PostgresStore(StoreChecks, PostgresPresence):
 
     # -- timers --------------------------------------------------------------------------------
 
-    async def set_timer(self, game_id: int, kind: str, user_id: int, due_at: datetime,
-                        payload: dict[str, Any] | None = None) -> None:
-        await self.update_timers(game_id, timers=[shared.NewTimer(kind, user_id, due_at, payload)])
-
-    async def clear_timers(self, game_id: int, *, kind: str | None = None, user_id: int | None = None) -> int:
-        return await self.update_timers(game_id, clear=[shared.TimerFilter(kind, user_id)])
-
     async def update_timers(self, game_id: int, *, clear: Iterable[shared.TimerFilter] = (),
                             timers: Iterable[shared.NewTimer] = ()) -> int:
         """As :meth:`db.store.Store.update_timers`."""

@@ -775,16 +775,6 @@ class Store(StoreChecks, SqlitePresence):
 
     # -- timers --------------------------------------------------------------------------------
 
-    async def set_timer(
-        self, game_id: int, kind: str, user_id: int, due_at: datetime, payload: dict[str, Any] | None = None
-    ) -> None:
-        """Create or move the game's ``kind`` timer for ``user_id`` (one per game, kind and user)."""
-        await self.update_timers(game_id, timers=[NewTimer(kind, user_id, due_at, payload)])
-
-    async def clear_timers(self, game_id: int, *, kind: str | None = None, user_id: int | None = None) -> int:
-        """Delete the game's timers, optionally only of one kind and/or one user; returns how many."""
-        return await self.update_timers(game_id, clear=[TimerFilter(kind, user_id)])
-
     async def update_timers(
         self, game_id: int, *, clear: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()
     ) -> int:

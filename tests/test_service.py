@@ -12,7 +12,7 @@ import games
 from bot.drawing import ThreadRenderer
 from bot.presentation import DiscordMarkup, post, text
 from bot.table import Person, StaleAction, TableError, TableService, TurnSettings
-from db import Store
+from db import Store, TimerFilter
 from games.core import IllegalAction
 
 ALICE, BOB, CAROL, MOD = Person(1, "alice"), Person(2, "bob"), Person(3, "carol"), Person(9, "mod", True)
@@ -426,8 +426,7 @@ async def test_a_move_writes_the_next_players_reminder_in_its_own_transaction(se
         raise SystemExit("killed")
 
     with monkeypatch.context() as kill:
-        for write in ("update_timers", "set_timer", "clear_timers"):
-            kill.setattr(service.store, write, killed)
+        kill.setattr(service.store, "update_timers", killed)
         await service.act(CHANNEL, actor, "add 1")
     waiting = (await service.table(CHANNEL)).actor_users()
     reminded = {t.user_id for t in await service.store.timers(table.row.id) if t.kind == "reminder"}
@@ -439,7 +438,7 @@ async def test_missing_timers_are_rebuilt_from_who_must_act_at_start_up(service)
     await service.act(CHANNEL, actor, "add 1")
     moved_at = service.clock()
     waiting = (await service.table(CHANNEL)).actor_users()
-    await service.store.clear_timers(table.row.id)
+    await service.store.update_timers(table.row.id, clear=[TimerFilter()])
     service.clock.advance(hours=30)
     restarted = TableService(service.store, clock=service.clock, renderer=None)
     assert await restarted.rebuild_timers() == 1

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from bot.table import TableService
 from bot.table.clocks import DEADLINE, TURN_BEGAN
-from db import NewTimer, TurnClock
+from db import NewTimer, TimerFilter, TurnClock
 from tests.test_service import ALICE, BOB, GUILD, current, race_game, said, service, started
 
 __all__ = ["race_game", "service"]  # the fixtures this module uses
@@ -47,7 +47,7 @@ async def test_deadlines_given_back_at_start_up_follow_a_vacation(service):
     turn_began = service.clock()
     service.clock.advance(hours=1)
     await service.away(GUILD, away, 2)
-    await service.store.clear_timers(table.row.id, kind=DEADLINE)
+    await service.store.update_timers(table.row.id, clear=[TimerFilter(DEADLINE)])
     restarted = TableService(service.store, clock=service.clock, renderer=None)
     assert await restarted.rebuild_timers() == 1
     assert (await deadline(service, table.row.id, away.id)).due_at == turn_began + TURN + 2 * DAY

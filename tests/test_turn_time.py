@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.table import TableError, TableService, TurnSettings
+from db import TimerFilter
 from games.core import IllegalAction
 from tests.test_service import (
     ALICE,
@@ -52,7 +53,7 @@ async def test_deadlines_lost_to_a_crash_come_back_counted_from_the_last_change(
     await service.act(CHANNEL, actor, "add 1")
     moved_at = service.clock()
     waiting = (await service.table(CHANNEL)).actor_users()
-    await service.store.clear_timers(table.row.id, kind="deadline")
+    await service.store.update_timers(table.row.id, clear=[TimerFilter("deadline")])
     service.clock.advance(hours=30)
     restarted = TableService(service.store, clock=service.clock, renderer=None)
     assert await restarted.rebuild_timers() == 1

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from store_fixtures import minutes, real_game, sqlite_memory_only, sqlite_only
 
-from db import Store
+from db import NewTimer, Store
 from db.__main__ import main
 from db.maintenance import backup_file, check_file
 from db.migrations import MIGRATIONS
@@ -18,7 +18,7 @@ FIRST_MOVE: list[str] = []
 async def a_played_game(store: Store) -> int:
     game, stack = await real_game(store, moves=1)
     FIRST_MOVE[:] = [stack.moves[0][1]]
-    await store.set_timer(game.id, "reminder", 8, minutes(60))
+    await store.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(60))])
     await store.set_meta("command_sync_hash", "abc")
     return game.id
 

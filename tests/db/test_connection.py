@@ -6,7 +6,7 @@ from datetime import datetime
 import pytest
 from store_fixtures import START, new_game, raw_execute, sqlite_memory_only, sqlite_only
 
-from db import GameNotFound, Store
+from db import GameNotFound, NewTimer, Store
 from db.store import BUSY_TIMEOUT_MS
 
 
@@ -38,7 +38,7 @@ async def test_foreign_keys_refuse_rows_for_missing_games(tmp_path):
     with pytest.raises(GameNotFound):
         await store.add_seat(999, 1, "ghost", now=START)
     with pytest.raises(GameNotFound):
-        await store.set_timer(999, "reminder", 1, START)
+        await store.update_timers(999, timers=[NewTimer("reminder", 1, START)])
     await store.close()
     raw = sqlite3.connect(path)
     raw.execute("PRAGMA foreign_keys = ON")
@@ -51,7 +51,7 @@ async def test_foreign_keys_refuse_rows_for_missing_games(tmp_path):
 async def test_deleting_a_game_cascades_to_its_rows(store):
     game = await new_game(store)
     await store.add_seat(game.id, 7, "host", now=START)
-    await store.set_timer(game.id, "reminder", 7, START)
+    await store.update_timers(game.id, timers=[NewTimer("reminder", 7, START)])
     await raw_execute(store, "DELETE FROM games WHERE id = ?", (game.id,))
     assert await store.seats(game.id) == []
     assert await store.timers(game.id) == []

@@ -8,7 +8,7 @@ import pytest
 from store_fixtures import minutes, real_game, started_game
 
 import games
-from db import DamagedGame, Store
+from db import DamagedGame, NewTimer, Store
 from db.__main__ import main
 from db.maintenance import check_file
 from db.rows import snapshot_checksum
@@ -54,7 +54,7 @@ async def damaged_store(tmp_path, statement: str) -> Store:
     store = await Store.open(path)
     for channel in (100, 101):
         game, _ = await real_game(store, channel, moves=1)
-        await store.set_timer(game.id, "reminder", 8, minutes(5))
+        await store.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(5))])
         await store.add_vote(game.id, 7, "abandon")
     await store.close()
     damage(path, statement)

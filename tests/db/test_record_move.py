@@ -32,8 +32,8 @@ def timer_set(timers) -> set[tuple[str, int, object]]:
 
 async def test_record_move_writes_move_snapshot_status_timers_and_board_in_one_call(store):
     game = await started_game(store)
-    await store.set_timer(game.id, "reminder", 7, minutes(60))
-    await store.set_timer(game.id, "deadline", 7, minutes(90))
+    await store.update_timers(game.id, timers=[NewTimer("reminder", 7, minutes(60)),
+                                               NewTimer("deadline", 7, minutes(90))])
     row = await store.record_move(
         game.id, expected_version=game.version, seat=0, user_id=7, notation="market row-2", now=minutes(3),
         interaction_id=5, snapshot='{"after": 1}', clear_timers=[TimerFilter(user_id=7)],
@@ -159,7 +159,7 @@ async def test_update_timers_and_active_games_with_timers(store):
     lobby = await new_game(store, channel_id=102)
     await store.update_timers(first.id, timers=[NewTimer("reminder", 7, minutes(5)),
                                                 NewTimer("deadline", 7, minutes(9))])
-    await store.set_timer(lobby.id, "reminder", 7, minutes(1))
+    await store.update_timers(lobby.id, timers=[NewTimer("reminder", 7, minutes(1))])
     assert await store.update_timers(first.id, clear=[TimerFilter("deadline")],
                                      timers=[NewTimer("reminder", 8, minutes(6))]) == 1
     listed = await store.active_games_with_timers()
@@ -182,7 +182,7 @@ async def test_a_board_message_for_an_old_version_never_replaces_a_newer_one(sto
 
 async def test_close_game_clears_timers_and_votes_in_the_same_transaction(store):
     game = await started_game(store)
-    await store.set_timer(game.id, "reminder", 7, minutes(5))
+    await store.update_timers(game.id, timers=[NewTimer("reminder", 7, minutes(5))])
     await store.add_vote(game.id, 7, "abandon")
     closed = await store.close_game(game.id, "abandoned", minutes(3))
     assert (closed.status, closed.updated_at) == ("abandoned", minutes(3))

@@ -12,6 +12,7 @@ from bottega_harness import move
 
 from bot.table import Person, StaleAction
 from bot.views import post_reply
+from db import TimerFilter
 from rendering.pool import RenderPool
 
 DAY = 24 * 3600
@@ -88,7 +89,7 @@ async def test_a_reminder_whose_timer_was_lost_still_comes_after_a_restart(table
     board = await table.open()
     actor = table.actor(board)
     game = await env.bot.service.table(table.channel.id)
-    await env.bot.store.clear_timers(game.row.id)
+    await env.bot.store.update_timers(game.row.id, clear=[TimerFilter()])
     await env.restart_bot(await make_bot())
     await env.advance_time(DAY + 3600)
     reminders = [m for m in table.channel.history() if m.content.startswith("Reminder:")]

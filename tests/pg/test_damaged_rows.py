@@ -6,7 +6,7 @@ import pytest
 from store_fixtures import minutes, real_game
 from test_damage import DAMAGE, SECRET
 
-from db import DamagedGame, PostgresStore
+from db import DamagedGame, NewTimer, PostgresStore
 
 KINDS = ["snapshot text changed", "updated_at not a time", "seat out of range", "unknown game",
          "garbled timer time", "snapshot missing", "move missing"]
@@ -19,7 +19,7 @@ async def test_damage_on_postgresql_is_a_damaged_game_naming_the_place(pg_url, k
     try:
         for channel in (100, 101):
             game, _ = await real_game(store, channel, moves=1)
-            await store.set_timer(game.id, "reminder", 8, minutes(5))
+            await store.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(5))])
         raw = await asyncpg.connect(pg_url)
         await raw.execute(statement)
         await raw.close()

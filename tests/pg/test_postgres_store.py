@@ -10,7 +10,16 @@ import pytest
 from store_fixtures import START, minutes, real_game, started_game
 
 import games
-from db import NotABottegaDatabase, PostgresStore, RefusedDatabase, Shards, Store, TurnClock, open_store
+from db import (
+    NewTimer,
+    NotABottegaDatabase,
+    PostgresStore,
+    RefusedDatabase,
+    Shards,
+    Store,
+    TurnClock,
+    open_store,
+)
 from db.__main__ import main
 from db.backends import describe
 from db.copy import copy_database
@@ -75,7 +84,7 @@ async def test_a_pg_dump_backup_restores_every_game(pg_server, pg_url, tmp_path)
     store = await PostgresStore.open(pg_url)
     try:
         game, stack = await real_game(store, moves=5)
-        await store.set_timer(game.id, "reminder", 8, minutes(60))
+        await store.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(60))])
         await store.backup(tmp_path / "bottega.dump")
     finally:
         await store.close()
@@ -112,7 +121,7 @@ async def test_timers_are_claimed_once_and_only_by_the_owner_of_the_guilds_shard
                 host_id=7,
                 now=START,
             )
-            await store.set_timer(game.id, "reminder", 7, minutes(5))
+            await store.update_timers(game.id, timers=[NewTimer("reminder", 7, minutes(5))])
             games_by_guild[guild] = game.id
         shard_zero, shard_one = Shards(2, frozenset({0})), Shards(2, frozenset({1}))
         claims = await asyncio.gather(*(store.claim_due_timers(minutes(10), shard_zero) for _ in range(5)))
@@ -124,7 +133,8 @@ async def test_timers_are_claimed_once_and_only_by_the_owner_of_the_guilds_shard
         after_lease = minutes(10) + CLAIM_LEASE
         assert len(await store.claim_due_timers(after_lease - timedelta(seconds=1), Shards.every())) == 0
         assert len(await store.claim_due_timers(after_lease, Shards.every())) == 2
-        await store.set_timer(games_by_guild[first_shard_guild], "reminder", 7, minutes(5))
+        await store.update_timers(games_by_guild[first_shard_guild],
+                                  timers=[NewTimer("reminder", 7, minutes(5))])
         assert len(await store.claim_due_timers(after_lease, shard_zero)) == 1
     finally:
         await store.close()
@@ -143,7 +153,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
     try:
         for channel, key in enumerate(games.keys(), start=100):
             game, _ = await real_game(sqlite, channel, key=key, moves=12)
-            await sqlite.set_timer(game.id, "reminder", 8, minutes(60))
+            await sqlite.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(60))])
             await sqlite.add_vote(game.id, 7, "abandon")
             await sqlite.set_turn_clock(game.id, TurnClock(3600, "bank", 86400, "skip", 2), START)
             async with sqlite._write() as db:  # a seat with strikes, a used bank and an open flag
