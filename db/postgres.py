@@ -47,7 +47,7 @@ from .errors import (
 )
 from .pg_migrations import MARK, MIGRATION_LOCK, MIGRATIONS
 from .presence import PostgresPresence
-from .rows import GAME_STATUSES, GameRow, MoveRow, SeatRow, TimerRow
+from .rows import GameRow, MoveRow, SeatRow, TimerRow
 from .shared import Shards, StoreChecks
 
 POOL_SIZE = 4
@@ -225,11 +225,6 @@ class PostgresStore(StoreChecks, PostgresPresence):
         return self._sound(
             await self._read("SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game)
 
-    async def set_status(self, game_id: int, status: str, now: datetime) -> None:
-        if status not in GAME_STATUSES:
-            raise ValueError(f"unknown game status {status!r}; expected one of {GAME_STATUSES}")
-        await self._update_game(game_id, "status = ?, updated_at = ?", (status, rows.to_db_time(now)))
-
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         if seconds <= 0:
             raise ValueError(f"reminder interval must be positive, got {seconds}")
@@ -274,11 +269,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
                 (message_id, jump_url, game_id, for_version)) > 0
 
     async def _update_game(self, game_id: int, assignments: str, params: tuple) -> None:
-        try:
-            async with self._transaction() as db:
-                changed = await db.run(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
-        except asyncpg.UniqueViolationError as error:
-            raise ChannelBusy(f"game {game_id}'s channel already has another open game") from error
+        async with self._transaction() as db:
+            changed = await db.run(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id))
         if changed == 0:
             raise GameNotFound(f"no game with id {game_id}")
 

@@ -60,7 +60,6 @@ from .errors import (
 from .migrations import MIGRATIONS, SQL_FUNCTIONS, statements
 from .presence import SqlitePresence
 from .rows import (
-    GAME_STATUSES,
     TABLE_LANGUAGES,
     GameRow,
     MoveRow,
@@ -389,11 +388,6 @@ class Store(StoreChecks, SqlitePresence):
         return await self._call(lambda db: self._sound(
             _all(db, "SELECT * FROM games WHERE status = 'active' ORDER BY id"), self._game))
 
-    async def set_status(self, game_id: int, status: str, now: datetime) -> None:
-        if status not in GAME_STATUSES:
-            raise ValueError(f"unknown game status {status!r}; expected one of {GAME_STATUSES}")
-        await self._update_game(game_id, "status = ?, updated_at = ?", (status, to_db_time(now)))
-
     async def set_reminder_seconds(self, game_id: int, seconds: int, now: datetime) -> None:
         if seconds <= 0:
             raise ValueError(f"reminder interval must be positive, got {seconds}")
@@ -451,13 +445,7 @@ class Store(StoreChecks, SqlitePresence):
 
     async def _update_game(self, game_id: int, assignments: str, params: tuple) -> None:
         def update(db: sqlite3.Connection) -> None:
-            try:
-                changed = db.execute(
-                    f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)).rowcount
-            except sqlite3.IntegrityError as error:
-                if "games.channel_id" in str(error):
-                    raise ChannelBusy(f"game {game_id}'s channel already has another open game") from error
-                raise
+            changed = db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*params, game_id)).rowcount
             if changed == 0:
                 raise GameNotFound(f"no game with id {game_id}")
 

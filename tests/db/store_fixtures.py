@@ -32,6 +32,12 @@ async def started_game(store: Store, channel_id: int = 100, user_ids: tuple[int,
                                     seat_order=list(user_ids))
 
 
+async def finish_game(store: Store | PostgresStore, game: GameRow, now: datetime) -> GameRow:
+    """End a game of :func:`started_game` as a table does: seat 0 (its host) plays a finishing move."""
+    return await store.record_move(game.id, expected_version=game.version, seat=0, user_id=game.host_id,
+                                   notation="last", now=now, snapshot='{"over": true}', finished=True)
+
+
 async def append_move(store: Store | PostgresStore, game_id: int, **move) -> int:
     """Record one move (no timers, no board link) and return the game's new version."""
     return (await store.record_move(game_id, **move)).version

@@ -1,7 +1,10 @@
 """Games and seats: creation, one open game per channel, lookups, lobby membership."""
 
+import sqlite3
+
+import asyncpg
 import pytest
-from store_fixtures import START, minutes, new_game, started_game
+from store_fixtures import START, finish_game, minutes, new_game, raw_execute, started_game
 
 from db import AlreadySeated, ChannelBusy, GameNotFound, TableFull
 
@@ -38,19 +41,22 @@ async def test_an_active_game_also_keeps_the_channel_busy(store):
 
 @pytest.mark.parametrize("closing_status", ["finished", "abandoned"])
 async def test_a_closed_game_frees_the_channel(store, closing_status):
-    old = await new_game(store, channel_id=100)
-    await store.set_status(old.id, closing_status, minutes(5))
+    old = await started_game(store, channel_id=100)
+    if closing_status == "finished":
+        await finish_game(store, old, minutes(5))
+    else:
+        await store.close_game(old.id, "abandoned", minutes(5))
     assert await store.active_game(100) is None
     fresh = await new_game(store, channel_id=100)
     assert await store.active_game(100) == fresh
-    with pytest.raises(ChannelBusy):
-        await store.set_status(old.id, "lobby", minutes(6))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):  # the schema's own guard
+        await raw_execute(store, "UPDATE games SET status = 'active' WHERE id = ?", (old.id,))
     assert (await store.get_game(old.id)).status == closing_status
 
 
-async def test_set_status_reminder_and_board_message(store):
+async def test_close_game_reminder_and_board_message(store):
     game = await new_game(store)
-    await store.set_status(game.id, "abandoned", minutes(1))
+    await store.close_game(game.id, "abandoned", minutes(1))
     await store.set_reminder_seconds(game.id, 3600, minutes(2))
     await store.set_board_message(game.id, 987654321012345678, "https://discord.com/channels/1/100/9")
     changed = await store.get_game(game.id)
@@ -64,11 +70,11 @@ async def test_set_status_reminder_and_board_message(store):
 async def test_game_updates_refuse_bad_values_and_unknown_games(store):
     game = await new_game(store)
     with pytest.raises(ValueError):
-        await store.set_status(game.id, "paused", START)
+        await store.close_game(game.id, "paused", START)
     with pytest.raises(ValueError):
         await store.set_reminder_seconds(game.id, 0, START)
     with pytest.raises(GameNotFound):
-        await store.set_status(999, "finished", START)
+        await store.close_game(999, "abandoned", START)
     with pytest.raises(GameNotFound):
         await store.set_board_message(999, 1, None)
 
@@ -78,7 +84,7 @@ async def test_games_for_user_lists_open_games_where_the_user_sits(store):
     await store.add_seat(lobby.id, 8, "bea", now=START)
     playing = await started_game(store, channel_id=101, user_ids=(7, 8))
     done = await started_game(store, channel_id=102, user_ids=(8, 9))
-    await store.set_status(done.id, "finished", minutes(3))
+    await finish_game(store, done, minutes(3))
     elsewhere = await new_game(store, channel_id=200, guild_id=2)
     await store.add_seat(elsewhere.id, 8, "bea", now=START)
     assert [g.id for g in await store.games_for_user(1, 8)] == [lobby.id, playing.id]
@@ -92,7 +98,7 @@ async def test_active_games_lists_only_games_in_play(store):
     first = await started_game(store, channel_id=101)
     second = await started_game(store, channel_id=102)
     ended = await started_game(store, channel_id=103)
-    await store.set_status(ended.id, "abandoned", minutes(1))
+    await store.close_game(ended.id, "abandoned", minutes(1))
     assert [g.id for g in await store.active_games()] == [first.id, second.id]
 
 
@@ -178,13 +184,13 @@ async def test_the_last_played_game_of_a_channel_is_its_game_in_play_else_its_la
     assert await store.last_played_game(100) is None
     lobby = await new_game(store, channel_id=100)
     assert await store.last_played_game(100) is None, "a table in the lobby has not been played"
-    await store.set_status(lobby.id, "abandoned", minutes(1))
+    await store.close_game(lobby.id, "abandoned", minutes(1))
     played = await started_game(store, channel_id=100)
     assert (await store.last_played_game(100)).id == played.id
-    await store.set_status(played.id, "finished", minutes(2))
+    await finish_game(store, played, minutes(2))
     waiting = await new_game(store, channel_id=100)
     assert (await store.last_played_game(100)).id == played.id
-    await store.set_status(waiting.id, "abandoned", minutes(3))
+    await store.close_game(waiting.id, "abandoned", minutes(3))
     again = await started_game(store, channel_id=100)
     assert (await store.last_played_game(100)).id == again.id
     assert await store.last_played_game(101) is None

@@ -121,7 +121,7 @@ async def test_moves_are_refused_for_lobby_abandoned_and_unknown_games(store):
     with pytest.raises(WrongStatus):
         await append_move(store, lobby.id, expected_version=0, seat=0, user_id=7, notation="x", now=START)
     dropped = await started_game(store, channel_id=101)
-    await store.set_status(dropped.id, "abandoned", START)
+    await store.close_game(dropped.id, "abandoned", START)
     with pytest.raises(WrongStatus):
         await append_move(store, dropped.id, expected_version=dropped.version, seat=0, user_id=7,
                                 notation="x", now=START)

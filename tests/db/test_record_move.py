@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from store_fixtures import START, minutes, new_game, sqlite_only, started_game
+from store_fixtures import START, finish_game, minutes, new_game, sqlite_only, started_game
 
 from db import (
     BoardMessage,
@@ -78,8 +78,8 @@ async def test_a_refused_record_move_writes_nothing_at_all(store, refusal):
         "unknown timer kind": (version, 2, "alarm", ValueError),
     }[refusal]
     if refusal == "finished":
-        await store.set_status(game.id, "finished", minutes(2))
-        before, error = await store.load_game(game.id), WrongStatus
+        finished = await finish_game(store, before.game, minutes(2))
+        before, expected, error = await store.load_game(game.id), finished.version, WrongStatus
     with pytest.raises(error):
         await store.record_move(game.id, expected_version=expected, seat=1, user_id=8, notation="b",
                                 now=minutes(5), interaction_id=interaction, snapshot='{"b": 1}',
@@ -127,7 +127,7 @@ async def test_load_game_and_load_channel_read_everything_about_a_game(store):
     lobby = await new_game(store, channel_id=101)
     assert (await store.load_channel(101)).snapshot is None
     assert await store.load_game(999) is None and await store.load_channel(555) is None
-    await store.set_status(lobby.id, "abandoned", START)
+    await store.close_game(lobby.id, "abandoned", START)
     assert await store.load_channel(101) is None
     assert (await store.load_game(lobby.id)).game.status == "abandoned"
 
