@@ -3,9 +3,10 @@
 The "Your move" button of a game whose engine describes its moves opens this menu instead of a
 flat list of notations. Each screen is one select (a level of the menu, one page of it) and a row
 of buttons (previous and next page, start over); the move a path leads to is previewed with a
-Confirm button, the same :class:`bot.views.ActButton` that plays any move (red when the move
-needs a second thought) and Cancel. Every component is a dynamic item whose ``custom_id`` carries
-the game id, the board version, the page and the menu path
+Confirm button (:class:`ConfirmButton`: the move path of every move button,
+:func:`bot.views.play_component`, then the player's next menu when they still act; red when the
+move needs a second thought) and Cancel. Every component is a dynamic item whose ``custom_id``
+carries the game id, the board version, the page and the menu path
 (``bottega:guide:<game id>:<version>:<page>:<key/key/...>``), so a menu keeps working after a
 restart, and every answer goes through the table service's stale-board check first. The menu is
 private, so all of it (the engine's texts and the menu's own words) is in the member's Discord
