@@ -1,17 +1,18 @@
 """Posting the AI's moves on Discord.
 
 When a board posted in a channel leaves AI seats to play (``Reply.ai_to_move``), :meth:`AiTurns.after`
-waits ``AI_PAUSE_SECONDS`` (so the channel reads naturally), asks the table service to play every
-move those seats owe, and posts them as one message: all their event lines, the final board and
-the ping of the next person. At start-up :meth:`AiTurns.catch_up` does the same for every table
+waits ``AI_PAUSE_SECONDS`` (so the channel reads naturally), shows "Bottega is typing…" in the
+channel while the AI thinks, asks the table service to play every move those seats owe, and posts
+them as one message: all their event lines, the final board and the ping of the next person. At start-up :meth:`AiTurns.catch_up` does the same for every table
 that was waiting on an AI seat when the bot stopped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,6 +24,23 @@ if TYPE_CHECKING:
     from .bot import BottegaBot
 
 log = logging.getLogger(__name__)
+
+
+@contextlib.asynccontextmanager
+async def thinking(channel: discord.abc.Messageable) -> AsyncIterator[None]:
+    """Discord's "Bottega is typing…" in ``channel`` while the AI thinks (renewed every 5 seconds
+    by discord.py). It is a courtesy: a channel that refuses it gets the AI's moves all the same."""
+    typing = channel.typing()
+    try:
+        await typing.__aenter__()
+    except discord.HTTPException as refused:
+        log.info("no typing indicator in channel %s: %s", getattr(channel, "id", "?"), refused)
+        yield
+        return
+    try:
+        yield
+    finally:
+        await typing.__aexit__(None, None, None)
 
 
 class AiTurns:
@@ -47,7 +65,8 @@ class AiTurns:
         await asyncio.sleep(self.pause_seconds)
         assert self.bot.service is not None
         try:
-            reply = await self.bot.service.play_ai(channel.id)
+            async with thinking(channel):
+                reply = await self.bot.service.play_ai(channel.id)
             if reply is not None:
                 await post_reply(self.bot, channel, reply)
         except TableError as refusal:  # the table was abandoned or changed meanwhile

@@ -8,7 +8,9 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
+import discord
 import pytest
 from bottega_harness import Table, move
 
@@ -160,3 +162,42 @@ async def test_a_failing_ai_plays_a_legal_move_and_the_game_goes_on(table, env):
         if stored.user_id < 1:  # the AI seat played the safe move: the first legal one
             assert stored.notation == safe_move(legal_notations("opera", stack.state, stored.seat))
         stack.play(stored.seat, stored.notation)
+
+
+def channel_requests(env, table: Table, since: int) -> list[tuple[str, str]]:
+    """The requests sent to the table's channel since request number ``since``: (method, path end)."""
+    prefix = f"/channels/{table.channel.id}/"
+    return [(r.method, r.path.removeprefix(prefix).split("/")[0]) for r in env.http_requests[since:]
+            if r.path.startswith(prefix)]
+
+
+async def alice_hands_the_turn_to_the_ai(env, table: Table) -> int:
+    """alice plays until the AI has answered; the number of requests sent before that move."""
+    rng = random.Random(4)
+    for _ in range(40):
+        board = table.last()
+        choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
+        sent = len(env.http_requests)
+        await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
+        if table.last().id != board.id and AI in table.last().content.split("\n")[0]:
+            return sent
+    raise AssertionError("the AI never answered")
+
+
+async def test_the_channel_shows_the_bot_typing_while_the_ai_thinks(table, env):
+    await open_against_the_ai(table, "lim")
+    sent = await alice_hands_the_turn_to_the_ai(env, table)
+    requests = channel_requests(env, table, sent)
+    assert ("POST", "typing") in requests
+    typing = requests.index(("POST", "typing"))
+    assert ("POST", "messages") in requests[typing + 1:], "the AI's move is posted after the indicator"
+
+
+async def test_a_channel_that_refuses_the_typing_indicator_still_gets_the_ai_moves(table, env, monkeypatch):
+    async def refused(channel_id):
+        raise discord.HTTPException(SimpleNamespace(status=500, reason="Server Error"), "typing failed")
+
+    monkeypatch.setattr(env.bot.http, "send_typing", refused)
+    await open_against_the_ai(table, "lim")
+    sent = await alice_hands_the_turn_to_the_ai(env, table)
+    assert ("POST", "typing") not in channel_requests(env, table, sent)
