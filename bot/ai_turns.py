@@ -34,7 +34,7 @@ async def thinking(channel: discord.abc.Messageable) -> AsyncIterator[None]:
     try:
         await typing.__aenter__()
     except discord.HTTPException as refused:
-        log.info("no typing indicator in channel %s: %s", getattr(channel, "id", "?"), refused)
+        log.info("no typing indicator in channel %s: %s", channel.id, refused)
         yield
         return
     try:

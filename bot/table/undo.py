@@ -125,24 +125,25 @@ class Undo:
             taken_back = self._taken_back(table, seat, moves)
             game = table.game
             try:
-                rest = [(m.seat, m.notation) for m in standing(moves) if m not in taken_back]
+                rest = [(m.seat, m.notation) for m in standing(moves)[:-len(taken_back)]]
                 start = game.setup(len(table.seats), table.row.seed, table.row.options)
-                stack = MoveStack(game, start, rest)
-                before = stack.state
-                played = []
+                before = state = MoveStack(game, start, rest).state
+                played = []  # oldest first: the person's move, then the answers
                 for move in reversed(taken_back):
-                    earlier = stack.state
-                    events = stack.play(move.seat, move.notation)
-                    played.append((move, earlier, stack.state, events))
+                    action = game.parse(state, move.notation)
+                    after, events = game.apply(state, move.seat, action)
+                    played.append((move, state, after, action, events))
+                    state = after
             except (CorruptState, IllegalAction, KeyError, TypeError, ValueError):
                 raise DamagedTable(DAMAGED, table.row.id) from None
-            for move, earlier, later, _ in played:
-                refusal = game.undo_refusal(earlier, later, move.seat, game.parse(earlier, move.notation))
-                if refusal is not None and move is taken_back[-1]:
+            for move, earlier, later, action, _ in played:
+                refusal = game.undo_refusal(earlier, later, move.seat, action)
+                if refusal is None:
+                    continue
+                if move is taken_back[-1]:
                     raise TableError(refusal)
-                if refusal is not None:
-                    raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move.seq,
-                                     reason=Message(refusal))
+                raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move.seq,
+                                 reason=Message(refusal))
             now = self.clock()
             undone = replace(table, state=before)
             clears, timers = reminder_changes(
@@ -153,7 +154,7 @@ class Undo:
             row = await self.tables.record_undo(table, taken_back, before, now, clears, timers)
             table = replace(undone, row=row)
         lines = []
-        for move, _, _, events in played:
+        for move, _, _, _, events in played:
             said_events = one_after_another([table.fill_names(e["text"]) for e in events])
             lines.append(said("{who} took back move {number} ({events}).", who=table.names()[seat],
                               number=move.seq, events=said_events) if move is taken_back[-1]
