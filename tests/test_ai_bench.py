@@ -1,4 +1,5 @@
-"""The strength bench keeps a game's recorded table across a change only when that game plays as before."""
+"""The strength bench keeps a game's recorded table across a change only when that game plays as before;
+the versus bench seats another version of a game's AI against the working tree's."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import json
 
 import pytest
 
-from bench import ai_strength
-from bench.ai_strength import Results, adopt, ai_fingerprint
+from bench import ai_strength, ai_versus
+from bench.ai_strength import AI_FOLDER, Results, adopt, ai_fingerprint
 
 JOBS = [("mor", ["easy", "random"], seed, {}) for seed in (1, 2, 3)]
 
@@ -46,3 +47,12 @@ def test_a_replay_that_differs_keeps_nothing(recorded):
     fingerprints = _fingerprints(recorded)
     assert fingerprints.count("0123456789abcdef") == 3  # the earlier lines stay, not counted
     assert fingerprints.count(ai_fingerprint("mor")) == 1  # the replay itself is a game of today's AI
+
+
+def test_the_versus_bench_seats_the_other_version_of_the_ai_against_the_working_trees():
+    source = (AI_FOLDER / "mor.py").read_text()
+    same = ai_versus.play(("mor", source, "easy", 7, 0))  # the same AI on both sides plays as the table does
+    assert same["result"] == ai_strength.play(("mor", ["easy", "easy"], 7, {}))["result"]
+    worst = source + "\n\n_true_evaluate = evaluate\n\n\ndef evaluate(state, seat):\n    return -_true_evaluate(state, seat)\n"
+    for hero in (0, 1):  # a version that plays its worst move loses, in either seat
+        assert ai_versus.play(("mor", worst, "easy", 7, hero))["result"]["winners"] == [hero]
