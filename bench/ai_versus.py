@@ -1,15 +1,15 @@
 """Whether a change makes a game's AI stronger: the working tree's AI against that game's AI at a git revision.
 
-    python bench/ai_versus.py --game mor --against main [--level normal] [--games 100] [--jobs 2]
+    python bench/ai_versus.py --game mor --against main [--level normal] [--games 100] [--first-seed 5000] [--jobs 2]
 
-Two players, seats alternated, seeds 5000 onward, both sides at the same level and budget. Only
-``games/ai/<game>.py`` comes from the revision; the shared search (``games/ai/search.py``) and the
-rules engine are the working tree's, so what is compared is one game's world sampling, estimate
-and playout policy, the part a change to one game's AI touches. Prints the working tree's win rate
-(a shared first place counts half) with its 95 % Wilson interval, its mean margin, and each side's
-mean points by scoring category, which shows where a change gains or loses. There is no goal: this
-decides whether a change is kept, before the 200-game table of ``bench/ai_strength.py`` is played
-again with it.
+Two players, seats alternated, seeds ``--first-seed`` onward (5000 unless told), both sides at the
+same level and budget. Only ``games/ai/<game>.py`` comes from the revision; the shared search
+(``games/ai/search.py``) and the rules engine are the working tree's, so what is compared is one
+game's world sampling, estimate and playout policy, the part a change to one game's AI touches.
+Prints the working tree's win rate (a shared first place counts half) with its 95 % Wilson interval,
+its mean margin, and each side's mean points by scoring category, which shows where a change gains
+or loses. There is no goal: this decides whether a change is kept, before the 200-game table of
+``bench/ai_strength.py`` is played again with it.
 """
 
 from __future__ import annotations
@@ -29,9 +29,6 @@ import games
 from bench.ai_strength import MAX_MOVES, _margin, _share, wilson
 from games.ai import LEVELS, decision_seed, game_ai
 from games.ai.search import Search
-
-FIRST_SEED = 5000
-
 
 def revision_source(game_key: str, revision: str) -> str:
     """The text of ``games/ai/<game_key>.py`` at ``revision`` of this repository."""
@@ -81,8 +78,8 @@ def play(job: tuple[str, str, str, int, int]) -> dict:
     return {"hero": hero, "result": game.result(state)}
 
 
-def versus(game_key: str, source: str, level: str, count: int, workers: int) -> list[dict]:
-    jobs = [(game_key, source, level, FIRST_SEED + i, i % 2) for i in range(count)]
+def versus(game_key: str, source: str, level: str, seeds: range, workers: int) -> list[dict]:
+    jobs = [(game_key, source, level, seed, seed % 2) for seed in seeds]
     with ProcessPoolExecutor(workers) as pool:
         return list(pool.map(play, jobs))
 
@@ -111,11 +108,13 @@ def main() -> None:
     parser.add_argument("--against", required=True, metavar="REVISION", help="a git revision, e.g. main")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first-seed", type=int, default=5000, help="another sample of games: e.g. 5100")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
     print(f"{games.get(args.game).title} ({args.game}) at {args.level}: the working tree against {args.against},"
-          f" {args.games} games")
-    report(versus(args.game, revision_source(args.game, args.against), args.level, args.games, args.jobs))
+          f" {args.games} games from seed {args.first_seed}")
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    report(versus(args.game, revision_source(args.game, args.against), args.level, seeds, args.jobs))
 
 
 if __name__ == "__main__":
