@@ -33,6 +33,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -61,26 +62,34 @@ def play(job: tuple[str, list[str], int, dict[str, Budget]]) -> dict:
     """One game; ``levels[seat]`` is ``random`` or an AI level. Returns the result and decision times."""
     key, levels, seed, budgets = job
     game = games.get(key)
-    state = game.setup(len(levels), seed)
     chance = random.Random(seed)
     times: dict[str, list[tuple[float, float]]] = {}
+
+    def move_for(state: dict, seat: int, number: int) -> str:
+        legal = [game.notation(a) for a in game.legal_actions(state, seat)]
+        level = levels[seat]
+        if level == "random":
+            return legal[chance.randrange(len(legal))]
+        started, cpu = time.perf_counter(), time.process_time()
+        move = decide(key, game.view(state, seat), seat, legal, level, decision_seed(seed, number),
+                      budget=budgets.get(level))
+        times.setdefault(level, []).append((time.perf_counter() - started, time.process_time() - cpu))
+        return move
+
+    state = play_out(game, game.setup(len(levels), seed), move_for)
+    return {"levels": levels, "result": game.result(state), "times": times}
+
+
+def play_out(game: games.Game, state: dict, move_for: Callable[[dict, int, int], str]) -> dict:
+    """``state`` played to its end (or :data:`MAX_MOVES` rounds): each seat that must act plays
+    ``move_for(state, seat, round number)``, seats acting together in seat order."""
     for number in range(MAX_MOVES):
         if game.result(state) is not None:
             break
         for seat in sorted(game.actors(state)):
-            if seat not in game.actors(state):
-                continue
-            legal = [game.notation(a) for a in game.legal_actions(state, seat)]
-            level = levels[seat]
-            if level == "random":
-                move = legal[chance.randrange(len(legal))]
-            else:
-                started, cpu = time.perf_counter(), time.process_time()
-                move = decide(key, game.view(state, seat), seat, legal, level,
-                              decision_seed(seed, number), budget=budgets.get(level))
-                times.setdefault(level, []).append((time.perf_counter() - started, time.process_time() - cpu))
-            state = game.play(state, seat, move)[0]
-    return {"levels": levels, "result": game.result(state), "times": times}
+            if seat in game.actors(state):
+                state = game.play(state, seat, move_for(state, seat, number))[0]
+    return state
 
 
 def _share(result: dict, seat: int) -> float:

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games
-from bench.ai_strength import MAX_MOVES, _margin, _share, wilson
+from bench.ai_strength import _margin, _share, play_out, wilson
 from games.ai import LEVELS, decision_seed, game_ai
 from games.ai.search import Search
 
@@ -67,14 +67,8 @@ def play(job: tuple[str, str, str, int, int]) -> dict:
     game = games.get(game_key)
     sides = [game_ai(game_key), rival_module(game_key, source)]
     ais = sides if hero == 0 else sides[::-1]
-    state = game.setup(2, seed)
-    for number in range(MAX_MOVES):
-        if game.result(state) is not None:
-            break
-        for seat in sorted(game.actors(state)):
-            if seat in game.actors(state):
-                move = decide(game, ais[seat], state, seat, level, decision_seed(seed, number))
-                state = game.play(state, seat, move)[0]
+    state = play_out(game, game.setup(2, seed), lambda state, seat, number: decide(
+        game, ais[seat], state, seat, level, decision_seed(seed, number)))
     return {"hero": hero, "result": game.result(state)}
 
 
