@@ -92,7 +92,8 @@ def play_out(game: games.Game, state: dict, move_for: Callable[[dict, int, int],
     return state
 
 
-def _share(result: dict, seat: int) -> float:
+def win_share(result: dict, seat: int) -> float:
+    """1 for a win, a share of it for a tie for first, 0 otherwise."""
     winners = result["winners"]
     return 1 / len(winners) if seat in winners else 0.0
 
@@ -107,7 +108,8 @@ def _rank(result: dict, seat: int) -> float:
     raise ValueError(seat)
 
 
-def _margin(result: dict, seat: int) -> int:
+def score_margin(result: dict, seat: int) -> int:
+    """The seat's points less the best opponent's."""
     totals = {entry["seat"]: entry["total"] for entry in result["scores"]}
     return totals[seat] - max(t for s, t in totals.items() if s != seat)
 
@@ -230,8 +232,8 @@ def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, wor
             continue
         seat = outcome["levels"].index(hero)
         finished += 1
-        wins += _share(outcome["result"], seat)
-        margin += _margin(outcome["result"], seat)
+        wins += win_share(outcome["result"], seat)
+        margin += score_margin(outcome["result"], seat)
     low, high = wilson(wins, int(finished))
     goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.55}[hero, rival]
     rate = wins / finished if finished else 0.0

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games
-from bench.ai_strength import _margin, _share, play_out, wilson
+from bench.ai_strength import play_out, score_margin, wilson, win_share
 from games.ai import LEVELS, decision_seed, game_ai
 from games.ai.search import Search
 
@@ -80,8 +80,8 @@ def versus(game_key: str, source: str, level: str, seeds: range, workers: int) -
 
 def report(outcomes: list[dict]) -> None:
     finished = [outcome for outcome in outcomes if outcome["result"] is not None]
-    wins = sum(_share(o["result"], o["hero"]) for o in finished)
-    margin = sum(_margin(o["result"], o["hero"]) for o in finished) / max(1, len(finished))
+    wins = sum(win_share(o["result"], o["hero"]) for o in finished)
+    margin = sum(score_margin(o["result"], o["hero"]) for o in finished) / max(1, len(finished))
     low, high = wilson(wins, len(finished))
     print(f"  working tree wins {wins / max(1, len(finished)):6.1%}  [{low:.1%}, {high:.1%}] of {len(finished)}"
           f" games  margin {margin:+.1f}  (no goal; unfinished {len(outcomes) - len(finished)})")
