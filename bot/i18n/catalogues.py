@@ -118,7 +118,7 @@ def update() -> None:
     fresh = template()
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("wb") as out:
-        write_po(out, fresh, omit_header=False, sort_output=True)
+        write_po(out, fresh, omit_header=False, sort_output=True, no_location=True)
     for language in LANGUAGES[1:]:
         path = po_path(language)
         if path.exists():
@@ -131,7 +131,7 @@ def update() -> None:
             merged.update(fresh)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as out:
-            write_po(out, merged, sort_output=True, ignore_obsolete=True)
+            write_po(out, merged, sort_output=True, ignore_obsolete=True, no_location=True)
 
 
 def read(language: str) -> Catalog:
