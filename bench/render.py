@@ -39,7 +39,7 @@ from stats import percentile
 
 import games
 import rendering
-from bot.i18n import LANGUAGES, translate
+from i18n import LANGUAGES, translate
 from bot.table.results import summary
 from games.core.playout import random_game
 from rendering import kit

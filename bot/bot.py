@@ -36,7 +36,7 @@ from .config import Config
 from .confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
 from .drawing import Renderer, ThreadRenderer
 from .guided import ConfirmButton, GuideSelect, PageButton
-from .i18n import catalogue_digest
+from i18n import catalogue_digest
 from .i18n.commands import CommandTranslator
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop

@@ -25,7 +25,7 @@ import discord
 from games import IllegalAction
 from games.core import Description
 
-from .i18n import Message, translate
+from i18n import Message, translate
 from .table import StaleAction, Table, TableError
 from .views import deliver, move_token, play_token, reader_language, report_error, require_bot_permissions, service
 

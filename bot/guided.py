@@ -22,7 +22,7 @@ import discord
 from games import IllegalAction
 from games.core import Description, Game
 
-from .i18n import ENGLISH, Message, translate
+from i18n import ENGLISH, Message, translate
 from .menus import GROUP, MOVE, MenuGone, Screen, path_title, preview, screen
 from .table import Table, TableError
 from .views import move_token, person_of, play_component, reader_language, report_error, service

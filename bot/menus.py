@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from games.core import Description, Message
 
-from .i18n import ENGLISH, translate
+from i18n import ENGLISH, translate
 
 OPTION_LIMIT = 25
 """Options in one select (Discord's limit)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from .i18n import ENGLISH
+from i18n import ENGLISH
 from .presentation import text
 from .table import TableError
 from .views import MESSAGE_LIMIT, mentions_of, public_language, service

@@ -2,7 +2,7 @@
 
 This is the one place that writes Discord markup (mentions ``<@id>``, timestamps ``<t:…>``,
 channel links, ``**`` emphasis), and where lines are translated: the service writes English
-:class:`~games.core.Message` s, each written here in its reader's language (:mod:`bot.i18n`): a
+:class:`~games.core.Message` s, each written here in its reader's language (:mod:`i18n`): a
 reply's public lines in the table's language, its private lines in the invoker's. A :class:`Post`
 is a reply as text, ready for an adapter to send.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
-from bot.i18n import ENGLISH, translate
+from i18n import ENGLISH, translate
 from bot.table import BoardLink, ChannelLink, Image, Line, Mention, Moment, Reply, Strong
 from bot.table.model import Clipped, Part, clip
 

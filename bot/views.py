@@ -29,7 +29,7 @@ from discord import app_commands
 
 from games import IllegalAction
 
-from .i18n import ENGLISH, Message, language_of, translate
+from i18n import ENGLISH, Message, language_of, translate
 from .presentation import Post, post
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
 from .table.model import listed

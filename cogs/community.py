@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import Message, translate
+from i18n import Message, translate
 from bot.presentation import post
 from bot.table import Reply, TableError
 from bot.table.community import JOIN_THE_REMATCH

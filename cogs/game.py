@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.i18n import LANGUAGES, Message, language_of, translate
+from i18n import LANGUAGES, Message, language_of, translate
 from bot.table import (
     AI_LEVELS,
     CLOCKS,

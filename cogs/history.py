@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import Message
+from i18n import Message
 from bot.presentation import text
 from bot.table import LogPage, TableError
 from bot.views import in_language, reader_language, report_error, service

@@ -29,7 +29,7 @@ import discord
 from discord import app_commands
 
 from bot.confirm import ask_first
-from bot.i18n import Message, translate
+from i18n import Message, translate
 from bot.menus import clip
 from bot.table import Line, Person, Reply, Strong, Table, TableError, line
 from bot.table.loading import NOT_STARTED

@@ -7,7 +7,7 @@ seat that must answer, so every button and select only ever carries plain notati
 engine stays the judge of every finished move. Only the asking seat's own view and its legal
 actions are read (never the game state), so the options (its leaders, its resources) are shown
 to that player alone and nothing hidden from that seat can leak into them. Every text is a
-:class:`~bot.i18n.Message` (or plain words of game terms such as ``coin + stone``), which the
+:class:`~i18n.Message` (or plain words of game terms such as ``coin + stone``), which the
 buttons and selects write in the reader's language.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from bot.i18n import Message
+from i18n import Message
 from bot.menus import OPTION_LIMIT
 from games.core import IllegalAction
 from games.mor import card_details, leader_details

@@ -10,7 +10,7 @@ from typing import Any
 from discord import app_commands
 
 import games
-from bot.i18n import ENGLISH, Message
+from i18n import ENGLISH, Message
 from bot.table import Line, Strong, TableError, line
 
 from .play import AUTOCOMPLETE_LIMIT, rule_topics

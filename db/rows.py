@@ -19,7 +19,7 @@ from typing import Any
 from .errors import DamagedGame
 
 GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
-TABLE_LANGUAGES = ("en", "ja", "ko")
+from i18n import LANGUAGES as TABLE_LANGUAGES
 """The languages a table may choose for its public messages (the bot's languages)."""
 TIMER_KINDS = ("reminder", "deadline")
 VOTE_KINDS = ("abandon",)

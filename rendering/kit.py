@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from bot.i18n import ENGLISH, catalogue, name_in, term, translate
+from i18n import ENGLISH, catalogue, name_in, term, translate
 from games.core import Message, Name
 from games.core.message import fill
 

@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import games
-from bot.i18n import LANGUAGES
+from i18n import LANGUAGES
 
 from . import render, render_card, render_private
 from .summary import render_summary

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.i18n import component_names, name_in, translate
+from i18n import component_names, name_in, translate
 from cogs.play import rule_topics
 from cogs.rules_help import in_language
 from games.core import IllegalAction, Message, Name

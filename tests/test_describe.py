@@ -9,7 +9,7 @@ import pytest
 from test_engine_shape import positions
 
 import games
-from bot.i18n import name_in, translate
+from i18n import name_in, translate
 from bot.i18n.catalogues import problems
 from bot.menus import OPTION_LIMIT, TEXT_LIMIT, screen
 from games.core import Description, Message, Name

@@ -17,7 +17,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 import games
-from bot.i18n import LANGUAGES, catalogue, language_of, translate
+from i18n import LANGUAGES, catalogue, language_of, translate
 from bot.i18n.catalogues import problems, read, template
 from bot.table.model import Strong, TableError, line
 from bot.table.presence import Absence, Presence, new_absence, time_zone

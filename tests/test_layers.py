@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT_PACKAGES = {"bot", "cogs", "db", "games", "rendering"}
+PROJECT_PACKAGES = {"bot", "cogs", "db", "games", "i18n", "rendering"}
 DISCORD_MARKUP = ("<@", "<t:", "<#", "**", "discord.com/channels")
 
 

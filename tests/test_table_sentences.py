@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import games
-from bot.i18n import translate
+from i18n import translate
 from bot.presentation import PlainText
 from bot.table import Reply
 from bot.table.boards import highlight_text

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import sys
 
-from . import LANGUAGES, TERM_CONTEXT
+from i18n import LANGUAGES, TERM_CONTEXT
 from .catalogues import compile_all, problems, update
 
 USAGE = """usage: python -m bot.i18n COMMAND
-  update   extract every English string and merge new ones into bot/i18n/locale/*/bottega.po
+  update   extract every English string and merge new ones into i18n/locale/*/bottega.po
   compile  compile the .po files into the .mo files the bot loads
   check    list untranslated, fuzzy or mismatched strings (exit status 1 if any)
   fonts [ROOT]  rebuild the fonts shipped in rendering/fonts/ (after the catalogues change) from

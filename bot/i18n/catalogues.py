@@ -23,7 +23,7 @@ from discord import app_commands
 
 from games.core.message import placeholders
 
-from . import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, TERM_CONTEXT
+from i18n import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, TERM_CONTEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("games", "bot", "cogs", "rendering")

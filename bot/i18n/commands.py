@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from . import ENGLISH, catalogue, language_of
+from i18n import ENGLISH, catalogue, language_of
 
 
 class CommandTranslator(app_commands.Translator):

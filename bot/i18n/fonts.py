@@ -20,7 +20,7 @@ from fontTools.ttLib import TTCollection, TTFont
 
 import games
 
-from . import LANGUAGES, component_names
+from i18n import LANGUAGES, component_names
 from .catalogues import read
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "rendering" / "fonts"

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.drawing import Renderer
-from bot.i18n import ENGLISH, translate
+from i18n import ENGLISH, translate
 from db import MoveRow
 from games.core import Message
 

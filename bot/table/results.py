@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import games
-from bot.i18n import ENGLISH, translate
+from i18n import ENGLISH, translate
 from db import MoveRow
 from db.ratings import AI_PLAYER, Outcome, Placing
 from games.core import Game, Message, MoveStack

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import translate
+from i18n import translate
 from games.core import Message
 
 from .model import listed

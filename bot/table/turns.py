@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import ENGLISH
+from i18n import ENGLISH
 from games.core import Message, Name
 
 from .boards import Boards, highlight_text, table_language

@@ -9,7 +9,7 @@ import pytest
 from bottega_harness import Table
 from test_languages import JAPANESE, KOREAN, LOCALES, member_locales  # noqa: F401 (the locale fixture)
 
-from bot.i18n import name_in
+from i18n import name_in
 from games.core import Name
 from games.lim.data import card_name
 

@@ -12,7 +12,7 @@ import pytest
 
 import games
 import rendering
-from bot.i18n import term, translate
+from i18n import term, translate
 from bot.table.boards import highlight_text as highlight
 from bot.table.clocks import short
 from bot.table.model import said
