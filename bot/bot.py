@@ -25,8 +25,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from db import RefusedDatabase, Shards, open_store
-from db.backends import AnyStore, describe
+from db import RefusedDatabase, Shards, Store, open_store
+from db.backends import describe
 from db.postgres import is_postgres_url
 from rendering.pool import RenderPool
 
@@ -92,7 +92,7 @@ class BottegaBot(commands.Bot):
         config: Config,
         *,
         clock: Callable[[], datetime] | None = None,
-        store: AnyStore | None = None,
+        store: Store | None = None,
         renderer: Renderer | FromConfig | None = RENDER_POOL,
         reminder_check_seconds: float = CHECK_EVERY_SECONDS,
         seed_source: Callable[[], int] | None = None,
@@ -110,7 +110,7 @@ class BottegaBot(commands.Bot):
         )
         self.config = config
         self.clock = clock or discord.utils.utcnow
-        self.store: AnyStore | None = store
+        self.store: Store | None = store
         self._owns_store = store is None
         self._renderer_choice = renderer
         self.renderer: Renderer | None = None
@@ -196,7 +196,7 @@ def create_bot(
     config: Config,
     *,
     clock: Callable[[], datetime] | None = None,
-    store: AnyStore | None = None,
+    store: Store | None = None,
     renderer: Renderer | FromConfig | None = RENDER_POOL,
     reminder_check_seconds: float = CHECK_EVERY_SECONDS,
     seed_source: Callable[[], int] | None = None,

@@ -15,8 +15,9 @@ A game's life in the store::
                                    timers=[NewTimer("reminder", 10, due)])
     loaded = await store.load_game(game.id)    # row, seats, latest snapshot, later moves, timers, votes
 
-``Store`` is the SQLite store (one process per file), ``PostgresStore`` the PostgreSQL one (several
-processes, each serving its own Discord shards); ``open_store`` picks one from the setting.
+``Store`` is the interface every caller is typed against; its backends are ``SqliteStore`` (one
+process per file) and ``PostgresStore`` (several processes, each serving its own Discord shards).
+``Store.open`` (also ``open_store``) picks one from the setting.
 Operators back up and check a database with ``python -m db backup|check`` (see ``db.maintenance``)
 and move one to PostgreSQL with ``python -m db copy`` (see ``db.copy``).
 """
@@ -40,6 +41,7 @@ from .errors import (
 )
 from .postgres import PostgresStore
 from .rows import TABLE_LANGUAGES
+from .sqlite import SqliteStore
 from .shared import SeatClock, Shards, TurnClock, TurnMessage
 from .store import (
     BoardMessage,
@@ -77,6 +79,7 @@ __all__ = [
     "SeatClock",
     "SeatRow",
     "Shards",
+    "SqliteStore",
     "Snapshot",
     "StaleVersion",
     "Store",

@@ -7,23 +7,20 @@ changed something), ``member_absences`` (every vacation, the current one include
 message held back by quiet hours). A member timer is *taken* when it falls due: one statement
 deletes it and returns it, so it fires once, whichever process or restart gets to it first.
 
-The SQL is written once here with ``?`` placeholders; :class:`SqlitePresence` and
-:class:`PostgresPresence` run it on their own connections and are mixed into the two stores.
+The calls are :class:`Presence`, mixed into the store (:class:`db.store.Store`), which runs them
+on either backend.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .rows import _Checked, to_db_time
 from .shared import Shards
-
-if TYPE_CHECKING:
-    from .postgres import _Transaction
+from .sql import Connection
 
 MEMBER_TIMER_KINDS = ("away_end", "turn_dm")
 NO_GAME = 0
@@ -134,12 +131,12 @@ CLEAR_TIMER = "DELETE FROM member_timers WHERE guild_id = ? AND user_id = ? AND 
 MOVE_TIMERS = "UPDATE member_timers SET due_at = ? WHERE guild_id = ? AND user_id = ? AND kind = ?"
 
 
-def take_statement(now: datetime, shards: Shards | None, *, lock_rows: str) -> tuple[str, list[Any]]:
-    """One statement that deletes the due member timers (of ``shards``' guilds) and returns them;
-    ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
+def take_statement(now: datetime, shards: Shards | None) -> tuple[str, list[Any]]:
+    """One statement that deletes the due member timers (of ``shards``' guilds) and returns them,
+    skipping rows another transaction holds."""
     owned, owned_params = shards.condition("guild_id") if shards is not None else ("1 = 1", [])
     sql = (f"DELETE FROM member_timers WHERE id IN (SELECT id FROM member_timers WHERE due_at <= ? AND {owned}"
-           f" {lock_rows}) RETURNING *")
+           " FOR UPDATE SKIP LOCKED) RETURNING *")
     return sql, [to_db_time(now), *owned_params]
 
 
@@ -149,8 +146,9 @@ def _presences(user_ids: Collection[int], settings: list[MemberSettings],
     return {user: MemberPresence(user, by_user.get(user), tuple(absences.get(user, ()))) for user in user_ids}
 
 
-class SqlitePresence:
-    """The presence calls of the SQLite store (:class:`db.store.Store`)."""
+class Presence:
+    """The presence calls of the store (:class:`db.store.Store`); due timers are taken once across
+    processes, and one member's vacation changes take turns (a lock)."""
 
     _shards: Shards | None  # the store's, as its ``_reading`` and ``_writing``
 
@@ -161,10 +159,10 @@ class SqlitePresence:
         if not users:
             return {}
 
-        def read(db: sqlite3.Connection) -> dict[int, MemberPresence]:
-            settings = [settings_row(row) for row in db.execute(_settings_sql(users), (guild_id, *users))]
+        async def read(db: Connection) -> dict[int, MemberPresence]:
+            settings = [settings_row(row) for row in await db.all(_settings_sql(users), (guild_id, *users))]
             absences: dict[int, list[AbsenceRow]] = {}
-            for row in db.execute(_absences_sql(users), (guild_id, *users, to_db_time(since))):
+            for row in await db.all(_absences_sql(users), (guild_id, *users, to_db_time(since))):
                 absences.setdefault(row["user_id"], []).append(absence_row(row))
             return _presences(users, settings, absences)
 
@@ -173,23 +171,24 @@ class SqlitePresence:
     async def set_quiet_hours(self, guild_id: int, user_id: int, start: int | None, end: int | None,
                               time_zone: str | None) -> None:
         """Set (or, with None hours, clear) a member's quiet hours and time zone."""
-        await self._writing(lambda db: db.execute(UPSERT_QUIET, (guild_id, user_id, start, end, time_zone)))
+        await self._writing(lambda db: db.run(UPSERT_QUIET, (guild_id, user_id, start, end, time_zone)))
 
     async def set_turn_dms(self, guild_id: int, user_id: int, on: bool) -> None:
-        await self._writing(lambda db: db.execute(UPSERT_DMS, (guild_id, user_id, int(on))))
+        await self._writing(lambda db: db.run(UPSERT_DMS, (guild_id, user_id, int(on))))
 
     async def start_absence(self, guild_id: int, user_id: int, starts_at: datetime, ends_at: datetime) -> bool:
         """Record a vacation and its end timer in one transaction (forgetting vacations older than
         :data:`ABSENCE_HISTORY`); False, with nothing written, if the member is away already."""
         start, end = to_db_time(starts_at), to_db_time(ends_at)
 
-        def write(db: sqlite3.Connection) -> bool:
-            if db.execute(f"SELECT 1 FROM member_absences WHERE {CURRENT_ABSENCE}",
-                          (guild_id, user_id, start, start)).fetchone() is not None:
+        async def write(db: Connection) -> bool:
+            await db.lock(f"member:{guild_id}:{user_id}")
+            if await db.one(f"SELECT 1 FROM member_absences WHERE {CURRENT_ABSENCE}",
+                            (guild_id, user_id, start, start)) is not None:
                 return False
-            db.execute(FORGET_OLD_ABSENCES, (guild_id, user_id, to_db_time(starts_at - ABSENCE_HISTORY)))
-            db.execute(INSERT_ABSENCE, (guild_id, user_id, start, end))
-            db.execute(UPSERT_TIMER, (guild_id, user_id, "away_end", NO_GAME, end))
+            await db.run(FORGET_OLD_ABSENCES, (guild_id, user_id, to_db_time(starts_at - ABSENCE_HISTORY)))
+            await db.run(INSERT_ABSENCE, (guild_id, user_id, start, end))
+            await db.run(UPSERT_TIMER, (guild_id, user_id, "away_end", NO_GAME, end))
             return True
 
         return await self._writing(write)
@@ -199,10 +198,11 @@ class SqlitePresence:
         False if they were not away."""
         stamp = to_db_time(now)
 
-        def write(db: sqlite3.Connection) -> bool:
-            ended = db.execute(f"UPDATE member_absences SET ends_at = ? WHERE {CURRENT_ABSENCE}",
-                               (stamp, guild_id, user_id, stamp, stamp)).rowcount
-            db.execute(CLEAR_TIMER, (guild_id, user_id, "away_end", NO_GAME))
+        async def write(db: Connection) -> bool:
+            await db.lock(f"member:{guild_id}:{user_id}")
+            ended = await db.run(f"UPDATE member_absences SET ends_at = ? WHERE {CURRENT_ABSENCE}",
+                                 (stamp, guild_id, user_id, stamp, stamp))
+            await db.run(CLEAR_TIMER, (guild_id, user_id, "away_end", NO_GAME))
             return ended > 0
 
         return await self._writing(write)
@@ -210,86 +210,14 @@ class SqlitePresence:
     async def set_member_timer(self, guild_id: int, user_id: int, kind: str, game_id: int,
                                due_at: datetime) -> None:
         """Create or move the member's ``kind`` timer for ``game_id`` (one per member, kind and game)."""
-        await self._writing(lambda db: db.execute(
-            UPSERT_TIMER, (guild_id, user_id, kind, game_id, to_db_time(due_at))))
+        await self._writing(lambda db: db.run(UPSERT_TIMER, (guild_id, user_id, kind, game_id, to_db_time(due_at))))
 
     async def move_member_timers(self, guild_id: int, user_id: int, kind: str, due_at: datetime) -> int:
         """Move every ``kind`` timer of the member (all their games) to ``due_at``; returns how many."""
-        return await self._writing(lambda db: db.execute(
-            MOVE_TIMERS, (to_db_time(due_at), guild_id, user_id, kind)).rowcount)
+        return await self._writing(lambda db: db.run(MOVE_TIMERS, (to_db_time(due_at), guild_id, user_id, kind)))
 
     async def take_due_member_timers(self, now: datetime) -> list[MemberTimerRow]:
         """Delete the member timers due at ``now`` (of this store's shards) and return them, earliest first."""
-        sql, params = take_statement(now, self._shards, lock_rows="")
-        rows = await self._writing(lambda db: db.execute(sql, params).fetchall())
-        return sorted((member_timer_row(row) for row in rows), key=lambda timer: (timer.due_at, timer.id))
-
-
-class PostgresPresence:
-    """The presence calls of the PostgreSQL store (:class:`db.postgres.PostgresStore`), as
-    :class:`SqlitePresence`; due timers are taken with ``SKIP LOCKED``, once across processes."""
-
-    _shards: Shards | None  # the store's, as its ``_transaction`` and ``_consistent_read``
-
-    async def member_presence(self, guild_id: int, user_ids: Collection[int],
-                              since: datetime) -> dict[int, MemberPresence]:
-        users = sorted(set(user_ids))
-        if not users:
-            return {}
-        async with self._consistent_read() as db:
-            settings = [settings_row(row) for row in await db.all(_settings_sql(users), (guild_id, *users))]
-            absences: dict[int, list[AbsenceRow]] = {}
-            for row in await db.all(_absences_sql(users), (guild_id, *users, to_db_time(since))):
-                absences.setdefault(row["user_id"], []).append(absence_row(row))
-        return _presences(users, settings, absences)
-
-    async def set_quiet_hours(self, guild_id: int, user_id: int, start: int | None, end: int | None,
-                              time_zone: str | None) -> None:
-        async with self._transaction() as db:
-            await db.run(UPSERT_QUIET, (guild_id, user_id, start, end, time_zone))
-
-    async def set_turn_dms(self, guild_id: int, user_id: int, on: bool) -> None:
-        async with self._transaction() as db:
-            await db.run(UPSERT_DMS, (guild_id, user_id, int(on)))
-
-    async def start_absence(self, guild_id: int, user_id: int, starts_at: datetime, ends_at: datetime) -> bool:
-        start, end = to_db_time(starts_at), to_db_time(ends_at)
-        async with self._transaction() as db:
-            await self._lock_member(db, guild_id, user_id)
-            if await db.one(f"SELECT 1 FROM member_absences WHERE {CURRENT_ABSENCE}",
-                            (guild_id, user_id, start, start)) is not None:
-                return False
-            await db.run(FORGET_OLD_ABSENCES, (guild_id, user_id, to_db_time(starts_at - ABSENCE_HISTORY)))
-            await db.run(INSERT_ABSENCE, (guild_id, user_id, start, end))
-            await db.run(UPSERT_TIMER, (guild_id, user_id, "away_end", NO_GAME, end))
-        return True
-
-    async def end_absence(self, guild_id: int, user_id: int, now: datetime) -> bool:
-        stamp = to_db_time(now)
-        async with self._transaction() as db:
-            await self._lock_member(db, guild_id, user_id)
-            ended = await db.run(f"UPDATE member_absences SET ends_at = ? WHERE {CURRENT_ABSENCE}",
-                                 (stamp, guild_id, user_id, stamp, stamp))
-            await db.run(CLEAR_TIMER, (guild_id, user_id, "away_end", NO_GAME))
-        return ended > 0
-
-    @staticmethod
-    async def _lock_member(db: _Transaction, guild_id: int, user_id: int) -> None:
-        """Serialise one member's vacation changes across processes (a transaction-scoped lock)."""
-        await db.run("SELECT pg_advisory_xact_lock(?::int, ?::int)",
-                     (guild_id % 2**31, user_id % 2**31))
-
-    async def set_member_timer(self, guild_id: int, user_id: int, kind: str, game_id: int,
-                               due_at: datetime) -> None:
-        async with self._transaction() as db:
-            await db.run(UPSERT_TIMER, (guild_id, user_id, kind, game_id, to_db_time(due_at)))
-
-    async def move_member_timers(self, guild_id: int, user_id: int, kind: str, due_at: datetime) -> int:
-        async with self._transaction() as db:
-            return await db.run(MOVE_TIMERS, (to_db_time(due_at), guild_id, user_id, kind))
-
-    async def take_due_member_timers(self, now: datetime) -> list[MemberTimerRow]:
-        sql, params = take_statement(now, self._shards, lock_rows="FOR UPDATE SKIP LOCKED")
-        async with self._transaction() as db:
-            rows = await db.all(sql, params)
+        sql, params = take_statement(now, self._shards)
+        rows = await self._writing(lambda db: db.all(sql, params))
         return sorted((member_timer_row(row) for row in rows), key=lambda timer: (timer.due_at, timer.id))

@@ -1,8 +1,8 @@
 """What both stores (SQLite and PostgreSQL) share: the shapes of their arguments and results, and
 the checks that do not depend on the database.
 
-Each backend runs its own SQL; everything that decides what a row means, whether a read is whole,
-which guilds a process owns and when a write is refused lives here once.
+Everything that decides what a row means, whether a read is whole, which guilds a process owns
+and when a write is refused lives here once.
 """
 
 from __future__ import annotations
@@ -212,9 +212,10 @@ def timers_matching(game_id: int, clears: list[TimerFilter]) -> tuple[str, list[
     return " OR ".join(conditions), params
 
 
-def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[str, list[Any]]:
+def claim_statement(now: datetime, shards: Shards) -> tuple[str, list[Any]]:
     """One statement (``?`` placeholders) that claims the due, unheld timers of ``shards``' guilds
-    and returns them; ``lock_rows`` is the backend's clause to skip rows another transaction holds."""
+    and returns them. Timers are claimed a whole game at a time: the game's row is locked, so two
+    processes never split one game's due timers between them (and each post a reminder for it)."""
     stamp = to_db_time(now)
     owned, owned_params = shards.condition("games.guild_id")
     # The outer condition repeats the lease check: a row another process claimed and committed
@@ -224,7 +225,7 @@ def claim_statement(now: datetime, shards: Shards, *, lock_rows: str) -> tuple[s
         " SELECT timers.id FROM timers JOIN games ON games.id = timers.game_id"
         " WHERE timers.due_at <= ? AND (timers.claimed_until IS NULL OR timers.claimed_until <= ?)"
         f" AND {owned}"
-        f" {lock_rows}) AND (claimed_until IS NULL OR claimed_until <= ?) RETURNING *"
+        " FOR UPDATE OF games, timers SKIP LOCKED) AND (claimed_until IS NULL OR claimed_until <= ?) RETURNING *"
     )
     return sql, [to_db_time(now + CLAIM_LEASE), stamp, stamp, *owned_params, stamp]
 

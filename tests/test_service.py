@@ -213,8 +213,8 @@ async def test_mine_lists_games_waiting_on_me(service):
 async def test_corrupted_snapshot_is_reported_and_changes_nothing(service):
     await started(service, ALICE, BOB)
     table, actor = await current(service)
-    async with service.store._write() as db:
-        await db.execute("UPDATE snapshots SET state = 'not json' WHERE game_id = ?", (table.row.id,))
+    await service.store._writing(lambda db: db.run(
+        "UPDATE snapshots SET state = 'not json' WHERE game_id = ?", (table.row.id,)))
     with pytest.raises(TableError, match="damaged"):
         await service.act(CHANNEL, actor, "add 1")
     assert (await service.store.get_game(table.row.id)).version == table.row.version
@@ -324,8 +324,8 @@ async def test_a_damaged_move_is_logged_without_its_contents(service, caplog):
     await started(service, ALICE, BOB)
     table, actor = await current(service)
     await service.act(CHANNEL, actor, "add 2")
-    async with service.store._write() as db:
-        await db.execute("UPDATE moves SET notation = 'add 7 secret-card' WHERE game_id = ?", (table.row.id,))
+    await service.store._writing(lambda db: db.run(
+        "UPDATE moves SET notation = 'add 7 secret-card' WHERE game_id = ?", (table.row.id,)))
     restarted = TableService(service.store, clock=service.clock, renderer=None)  # nothing kept in memory
     with pytest.raises(TableError, match="damaged"):
         await restarted.status(CHANNEL)
@@ -365,8 +365,7 @@ async def two_tables(service):
 
 
 async def damage(service, sql, game_id):
-    async with service.store._write() as db:
-        await db.execute(sql, (game_id,))
+    await service.store._writing(lambda db: db.run(sql, (game_id,)))
 
 
 async def test_a_damaged_game_is_skipped_by_reminders_and_mine_and_its_channel_told_once(service, caplog):

@@ -6,7 +6,6 @@ import pytest
 
 import games
 from db import GameRow, Store
-from db.postgres import PostgresStore
 from games.core import MoveStack
 
 sqlite_only = pytest.mark.parametrize("store", ["sqlite"], indirect=True)
@@ -32,13 +31,13 @@ async def started_game(store: Store, channel_id: int = 100, user_ids: tuple[int,
                                     seat_order=list(user_ids))
 
 
-async def finish_game(store: Store | PostgresStore, game: GameRow, now: datetime) -> GameRow:
+async def finish_game(store: Store, game: GameRow, now: datetime) -> GameRow:
     """End a game of :func:`started_game` as a table does: seat 0 (its host) plays a finishing move."""
     return await store.record_move(game.id, expected_version=game.version, seat=0, user_id=game.host_id,
                                    notation="last", now=now, snapshot='{"over": true}', finished=True)
 
 
-async def append_move(store: Store | PostgresStore, game_id: int, **move) -> int:
+async def append_move(store: Store, game_id: int, **move) -> int:
     """Record one move (no timers, no board link) and return the game's new version."""
     return (await store.record_move(game_id, **move)).version
 
@@ -74,19 +73,11 @@ async def real_game(store: Store, channel_id: int = 100, *, key: str = "mor", us
     return game, stack
 
 
-async def raw_scalar(store: Store | PostgresStore, sql: str, params: tuple = ()):
+async def raw_scalar(store: Store, sql: str, params: tuple = ()):
     """The first column of the first row of ``sql`` (``?`` placeholders), read behind the store's back."""
-    if isinstance(store, PostgresStore):
-        async with store._transaction() as db:
-            return (await db.one(sql, params))[0]
-    return await store._call(lambda db: db.execute(sql, params).fetchone()[0])
+    return (await store._query(sql, params))[0][0]
 
 
-async def raw_execute(store: Store | PostgresStore, sql: str, params: tuple = ()) -> None:
+async def raw_execute(store: Store, sql: str, params: tuple = ()) -> None:
     """Run ``sql`` (``?`` placeholders) in a transaction of its own, behind the store's back."""
-    if isinstance(store, PostgresStore):
-        async with store._transaction() as db:
-            await db.run(sql, params)
-        return
-    async with store._write() as db:
-        await db.execute(sql, params)
+    await store._writing(lambda db: db.run(sql, params))

@@ -7,7 +7,7 @@ import pytest
 from store_fixtures import START, new_game, raw_execute, sqlite_memory_only, sqlite_only
 
 from db import GameNotFound, NewTimer, Store
-from db.store import BUSY_TIMEOUT_MS
+from db.sqlite import BUSY_TIMEOUT_MS
 
 
 @sqlite_only

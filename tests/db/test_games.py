@@ -1,12 +1,11 @@
 """Games and seats: creation, one open game per channel, lookups, lobby membership."""
 
-import sqlite3
 
-import asyncpg
 import pytest
 from store_fixtures import START, finish_game, minutes, new_game, raw_execute, started_game
 
 from db import AlreadySeated, ChannelBusy, GameNotFound, TableFull
+from db.sql import UniqueViolation
 
 
 async def test_create_game_returns_the_stored_row(store):
@@ -49,7 +48,7 @@ async def test_a_closed_game_frees_the_channel(store, closing_status):
     assert await store.active_game(100) is None
     fresh = await new_game(store, channel_id=100)
     assert await store.active_game(100) == fresh
-    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):  # the schema's own guard
+    with pytest.raises(UniqueViolation):  # the schema's own guard
         await raw_execute(store, "UPDATE games SET status = 'active' WHERE id = ?", (old.id,))
     assert (await store.get_game(old.id)).status == closing_status
 

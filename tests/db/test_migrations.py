@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 from store_fixtures import START, append_move, minutes
 
-import db.store
+import db.sqlite
 from db import ChannelBusy, Store, StoreError
 from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, statements
 from db.rows import snapshot_checksum
@@ -115,7 +115,7 @@ async def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path, monke
     path = tmp_path / "broken.db"
     build_at_version(path, len(MIGRATIONS)).close()
     broken = "CREATE TABLE half_done (x INTEGER);\nCREATE TABLE games (id INTEGER);\n"
-    monkeypatch.setattr(db.store, "MIGRATIONS", [*MIGRATIONS, broken])
+    monkeypatch.setattr(db.sqlite, "MIGRATIONS", [*MIGRATIONS, broken])
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
         await Store.open(path)
     raw = sqlite3.connect(path)

@@ -5,7 +5,7 @@ import asyncio
 import pytest
 from store_fixtures import START, append_move, minutes, new_game, raw_scalar, started_game
 
-from db import DuplicateInteraction, GameNotFound, StaleVersion, Store, WrongStatus
+from db import DuplicateInteraction, GameNotFound, SqliteStore, StaleVersion, Store, WrongStatus
 
 
 async def counts(store: Store, game_id: int) -> tuple[int, int, int]:
@@ -195,5 +195,5 @@ async def test_a_cancelled_append_writes_all_or_nothing_and_leaves_the_store_usa
     version = await append_move(store, game.id, expected_version=state[0], seat=1, user_id=8, notation="next",
                                       now=minutes(1))
     assert version == state[0] + 1
-    if isinstance(store, Store):
+    if isinstance(store, SqliteStore):
         assert not store._db.in_transaction

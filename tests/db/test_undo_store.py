@@ -156,9 +156,9 @@ async def test_db_check_replays_undos_as_they_happened_and_finds_a_false_one(sto
     install_functions(reader)
     assert check_games(reader) == (1, [])
     reader.close()
-    await store._writing(lambda db: db.execute(
+    await store._writing(lambda db: db.run(
         "UPDATE moves SET undone_seq = NULL WHERE game_id = ? AND undone_seq = ?", (game.id, game.version)))
-    await store._writing(lambda db: db.execute(
+    await store._writing(lambda db: db.run(
         "UPDATE moves SET undone_seq = ? WHERE game_id = ? AND seq = 2", (game.version, game.id)))
     reader = sqlite3.connect(path)
     reader.row_factory = sqlite3.Row

@@ -16,6 +16,7 @@ from db import (
     PostgresStore,
     RefusedDatabase,
     Shards,
+    SqliteStore,
     Store,
     TurnClock,
     open_store,
@@ -25,7 +26,8 @@ from db.backends import describe
 from db.copy import copy_database
 from db.migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from db.pg_migrations import MIGRATIONS
-from db.postgres import numbered, postgres_program
+from db.postgres import postgres_program
+from db.sql import postgres_sql
 from db.ratings import Outcome, Placing
 from db.rows import to_db_time
 from db.shared import CLAIM_LEASE
@@ -36,7 +38,7 @@ def test_each_sqlite_schema_step_has_its_postgresql_step():
 
 
 def test_placeholders_are_numbered_in_order():
-    assert numbered("SELECT ? WHERE a = ? AND b IN (?, ?)") == "SELECT $1 WHERE a = $2 AND b IN ($3, $4)"
+    assert postgres_sql("SELECT ? WHERE a = ? AND b IN (?, ?)") == "SELECT $1 WHERE a = $2 AND b IN ($3, $4)"
 
 
 async def test_a_new_database_is_marked_and_migrated_and_several_processes_may_open_it_at_once(pg_url):
@@ -69,7 +71,7 @@ async def test_open_store_picks_the_backend_from_the_setting(pg_url, tmp_path):
     postgres = await open_store(pg_url)
     sqlite = await open_store(tmp_path / "bottega.db")
     try:
-        assert isinstance(postgres, PostgresStore) and isinstance(sqlite, Store)
+        assert isinstance(postgres, PostgresStore) and isinstance(sqlite, SqliteStore)
     finally:
         await postgres.close()
         await sqlite.close()
@@ -156,9 +158,9 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
             await sqlite.update_timers(game.id, timers=[NewTimer("reminder", 8, minutes(60))])
             await sqlite.add_vote(game.id, 7, "abandon")
             await sqlite.set_turn_clock(game.id, TurnClock(3600, "bank", 86400, "skip", 2), START)
-            async with sqlite._write() as db:  # a seat with strikes, a used bank and an open flag
-                await db.execute("UPDATE seats SET strikes = 2, bank_seconds = 60, opened_at = ?"
-                                 " WHERE game_id = ? AND seat = 1", (to_db_time(minutes(9)), game.id))
+            await sqlite._writing(lambda db: db.run(  # a seat with strikes, a used bank and an open flag
+                "UPDATE seats SET strikes = 2, bank_seconds = 60, opened_at = ? WHERE game_id = ? AND seat = 1",
+                (to_db_time(minutes(9)), game.id)))
             expected[game.id] = await sqlite.load_game(game.id)
         lobby = await sqlite.create_game(
             guild_id=1, channel_id=200, game_key="mor", options={}, seed=3, players=2, host_id=7, now=START
