@@ -1,5 +1,6 @@
-"""``python -m db backup <db> <dest>``, ``python -m db check <db>`` and
-``python -m db copy --from <db> --to postgresql://...``.
+"""``python -m db backup <db> <dest>``, ``python -m db check <db or postgresql://...>`` and
+``python -m db copy --from <db> --to postgresql://...``. The check and the copy show their
+progress on standard error.
 
 Exit status: 0 when the file (or the copy) is sound and every game replays to what is stored, 1 when
 damage or a difference was found, 2 when the work could not be done (a missing file, a database
@@ -17,7 +18,7 @@ from asyncpg import PostgresError
 
 from .copy import copy_database
 from .errors import RefusedDatabase
-from .maintenance import backup_file, check_file
+from .maintenance import backup_file, check_database, check_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     backup.add_argument("destination")
     check = commands.add_parser(
         "check", help="integrity check, schema version, and every game replayed from its seed")
-    check.add_argument("database")
+    check.add_argument("database", help="an SQLite file or a postgresql:// URL")
     copy = commands.add_parser(
         "copy", help="copy every game from an SQLite file into an empty PostgreSQL database, then replay it")
     copy.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE")
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "copy":
-            copied = asyncio.run(copy_database(args.source, args.target))
+            copied = asyncio.run(copy_database(args.source, args.target, show_progress=True))
             print("\n".join(copied.lines()))
             return 0 if copied.ok else 1
         if args.command == "backup":
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             report = check_file(args.destination)
             print(f"backed up {args.database} to {args.destination}")
         else:
-            report = check_file(args.database)
+            report = check_database(args.database, show_progress=True)
     except (RefusedDatabase, sqlite3.Error, PostgresError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -4,9 +4,9 @@ onto PostgreSQL, to run several bot processes.
 Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
 timers, votes, board posts, turn messages, metadata, the members' settings, vacations and timers, ratings and
 rematch links, in one PostgreSQL transaction, so the target ends up with all of it or none of it.
-The target must be a new or empty Bottega database. Afterwards every game is read back from
-PostgreSQL through the store's row checks and replayed from its seed (``db.replay``): the copy is
-reported sound only if each one replays to exactly what is stored.
+The target must be a new or empty Bottega database. Afterwards every game is checked as
+``python -m db check`` checks one (``db.replay``), as PostgreSQL holds it: the copy is reported
+sound only if every row passes the store's checks and each game replays to exactly what is stored.
 """
 
 from __future__ import annotations
@@ -14,14 +14,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-import games
-
-from .errors import DamagedGame, RefusedDatabase
+from .errors import RefusedDatabase
 from .maintenance import _open_read_only
 from .migrations import MIGRATIONS as SQLITE_MIGRATIONS
 from .postgres import PostgresStore
-from .replay import replay_findings
-from .rows import game_row, move_row, snapshot
+from .progress import progress
+from .replay import check_games
 
 TABLES = {
     "games": (
@@ -92,8 +90,11 @@ class CopyReport:
         return [f"copied: {copied}", f"games: {verdict}"]
 
 
-async def copy_database(source: str | os.PathLike[str], target_url: str) -> CopyReport:
-    """Copy the SQLite database at ``source`` into the PostgreSQL database at ``target_url`` and verify it."""
+async def copy_database(source: str | os.PathLike[str], target_url: str, *,
+                        show_progress: bool = False) -> CopyReport:
+    """Copy the SQLite database at ``source`` into the PostgreSQL database at ``target_url`` and verify it.
+
+    With ``show_progress``, the tables copied and the games replayed show on standard error."""
     reader = _open_read_only(source)
     try:
         (version,) = reader.execute("PRAGMA user_version").fetchone()
@@ -117,44 +118,23 @@ async def copy_database(source: str | os.PathLike[str], target_url: str) -> Copy
         async with store._transaction() as db:
             if await db.one("SELECT 1 FROM games LIMIT 1") is not None:
                 raise RefusedDatabase("The PostgreSQL database already holds games: copy into an empty one.")
-            for table, rows in tables.items():
+            copying = tables.items()
+            if show_progress:
+                copying = progress(copying, total=len(tables), label="tables copied")
+            for table, rows in copying:
                 await db.connection.copy_records_to_table(table, records=rows, columns=TABLES[table])
             for table in ("games", "timers", "member_timers"):
                 await db.run(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
                 )
-        await _verify(store, report)
+        await _verify(store, report, show_progress)
     finally:
         await store.close()
     return report
 
 
-async def _verify(store: PostgresStore, report: CopyReport) -> None:
-    """Replay every started game as PostgreSQL now holds it."""
-    keys = frozenset(games.keys())
-    async with store._transaction() as db:
-        for row in await db.all("SELECT * FROM games WHERE status != 'lobby' ORDER BY id"):
-            try:
-                game = game_row(row, keys)
-                snapshots = [
-                    snapshot(found)
-                    for found in await db.all(
-                        "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq", (game.id,)
-                    )
-                ]
-                moves = [
-                    move_row(found, game.players)
-                    for found in await db.all(
-                        "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game.id,)
-                    )
-                ]
-            except DamagedGame as damage:
-                report.findings.append(f"game {row['id']}: {damage}")
-                continue
-            if game.status == "abandoned" and not snapshots:
-                continue
-            report.games_verified += 1
-            report.findings += [
-                f"game {game.id}: {finding}" for finding in replay_findings(game, snapshots, moves)
-            ]
+async def _verify(store: PostgresStore, report: CopyReport, show_progress: bool) -> None:
+    """Check and replay every game as PostgreSQL now holds it."""
+    async with store._consistent_read() as db:
+        report.games_verified, report.findings = await check_games(db, show_progress=show_progress)

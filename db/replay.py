@@ -10,13 +10,13 @@ and the kind of failure, never a state's content (snapshots hold hands and deck 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection
 
 import games
 from games.core import MoveStack
 
 from .errors import DamagedGame
+from .progress import progress
 from .rows import (
     GameRow,
     MoveRow,
@@ -28,31 +28,33 @@ from .rows import (
     timer_row,
     vote_row,
 )
+from .sql import Connection
 
 
-def check_games(db: sqlite3.Connection, game_keys: Collection[str] | None = None) -> tuple[int, list[str]]:
-    """``(games replayed, findings)`` for every game in ``db`` (a connection with ``sqlite3.Row`` rows).
+async def check_games(db: Connection, game_keys: Collection[str] | None = None, *, has_votes: bool = True,
+                      checksum: str = "checksum", show_progress: bool = False) -> tuple[int, list[str]]:
+    """``(games replayed, findings)`` for every game the connection ``db`` reads (either backend).
 
-    ``db`` needs the ``bottega_checksum`` function (``db.migrations.install_functions``): a database
-    older than snapshot checksums has its snapshots checked by replay alone.
+    An SQLite database older than votes has ``has_votes`` False, and one older than snapshot
+    checksums passes ``checksum``, an SQL expression computing it (its snapshots are checked by
+    replay alone). With ``show_progress``, how many games are done shows on standard error.
     """
     keys = frozenset(games.keys()) if game_keys is None else game_keys
-    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    snapshot_columns = {row[1] for row in db.execute("PRAGMA table_info(snapshots)")}
-    checksum = ("checksum" if "checksum" in snapshot_columns
-                else "bottega_checksum(CAST(state AS BLOB)) AS checksum")
     findings: list[str] = []
     replayed = 0
-    for row in db.execute("SELECT * FROM games ORDER BY id").fetchall():
+    rows = await db.all("SELECT * FROM games ORDER BY id")
+    if show_progress:
+        rows = progress(rows, total=len(rows), label="games checked")
+    for row in rows:
         try:
             game = game_row(row, keys)
-            _check_rows(db, game, "votes" in tables)
+            await _check_rows(db, game, has_votes)
             if game.status == "lobby":
                 continue
-            snapshots = [snapshot(found) for found in db.execute(
+            snapshots = [snapshot(found) for found in await db.all(
                 f"SELECT game_id, seq, state, {checksum} FROM snapshots WHERE game_id = ? ORDER BY seq",
                 (game.id,))]
-            moves = [move_row(found, game.players) for found in db.execute(
+            moves = [move_row(found, game.players) for found in await db.all(
                 "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game.id,))]
         except DamagedGame as damage:
             findings.append(f"game {row['id']}: {damage}")
@@ -64,16 +66,16 @@ def check_games(db: sqlite3.Connection, game_keys: Collection[str] | None = None
     return replayed, findings
 
 
-def _check_rows(db: sqlite3.Connection, game: GameRow, has_votes: bool) -> None:
-    seats = [seat_row(found, game.players) for found in db.execute(
+async def _check_rows(db: Connection, game: GameRow, has_votes: bool) -> None:
+    seats = [seat_row(found, game.players) for found in await db.all(
         "SELECT * FROM seats WHERE game_id = ?", (game.id,))]
     if game.status != "lobby" and sorted(seat.seat for seat in seats if seat.seat is not None) != list(
             range(game.players)) and not (game.status == "abandoned" and all(s.seat is None for s in seats)):
         raise DamagedGame(game.id, "seats (not one per seat number)")
-    for found in db.execute("SELECT * FROM timers WHERE game_id = ?", (game.id,)):
+    for found in await db.all("SELECT * FROM timers WHERE game_id = ?", (game.id,)):
         timer_row(found)
     if has_votes:
-        for found in db.execute("SELECT * FROM votes WHERE game_id = ?", (game.id,)):
+        for found in await db.all("SELECT * FROM votes WHERE game_id = ?", (game.id,)):
             vote_row(found)
 
 

@@ -11,6 +11,7 @@ from db import StaleVersion
 from db.errors import WrongStatus
 from db.migrations import install_functions
 from db.replay import check_games, standing, timeline
+from db.sql import SqliteConnection, run_to_end
 from games.core import MoveStack
 
 
@@ -154,7 +155,7 @@ async def test_db_check_replays_undos_as_they_happened_and_finds_a_false_one(sto
     reader = sqlite3.connect(path)
     reader.row_factory = sqlite3.Row
     install_functions(reader)
-    assert check_games(reader) == (1, [])
+    assert run_to_end(check_games(SqliteConnection(reader))) == (1, [])
     reader.close()
     await store._writing(lambda db: db.run(
         "UPDATE moves SET undone_seq = NULL WHERE game_id = ? AND undone_seq = ?", (game.id, game.version)))
@@ -163,7 +164,7 @@ async def test_db_check_replays_undos_as_they_happened_and_finds_a_false_one(sto
     reader = sqlite3.connect(path)
     reader.row_factory = sqlite3.Row
     install_functions(reader)
-    replayed, findings = check_games(reader)
+    replayed, findings = run_to_end(check_games(SqliteConnection(reader)))
     reader.close()
     assert replayed == 1 and findings == [
         f"game {game.id}: the undo at seq {game.version} does not take back the last move standing"]
@@ -181,5 +182,5 @@ async def test_db_check_follows_an_undo_of_several_moves(store, tmp_path):
     reader = sqlite3.connect(tmp_path / "bottega.db")
     reader.row_factory = sqlite3.Row
     install_functions(reader)
-    assert check_games(reader) == (1, [])
+    assert run_to_end(check_games(SqliteConnection(reader))) == (1, [])
     reader.close()
