@@ -332,7 +332,12 @@ def main() -> None:
     parser.add_argument("--adopt", type=int, metavar="N",
                         help="replay N games of each pairing recorded with an earlier version of a"
                              " game's AI, and keep them all if every replay gives the recorded result")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: one Masters game of normal against random, at a tiny budget")
     args = parser.parse_args()
+    if args.quick:
+        args.game, args.games, args.pairing = ["mor"], 1, ["random"]
+        args.level_budget = [*args.level_budget, "normal=1,2,2,4"]
     if args.adopt and not args.results:
         parser.error("--adopt needs --results")
     global RESULTS

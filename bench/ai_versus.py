@@ -98,13 +98,19 @@ def report(outcomes: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=games.keys(), required=True)
-    parser.add_argument("--against", required=True, metavar="REVISION", help="a git revision, e.g. main")
+    parser.add_argument("--game", choices=games.keys())
+    parser.add_argument("--against", metavar="REVISION", help="a git revision, e.g. main")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=5000, help="another sample of games: e.g. 5100")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: one easy game of Masters against the AI of HEAD")
     args = parser.parse_args()
+    if args.quick:
+        args.game, args.against, args.games, args.level = "mor", "HEAD", 1, "easy"
+    if args.game is None or args.against is None:
+        parser.error("--game and --against are needed (or --quick)")
     print(f"{games.get(args.game).title} ({args.game}) at {args.level}: the working tree against {args.against},"
           f" {args.games} games from seed {args.first_seed}")
     seeds = range(args.first_seed, args.first_seed + args.games)

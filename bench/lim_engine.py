@@ -6,6 +6,7 @@ count): full games per CPU-second (>= 40), and the p50/p99 of ``apply`` (p99 <= 
 ``legal_actions`` (p99 <= 2 ms).
 
     python bench/lim_engine.py [games]
+    python bench/lim_engine.py --quick      # two games: the bench still runs (CI)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import games
 
-from stats import percentile
+from stats import count_argument, percentile
 
 GAME = games.get("lim")
 GAMES_PER_CPU_SECOND_GOAL = 40.0
@@ -74,4 +75,4 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    main(count_argument(40, quick=2))

@@ -9,6 +9,7 @@ Goals: at least 50 random 4-player games per CPU-second; apply p99 <= 1 ms; lega
 p99 <= 2 ms.
 
     python bench/mor_engine.py [games]
+    python bench/mor_engine.py --quick      # two games: the bench still runs (CI)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from stats import percentile
+from stats import count_argument, percentile
 
 from games.mor import GAME
 
@@ -68,7 +69,7 @@ def play(seed: int, timings: tuple[list[float], list[float]] | None = None) -> i
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    games = count_argument(200, quick=2)
     start = time.process_time()
     moves = sum(play(10_000 + seed) for seed in range(games))
     per_second = games / (time.process_time() - start)

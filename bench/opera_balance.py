@@ -1,6 +1,6 @@
 """Balance sanity of the provisional data set PDS-0: greedy self-play statistics.
 
-Run: python bench/opera_balance.py [games] [buyer hand weight]
+Run: python bench/opera_balance.py [games] [buyer hand weight]   (--quick: one game, for CI)
 (default 1,200 games: 400 each for 2, 3 and 4 players; with a second argument one seat per game
 values cards in hand at that weight instead of 0.5, to test whether paid market cards are worth it)
 
@@ -26,6 +26,7 @@ from games.opera import GAME
 from games.opera.rules import completed
 from games.opera.scoring import end_scoring_count, score
 from games.opera.data import DATA, RAW
+from stats import count_argument
 
 RAW_VALUE = 0.35
 REFINED_VALUE = 0.7
@@ -163,5 +164,5 @@ def main(games: int, buyer_weight: float | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1200,
+    main(count_argument(1200, quick=1),
          float(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -1,6 +1,6 @@
 """Opera Magna engine speed: random 4-player games per CPU-second, apply and legal_actions p50/p99.
 
-Run: python bench/opera_engine.py [games]   (default 100 four-player games)
+Run: python bench/opera_engine.py [games]   (default 100 four-player games; --quick: two, for CI)
 
 Goals (issue 13): at least 40 random 4-player games per CPU-second; apply p99 <= 1 ms CPU and
 legal_actions p99 <= 2 ms CPU. Times are CPU time (time.process_time), so other work on the
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.opera import GAME
 
-from stats import percentile
+from stats import count_argument, percentile
 
 GAMES_PER_SECOND_GOAL = 40.0
 APPLY_P99_GOAL_MS = 1.0
@@ -80,4 +80,4 @@ def main(games: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    main(count_argument(100, quick=2))

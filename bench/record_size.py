@@ -6,6 +6,7 @@ one game by the AI at each of ``AI_LEVELS``), exports each finished record as th
 largest record and the bytes per move beside the limit.
 
     python bench/record_size.py [games per kind]
+    python bench/record_size.py --quick      # one random game of each, no AI: the bench still runs (CI)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 import games
 from db.record import MAX_RECORD_BYTES, build_record, encode, read_record, replay_log
 from games.ai import choose, decision_seed
+from stats import count_argument
 
 OPTIONS = {"mor": {}, "lim": {"advanced": True}, "opera": {}}
 NAMES = ["A display name of thirty-two ch.", "Bob", "Carol", "Dan"]
@@ -52,11 +54,11 @@ def record_bytes(key: str, seed: int, moves: list[tuple[int, str, datetime]]) ->
     return data
 
 
-def main(per_kind: int) -> None:
+def main(per_kind: int, levels: tuple[str, ...] = AI_LEVELS) -> None:
     print(f"goal: every record under Discord's attachment limit, {MAX_RECORD_BYTES:,} bytes (10 MiB)")
     for key in OPTIONS:
         runs: list[tuple[int, str | None]] = [(seed, None) for seed in range(1, per_kind + 1)]
-        runs += [(1, level) for level in AI_LEVELS]
+        runs += [(1, level) for level in levels]
         sizes = []
         for seed, level in runs:
             moves = play(key, seed, level)
@@ -70,4 +72,4 @@ def main(per_kind: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
+    main(count_argument(10, quick=1), () if "--quick" in sys.argv else AI_LEVELS)

@@ -27,7 +27,10 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=1000, help="SIGKILLs of the crash driver (0: skip)")
     parser.add_argument("--fuzz", type=int, default=100_000, help="fuzz cases per game (0: skip)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 1 kill, 20 fuzz cases per game")
     args = parser.parse_args()
+    if args.quick:
+        args.kills, args.fuzz = 1, 20
     failed = False
     if args.kills:
         started = time.perf_counter()

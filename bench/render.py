@@ -137,12 +137,17 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=0, help="also compare a pool of this many workers")
     parser.add_argument("--summaries", action="store_true", help="only the summary images of finished games")
     parser.add_argument("--language", default="en", choices=LANGUAGES, help="the table's language")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 2 positions of each game, at its first player count only")
     args = parser.parse_args()
+    counts = {key: numbers[:1] if args.quick else numbers for key, numbers in PLAYER_COUNTS.items()}
+    if args.quick:
+        args.moves = 2
     if args.summaries:
         print(f"CPU ms per summary image of a finished game (random legal play, seed {SEED}), {args.moves} draws, "
               f"language {args.language}")
         for key in args.games.split(","):
-            for players in PLAYER_COUNTS[key]:
+            for players in counts[key]:
                 draws, data_ms, (width, height) = measure_summary(key, players, args.moves, args.language)
                 p50, p99 = percentile(draws, 0.5), percentile(draws, 0.99)
                 print(f"{key:5} {players}p  summary p50 {p50:6.1f}  p99 {p99:6.1f}  goal p99 {SUMMARY_P99_MS}: "
@@ -151,7 +156,7 @@ def main() -> None:
     print(f"CPU ms per image (time.process_time), last {args.moves} positions of a game, seed {SEED}, "
           f"language {args.language}")
     for key in args.games.split(","):
-        for players in PLAYER_COUNTS[key]:
+        for players in counts[key]:
             m = measure(key, players, args.moves, args.language)
             p50, p99 = percentile(m["public"], 0.5), percentile(m["public"], 0.99)
             q50, q99 = percentile(m["private"], 0.5), percentile(m["private"], 0.99)

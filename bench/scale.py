@@ -3,12 +3,14 @@
 
     python bench/scale.py                                  # 10,000 games, 20 s per setup
     python bench/scale.py --games 2000 --seconds 8 --setups pg-1,pg-2 --images off
+    python bench/scale.py --quick       # 50 games, SQLite and PostgreSQL, 1 s each: the bench still runs (CI)
 
 Each bot process drives the real :class:`bot.table.TableService` on its own shards' games (guilds
 spread over the shards by Discord's rule), with ``--tables`` players acting at once: pick a game,
 read the table, play a random legal move with ``TableService.act`` (load, apply, record under the
 version guard, reminders, and with images on, the public board drawn and encoded). The latency is
-that one ``act`` call. PostgreSQL runs as a throwaway server with its durable defaults (fsync and
+that one ``act`` call; the CPU time a bot process spends per move (``cpu ms``) is printed beside
+it, a figure that other work on the machine disturbs much less. PostgreSQL runs as a throwaway server with its durable defaults (fsync and
 synchronous commit on), like SQLite with ``synchronous = FULL``.
 
 Goal (docs/operator.md): PostgreSQL with 2 processes reaches at least 1.6 times the moves per
@@ -66,7 +68,7 @@ def game_rows(count: int) -> tuple[list[tuple], list[tuple], list[tuple]]:
         seed = number % SEEDS
         guild = (number % SHARDS) << 22
         # id, guild, channel, game, options, seed, players, status, version, host, reminder interval,
-        # created, updated, last move, board message, board link (the columns of db.copy.TABLES)
+        # created, updated, last move, board message, board link (COLUMNS["games"])
         rows_games.append((number, guild, CHANNEL_BASE + number, GAME_KEY, options_text, seed, len(PLAYERS),
                            "active", 1, PLAYERS[0].id, 86400, stamp, stamp, None, None, None))
         rows_seats += [
@@ -76,7 +78,12 @@ def game_rows(count: int) -> tuple[list[tuple], list[tuple], list[tuple]]:
     return rows_games, rows_seats, rows_snapshots
 
 
-COLUMNS = {table: TABLES[table] for table in ("games", "seats", "snapshots")}
+COLUMNS = {
+    "games": TABLES["games"][:16],
+    "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "joined_at"),
+    "snapshots": TABLES["snapshots"],
+}
+"""The columns :func:`game_rows` fills (the others keep their defaults)."""
 
 
 async def fill(target: str, count: int) -> None:
@@ -114,6 +121,7 @@ async def play(
     refused = 0
     await asyncio.sleep(max(0.0, start_at - time.time()))
     deadline = time.perf_counter() + seconds
+    cpu = time.process_time()
 
     async def player() -> None:
         nonlocal refused
@@ -133,11 +141,12 @@ async def play(
 
     try:
         await asyncio.gather(*(player() for _ in range(tables)))
+        cpu = time.process_time() - cpu
     finally:
         if renderer is not None:
             renderer.close()
         await store.close()
-    return {"latencies": latencies, "refused": refused, "seconds": seconds}
+    return {"latencies": latencies, "refused": refused, "seconds": seconds, "cpu": cpu}
 
 
 def run_setup(target: str, processes: int, args: argparse.Namespace, images: bool) -> dict:
@@ -181,6 +190,7 @@ def run_setup(target: str, processes: int, args: argparse.Namespace, images: boo
         "p50": percentile(latencies, 0.5) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
         "refused": sum(result["refused"] for result in results),
+        "cpu_ms": sum(result["cpu"] for result in results) * 1000 / max(1, len(latencies)),
     }
 
 
@@ -204,7 +214,12 @@ def main() -> int:
     parser.add_argument("--shard-ids", help=argparse.SUPPRESS)
     parser.add_argument("--start-at", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 50 games, sqlite-1 and pg-1, 1 s each")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.seconds, args.images = 50, 1.0, "off"
+        if args.setups == parser.get_default("setups"):
+            args.setups = "sqlite-1,pg-1"
     if args.worker:
         shards = Shards(SHARDS, frozenset(int(shard) for shard in args.shard_ids.split(",")))
         result = asyncio.run(
@@ -225,7 +240,8 @@ def main() -> int:
         f"{args.seconds:.0f} s per setup; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(
-        f"{'setup':<22} {'images':<7} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'moves':>7} {'refused':>8}"
+        f"{'setup':<23} {'images':<7} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'cpu ms':>7} {'moves':>7}"
+        f" {'refused':>8}"
     )
     try:
         with tempfile.TemporaryDirectory() as workdir:
@@ -237,9 +253,9 @@ def main() -> int:
                     database = "SQLite" if kind == "sqlite" else "PostgreSQL"
                     name = f"{database}, {processes} process{'es' * (processes > 1)}"
                     print(
-                        f"{name:<22} {'on' if images else 'off':<7} {figure['per_second']:>8.1f} "
-                        f"{figure['p50']:>8.1f} {figure['p99']:>8.1f} {figure['moves']:>7} "
-                        f"{figure['refused']:>8}",
+                        f"{name:<23} {'on' if images else 'off':<7} {figure['per_second']:>8.1f} "
+                        f"{figure['p50']:>8.1f} {figure['p99']:>8.1f} {figure['cpu_ms']:>7.1f} "
+                        f"{figure['moves']:>7} {figure['refused']:>8}",
                         flush=True,
                     )
     finally:

@@ -1,6 +1,7 @@
 """``/game undo`` and ``/game since`` in the table service, over whole games of every game.
 
     python bench/undo.py [--games mor,lim,opera] [--players 4] [--seed 5]
+    python bench/undo.py --quick      # 20 moves of one 2-player game: the bench still runs (CI)
 
 The table service on a temporary SQLite file (no Discord, no images) plays whole 4-player games
 with moves chosen at random. After every move the engine allows to be taken back, the mover's
@@ -32,8 +33,9 @@ GOAL_P95_MS = 150.0
 CHANNEL, GUILD = 10, 1
 
 
-async def play_one_game(key: str, players: int, seed: int) -> tuple[list[float], list[float], int]:
-    """Undo and digest times (ms) over one whole game, and its number of moves."""
+async def play_one_game(key: str, players: int, seed: int,
+                        most: int | None = None) -> tuple[list[float], list[float], int]:
+    """Undo and digest times (ms) over one whole game (or its first ``most`` moves), and its number of moves."""
     chooser = random.Random(seed)
     people = [Person(100 + n, f"P{n}") for n in range(players)]
     with tempfile.TemporaryDirectory() as workdir:
@@ -49,7 +51,7 @@ async def play_one_game(key: str, players: int, seed: int) -> tuple[list[float],
             while True:
                 table = await service.game(game_id)
                 game, state = table.game, table.state
-                if game.result(state) is not None:
+                if game.result(state) is not None or moves == most:
                     return undos, digests, moves
                 seat = chooser.choice(sorted(game.actors(state)))
                 person = next(p for p in people if p.id == table.user_of(seat))
@@ -85,11 +87,15 @@ async def main() -> None:
     parser.add_argument("--games", default=",".join(games.keys()))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 20 moves of Masters, 2 players")
     args = parser.parse_args()
+    most = None
+    if args.quick:
+        args.games, args.players, most = "mor", 2, 20
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for key in args.games.split(","):
-        undos, digests, moves = await play_one_game(key, args.players, args.seed)
-        print(f"{key}: one {args.players}-player game of {moves} moves")
+        undos, digests, moves = await play_one_game(key, args.players, args.seed, most)
+        print(f"{key}: one {args.players}-player game, {moves} moves")
         print(report("undo", undos))
         print(report("since", digests))
 
