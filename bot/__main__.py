@@ -7,9 +7,13 @@ import argparse
 import dataclasses
 import logging
 import sys
+import warnings
 from pathlib import Path
 
 from .config import Config, ConfigError
+
+# discord.py imports its voice support, which this bot does not use, whatever the bot needs
+warnings.filterwarnings("ignore", message="'audioop' is deprecated", category=DeprecationWarning)
 
 NO_TOKEN = """\
 Bottega needs a Discord bot token to connect, and none is set.

@@ -19,7 +19,9 @@ import pkgutil
 import sys
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -85,7 +87,14 @@ class BottegaTree(app_commands.CommandTree):
 
 
 class BottegaBot(commands.Bot):
-    """Bottega on Discord. Needs only the ``guilds`` intent (nothing privileged)."""
+    """Bottega on Discord. Needs only the ``guilds`` intent (nothing privileged).
+
+    Without ``store`` it opens (and later closes) ``config.database``. ``reminder_check_seconds``
+    is how often due reminders are looked up (a minute; simulations that skip days at a time check
+    less often); ``seed_source`` makes new games reproducible; ``renderer`` draws the images
+    (default: a render pool sized by ``config.render_workers``; :data:`DRAW_IN_THREADS` draws in
+    threads; ``None``: no images).
+    """
 
     def __init__(
         self,
@@ -98,6 +107,8 @@ class BottegaBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         **sharding: object,
     ) -> None:
+        # the bot has no voice: no warnings that voice support is missing
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and components arrive without any other intent
         super().__init__(
@@ -192,40 +203,29 @@ def timer_shards(config: Config) -> Shards | None:
     return Shards.every() if is_postgres_url(config.database) else None
 
 
-def create_bot(
-    config: Config,
-    *,
-    clock: Callable[[], datetime] | None = None,
-    store: Store | None = None,
-    renderer: Renderer | FromConfig | None = RENDER_POOL,
-    reminder_check_seconds: float = CHECK_EVERY_SECONDS,
-    seed_source: Callable[[], int] | None = None,
-) -> BottegaBot:
-    """The bot, ready to ``start``. Without ``store`` it opens (and later closes) ``config.database``.
-    With ``SHARD_COUNT`` it is a :class:`ShardedBottegaBot` over this process's shards.
-
-    ``reminder_check_seconds`` is how often due reminders are looked up (a minute; simulations
-    that skip days at a time check less often); ``seed_source`` makes new games reproducible;
-    ``renderer`` draws the images (default: a render pool sized by ``config.render_workers``;
-    :data:`DRAW_IN_THREADS` draws in threads; ``None``: no images).
-    """
-    options = {"clock": clock, "store": store, "renderer": renderer,
-               "reminder_check_seconds": reminder_check_seconds, "seed_source": seed_source}
+def create_bot(config: Config, **options: Any) -> BottegaBot:
+    """The bot, ready to ``start``, built with :class:`BottegaBot`'s ``options``; with
+    ``SHARD_COUNT`` a :class:`ShardedBottegaBot` over this process's shards."""
     if config.shard_count is None:
         return BottegaBot(config, **options)
     return ShardedBottegaBot(config, shard_count=config.shard_count, shard_ids=list(config.shard_ids or ()),
                              **options)
 
 
+class StartRefused(Exception):
+    """The start ends before the bot is online, with one sentence for the operator."""
+
+
 def run_bot(config: Config) -> int:
     """Open the database, connect to Discord and run until interrupted (``python -m bot``).
 
-    A database the store refuses (in use by another process, not a Bottega database) ends the
-    start before connecting, with the store's one sentence and exit status 1.
+    A database the store refuses (in use by another process, not a Bottega database), a token
+    Discord refuses or a Discord that cannot be reached end the start with one sentence saying
+    what to do, and exit status 1.
     """
     try:
         return asyncio.run(_run(config))
-    except RefusedDatabase as refused:
+    except (RefusedDatabase, StartRefused) as refused:
         print(refused, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -236,7 +236,24 @@ async def _run(config: Config) -> int:
     store = await open_store(config.database, shards=timer_shards(config))
     try:
         async with create_bot(config, store=store) as bot:
-            await bot.start(config.token or "")
+            await _log_in(bot, config.token or "")
+            await bot.connect()
     finally:
         await store.close()
     return 0
+
+
+async def _log_in(bot: BottegaBot, token: str) -> None:
+    """Log in (and run ``setup_hook``), turning Discord's refusal or silence into :class:`StartRefused`.
+    Once logged in, discord.py itself reconnects through network trouble."""
+    try:
+        await bot.login(token)
+    except discord.LoginFailure as error:
+        raise StartRefused(
+            "Discord refused the bot token (DISCORD_TOKEN): open https://discord.com/developers/applications, "
+            "choose the bot's application, press \"Reset Token\" under \"Bot\", put the new token in .env "
+            "and start Bottega again.") from error
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        raise StartRefused(
+            f"Bottega could not reach Discord ({str(error) or type(error).__name__}): check this machine's "
+            "network connection (and any proxy or firewall), then start Bottega again.") from error

@@ -20,11 +20,9 @@ from games.lim.data import CARDS as LIM_CARDS
 from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name
 from games.lim.data import describe as lim_amounts
 from games.opera.data import DATA as OPERA
-from games.opera.data import ability_name
+from games.opera.data import GOOD_NAMES, ability_name
 
 TOWER_OF = {"territory": "green", "character": "blue", "building": "yellow", "venture": "purple"}
-OPERA_GOODS = {"L": "lead", "W": "wood", "M": "marble", "S": "sand",
-               "b": "bell", "p": "plank", "c": "column", "g": "glass"}
 END_COUNTS = {"buildings": Message("buildings"), "right_slots": Message("filled right slot"),
               "worksites": Message("worksite tokens"), "level3_certificates": Message("certificate at level 3"),
               "full_rows": Message("full row of your workshop"), "raw_total": Message("raw goods")}
@@ -239,12 +237,12 @@ def opera_goods(text: str, language: str = ENGLISH) -> str:
     counts: dict[str, int] = {}
     for good in text:
         counts[good] = counts.get(good, 0) + 1
-    return words(" + ".join(f"{n} {OPERA_GOODS.get(good, good)}" for good, n in counts.items()) or "nothing",
+    return words(" + ".join(f"{n} {GOOD_NAMES.get(good, good)}" for good, n in counts.items()) or "nothing",
                  language)
 
 
 def opera_op(op: dict[str, Any], language: str = ENGLISH) -> str:
-    choices = term(" or ", language).join(term(OPERA_GOODS[g], language) for g in op.get("choices", ""))
+    choices = term(" or ", language).join(term(GOOD_NAMES[g], language) for g in op.get("choices", ""))
     n = op.get("n")
     plural = "s" if n and n > 1 else ""
     said = {

@@ -60,24 +60,17 @@ GAME_CHOICES = [app_commands.Choice(name=game_title(k), value=k) for k in games.
 
 
 def parse_options(key: str, text: str) -> dict[str, Any]:
-    """``"advanced=true, solo=false"`` as the game's option values (validated by the engine)."""
+    """``"advanced=true, solo=false"`` as the game's option values; an unknown option or value is
+    refused by the engine, in the contract's words (:meth:`games.core.Game.normalize_options`)."""
     game = games.get(key)
     specs = {spec.name: spec for spec in game.options}
     chosen: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
         name, _, raw = part.partition("=")
         name, raw = name.strip().lower(), raw.strip().lower() or "true"
-        spec = specs.get(name)
-        if spec is None:
-            known = ", ".join(specs) or Message("none")
-            raise TableError("{title} has no option '{name}' (options: {known}).",
-                             title=game.title, name=name, known=known)
-        value = next((c for c in spec.choices if str(c).lower() == raw), None)
-        if value is None:
-            allowed = ", ".join(str(c).lower() for c in spec.choices)
-            raise TableError("Option '{name}' must be one of: {allowed}.",
-                             name=name, allowed=allowed)
-        chosen[name] = value
+        choices = specs[name].choices if name in specs else ()
+        chosen[name] = next((choice for choice in choices if str(choice).lower() == raw), raw)
+    game.normalize_options(chosen)
     return chosen
 
 

@@ -1,10 +1,15 @@
-"""Starting the process: configuration and the friendly no-token message."""
+"""Starting the process: configuration, and one sentence with what to do when the start cannot go on
+(no token, a token Discord refuses, Discord out of reach, a database that is not Bottega's)."""
 
+import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -111,3 +116,53 @@ def test_render_workers_come_from_the_settings():
     assert Config.load(environ={"RENDER_WORKERS": "0"}, env_file=None).render_workers == 0
     with pytest.raises(ConfigError, match="RENDER_WORKERS"):
         Config.load(environ={"RENDER_WORKERS": "many"}, env_file=None)
+
+
+class _RefusesEveryToken(BaseHTTPRequestHandler):
+    """Discord's answer to a token it does not accept: 401 Unauthorized."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def _start_against(api: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``python -m bot`` with a token, its Discord API at ``api`` (the client's HTTP boundary)."""
+    program = ("import discord.http, sys; discord.http.Route.BASE = sys.argv[1];"
+               "from bot.__main__ import main; raise SystemExit(main([]))")
+    return subprocess.run(
+        [sys.executable, "-c", program, api], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={"PATH": "", "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+             "DISCORD_TOKEN": "MTIz.not-a.token", "DATABASE_PATH": str(tmp_path / "bottega.db")},
+    )
+
+
+def test_a_token_discord_refuses_ends_the_start_with_what_to_do(tmp_path):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _RefusesEveryToken)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        run = _start_against(f"http://127.0.0.1:{server.server_port}/api/v10", tmp_path)
+    finally:
+        server.shutdown()
+    assert run.returncode == 1
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("Discord refused the bot token (DISCORD_TOKEN)") and '"Reset Token"' in last
+    assert "Traceback" not in run.stderr and "voice" not in run.stderr.lower()
+
+
+def test_an_unreachable_discord_ends_the_start_with_what_to_do(tmp_path):
+    with socket.socket() as closed:  # a port nothing listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    run = _start_against(f"http://127.0.0.1:{port}/api/v10", tmp_path)
+    assert run.returncode == 1
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("Bottega could not reach Discord (") and "check this machine's network" in last
+    assert "Traceback" not in run.stderr and "voice" not in run.stderr.lower()

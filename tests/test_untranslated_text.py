@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,11 +41,6 @@ SCANNED = ("bot", "cogs")
 TERMINAL = {"bot/__main__.py", "bot/console.py", "bot/replay_file.py", "bot/config.py", "bot/i18n"}
 """Text for the terminal, in English: the command line, the local console, configuration errors,
 the catalogue keeper."""
-OWNED_ELSEWHERE = {"cogs/mor.py", "cogs/mor_menus.py", "bot/menus.py", "bot/guided.py", "cogs/cards.py",
-                   "cogs/rules_help.py", "bot/table/play.py"}
-"""Files whose player texts are being reworked apart from this sweep (menus, guided moves, card
-texts, rules help, the automatic moves' log): :func:`test_the_other_files_are_listed_until_they_are_clean`
-lists what the scan finds there."""
 TEMPLATES = {name: spec[0] - 1 for name, spec in KEYWORDS.items() if isinstance(spec, tuple) and spec
              and isinstance(spec[0], int)}
 """The calls whose argument at this position is a message id (``refuse(rule, text)``: 1)."""
@@ -216,10 +212,7 @@ def scan_text(source: str) -> list[str]:
     return sorted(f"{f.why}: {f.text}" for f in Scan("example.py", ast.parse(source)).findings)
 
 
-OURS = [path for path in scanned_files() if relative(path) not in OWNED_ELSEWHERE]
-
-
-@pytest.mark.parametrize("path", OURS, ids=relative)
+@pytest.mark.parametrize("path", list(scanned_files()), ids=relative)
 def test_player_text_is_written_as_templates(path):
     found = findings(path)
     assert not found, "write each as a Message template (then `python -m bot.i18n update`):\n" + "\n".join(
@@ -292,10 +285,13 @@ def replies(name, reason, template):
     assert scan_text(source) == []
 
 
-@pytest.mark.parametrize("path", sorted(OWNED_ELSEWHERE), ids=str)
-def test_the_other_files_are_listed_until_they_are_clean(path):
-    """The scan reads the files reworked apart from this sweep too: what it finds there is listed
-    (a reminder in the test report, not a failure), and a file it finds clean must join the others."""
-    found = findings(ROOT / path)
-    if found:
-        pytest.skip(f"{len(found)} texts to turn into templates:\n" + "\n".join(map(str, found)))
+def test_a_file_with_english_outside_a_template_fails_the_check(tmp_path, monkeypatch):
+    """The check itself, fed a bad sample in a tree of its own: the scan reaches the file and the
+    test fails, naming it."""
+    bad = tmp_path / "cogs" / "seats.py"
+    bad.parent.mkdir()
+    bad.write_text('def refuse(name):\n    raise TableError(f"{name} has no seat here.")\n', encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert list(scanned_files()) == [bad]
+    with pytest.raises(AssertionError, match=r"cogs/seats.py:2: TableError\(\) of text built at run time"):
+        test_player_text_is_written_as_templates(bad)
