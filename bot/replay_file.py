@@ -4,7 +4,8 @@ The record (see ``docs/record.md``) is checked and played through the engine
 (:func:`db.record.replay_record`); a damaged or altered record is refused with one sentence and
 exit status 1, before any image is written. Each board is drawn as the bot posted it: the start
 as ``<game>-000.png``, the board after move *n* as ``<game>-<n>.png`` (numbers padded to the
-same width), with the move's last event line as the highlight.
+same width), with the move's last event line as the highlight. How many are drawn shows on
+standard error as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import rendering
+from db.progress import progress
 from db.record import RecordRefused, read_record, replay_record
 
 from .table.model import fill_seat_names
@@ -37,7 +39,7 @@ def replay_file(path: Path, images: Path) -> int:
         (move.number, move.state, fill_seat_names(move.events[-1]["text"], names) if move.events else None)
         for move in replayed.moves
     ]
-    for number, state, highlight in boards:
+    for number, state, highlight in progress(boards, total=len(boards), label="boards drawn"):
         png = rendering.render(key, replayed.game.view(state, None), names=names, highlight=highlight)
         (images / f"{key}-{number:0{width}d}.png").write_bytes(png)
     winners = " and ".join(names[seat] for seat in replayed.result["winners"])

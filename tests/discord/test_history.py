@@ -51,7 +51,7 @@ async def exported(member, channel) -> tuple[str, dict]:
     return result.response.content, json.loads(await attachment.read())
 
 
-async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bot, tmp_path):
+async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bot, tmp_path, capsys):
     await open_against_the_ai(table, "mor")
     # No turn clock: a posted board then has no line of deadlines below it, which a past board (drawn
     # later, when those deadlines are gone) leaves out; so the two pictures can be compared exactly.
@@ -134,8 +134,11 @@ async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bo
     assert "After move 3 of" in table.last().content and public.ephemeral
     file = tmp_path / "record.json"
     file.write_text(json.dumps(record))
+    capsys.readouterr()
     assert main(["--replay", str(file), "--images", str(tmp_path / "boards")]) == 0
     assert len(list((tmp_path / "boards").glob("mor-*.png"))) == len(stored) + 1
+    drawn = len(stored) + 1  # the progress, as plain lines on standard error (no terminal here)
+    assert f"boards drawn: {drawn} of {drawn}" in capsys.readouterr().err.splitlines()
 
 
 async def _seed(env, game_id: int) -> int:
@@ -214,5 +217,6 @@ async def test_replay_draws_a_finished_record_and_refuses_an_altered_one(table, 
     status, said, _ = replay(altered(record, lambda r: r["moves"].append({**taken_back, "undone": "yes"})))
     assert status == 1 and 'move 5 has an invalid "undone"' in said
     status, said, told = replay(json.dumps(record))
-    assert status == 0 and not said and "4 moves replayed, the result matches" in told
+    assert status == 0 and "4 moves replayed, the result matches" in told
+    assert said.splitlines() == [f"boards drawn: {n} of 5" for n in range(6)]  # progress, no terminal here
     assert sorted(p.name for p in boards.iterdir()) == [f"duel-{n:03d}.png" for n in range(5)]
