@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import signal
 import sqlite3
 import subprocess
@@ -25,6 +24,7 @@ from pathlib import Path
 import asyncpg
 
 import games
+from db.sql import postgres_sql
 from games.core import MoveStack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,9 +81,8 @@ class _PostgresOracle:
         self.connection = self.loop.run_until_complete(asyncpg.connect(url))
 
     def execute(self, sql: str, params: tuple = ()) -> _Rows:
-        counter = iter(range(1, 100))
-        numbered = re.sub(r"\?", lambda _: f"${next(counter)}", sql)
-        return _Rows([tuple(row) for row in self.loop.run_until_complete(self.connection.fetch(numbered, *params))])
+        rows = self.loop.run_until_complete(self.connection.fetch(postgres_sql(sql), *params))
+        return _Rows([tuple(row) for row in rows])
 
     def close(self) -> None:
         self.loop.run_until_complete(self.connection.close())
