@@ -29,7 +29,7 @@ def progress(items: Iterable[T], *, total: int, label: str, out: TextIO | None =
     """
     out = sys.stderr if out is None else out
     if out.isatty():
-        yield from tqdm(items, total=total, desc=label, file=out, unit="", leave=False)
+        yield from tqdm(items, total=total, desc=label, file=out, unit="")
         return
     print(f"{label}: 0 of {total}", file=out, flush=True)
     step = max(1, total // PLAIN_STEPS)
