@@ -74,7 +74,7 @@ async def play_one_game(key: str, players: int, seed: int, renderer_kind: str,
     with tempfile.TemporaryDirectory() as workdir:
         config = Config(token=None, database_path=Path(workdir) / "bench.db", dev_guild_id=None)
         bot = create_bot(config, renderer=make_renderer(renderer_kind), seed_source=lambda: seed)
-        env = simcord.Env(bot)
+        env = simcord.Env(bot, settle_timeout=120.0)  # a busy machine may take seconds to draw a board
         await env.start()
         try:
             guild = env.create_guild("Bench")
