@@ -1,7 +1,8 @@
 """AI decisions off the event loop: a process pool with a hard time limit per decision.
 
 ``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
-(created at the first decision). The search itself is told to stop a little before the limit;
+(created at the first decision), whose workers are fresh interpreters that end with the bot
+(:mod:`rendering.workers`). The search itself is told to stop a little before the limit;
 if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
 (hung workers are terminated) and the seat plays :func:`games.ai.safe_move` instead, so a game
 never stalls. A decision depends only on the state, the seat, the level and the seed, so it is
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,6 +21,7 @@ from typing import Any
 
 import games
 from games.ai import choose, safe_move
+from rendering.workers import end_with_parent, worker_context
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +49,8 @@ class AiRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context(),
+                                             initializer=end_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, game_key: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
