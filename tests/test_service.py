@@ -387,10 +387,47 @@ async def test_a_damaged_game_is_skipped_by_reminders_and_mine_and_its_channel_t
     assert "Your move:" in mine if ALICE.id in healthy.actor_users() else "waiting on others" in mine
 
 
+async def test_a_missing_seat_row_is_a_damaged_game_and_the_table_beside_it_is_still_reminded(service, caplog):
+    older, healthy = await two_tables(service)
+    await damage(service, "DELETE FROM seats WHERE game_id = ? AND seat = 1", older.row.id)
+    service.clock.advance(days=3)  # past both tables' reminders and turn deadlines
+    first = await service.due_reminders()
+    told = [r for r in first if r.channel_id == CHANNEL]
+    assert len(told) == 1 and "saved state is damaged" in text(DiscordMarkup(), told[0].lines)
+    assert any(r.channel_id == OTHER_CHANNEL and r.user_ids for r in first), "the healthy table goes on"
+    service.clock.advance(days=1)
+    assert CHANNEL not in [r.channel_id for r in await service.due_reminders()], "the channel is told once"
+    with pytest.raises(TableError, match="saved state is damaged"):
+        await service.status(CHANNEL)
+    still_seated = ALICE if older.user_of(0) == ALICE.id else BOB
+    assert "saved state is damaged" in said(await service.mine(GUILD, still_seated)).ephemeral
+    assert said(await service.status(OTHER_CHANNEL)).text
+    assert any(f"game {older.row.id}" in r.getMessage() and "seats" in r.getMessage() for r in caplog.records)
+
+
+async def test_an_unexpected_error_in_one_tables_timer_never_stops_the_others(service, monkeypatch):
+    older, healthy = await two_tables(service)
+    await service.turn_settings(CHANNEL, ALICE, TurnSettings(turn_hours="off"))
+    await service.turn_settings(OTHER_CHANNEL, ALICE, TurnSettings(turn_hours="off"))
+    remind = service._timing.handlers["reminder"]
+
+    async def broken_for_the_older_table(game_id, timers, now):
+        if game_id == older.row.id:
+            raise RuntimeError("a fault nobody foresaw")
+        return await remind(game_id, timers, now)
+
+    monkeypatch.setitem(service._timing.handlers, "reminder", broken_for_the_older_table)
+    service.clock.advance(days=3)
+    assert [r.channel_id for r in await service.due_reminders()] == [OTHER_CHANNEL]
+
+
 DAMAGE = {
     "an empty snapshot": "UPDATE snapshots SET state = '{}' WHERE game_id = ?",
     "a time that is not a time": "UPDATE games SET updated_at = 'yesterday' WHERE id = ?",
     "a seat past the table": "UPDATE seats SET seat = 7 WHERE game_id = ? AND seat = 1",
+    "a missing seat": "DELETE FROM seats WHERE game_id = ? AND seat = 1",
+    "an unnumbered seat after the start": "INSERT INTO seats (game_id, user_id, display_name, joined_at)"
+                                          " SELECT id, 77, 'extra', updated_at FROM games WHERE id = ?",
     "a garbled timer": "UPDATE timers SET due_at = 'soon' WHERE game_id = ?",
     "text that does not decode": "UPDATE seats SET display_name = CAST(X'FFFE41' AS TEXT) WHERE game_id = ?",
     "an unknown game": "UPDATE games SET game_key = 'chess' WHERE id = ?",

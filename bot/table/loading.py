@@ -42,7 +42,7 @@ from db.ratings import RatingRow
 from db.replay import standing
 from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
-from .model import DamagedTable, Person, StaleAction, Table, TableError
+from .model import DAMAGED, DamagedTable, Person, StaleAction, Table, TableError
 from .presence import AWAY_WINDOW, Absence, Presence, QuietHours
 from .results import outcome_of
 
@@ -56,10 +56,6 @@ NO_GAME_PLAYED = Message("No game has been played in this channel yet. Start one
 NOT_STARTED = Message("This game has not started yet: the host starts it with `/game start`.")
 REMATCH_SEATS = Message("This table is a rematch: only the players of the last game can take its seats.")
 REMATCH_EXISTS = Message("This game already has a rematch table.")
-DAMAGED = Message(
-    "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
-    "a server operator can restore it from a backup (see the operator's guide)."
-)
 
 
 @contextmanager
@@ -182,6 +178,10 @@ class Tables:
     def _table(self, loaded: LoadedGame) -> Table:
         row = loaded.game
         game = games.get(row.game_key)
+        problem = seating_problem(loaded)
+        if problem is not None:
+            log.error("game %s cannot be loaded: its saved seats are damaged (%s)", row.id, problem)
+            raise DamagedTable(DAMAGED, row.id)
         state = None if loaded.snapshot is None else self._state(loaded, game)
         return Table(row=row, seats=loaded.seats, game=game, state=state, timers=loaded.timers)
 
@@ -372,6 +372,25 @@ class Tables:
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
+
+def seating_problem(loaded: LoadedGame) -> str | None:
+    """What is wrong with a game's seat rows, if anything: a table in the lobby seats each person
+    once and at most its players, unnumbered; a started table has exactly one row for each of its
+    seats ``0 .. players - 1``. (Each row alone is checked by the store.)"""
+    seats, players = loaded.seats, loaded.game.players
+    if len({seat.user_id for seat in seats}) != len(seats):
+        return "a person seated twice"
+    numbers = sorted(seat.seat for seat in seats if seat.seat is not None)
+    if loaded.snapshot is None:
+        if numbers and loaded.game.status == "lobby":
+            return "a numbered seat before the start"
+        return "more seats than players" if len(seats) > players else None
+    if len(numbers) != len(seats):
+        return "an unnumbered seat after the start"
+    if numbers != list(range(players)):
+        return "a seat missing or held twice"
+    return None
+
 
 def presence(stored: MemberPresence) -> Presence:
     """A member's presence as the rules read it, from what the store keeps."""
