@@ -40,7 +40,7 @@ from .errors import (
 )
 from .postgres import PostgresStore
 from .rows import TABLE_LANGUAGES
-from .shared import SeatClock, Shards, TurnClock, TurnMessage
+from .shared import SeatClock, Shards, TurnClock, TurnMessage, TurnMove
 from .store import (
     BoardMessage,
     GameRow,
@@ -86,6 +86,7 @@ __all__ = [
     "TimerRow",
     "TurnClock",
     "TurnMessage",
+    "TurnMove",
     "WrongStatus",
     "open_store",
 ]

@@ -406,6 +406,34 @@ class PostgresStore(StoreChecks, PostgresPresence):
             await db.many(shared.SeatClock.UPDATE, [clock.params(game_id) for clock in seat_clocks])
         return self._game(row)
 
+    async def record_turn(self, game_id: int, *, expected_version: int, moves: Sequence[shared.TurnMove],
+                          now: datetime, snapshot: str | None = None, finished: bool = False,
+                          clear_timers: Iterable[shared.TimerFilter] = (), timers: Iterable[shared.NewTimer] = (),
+                          outcome: ratings.Outcome | None = None,
+                          seat_clocks: Iterable[shared.SeatClock] = ()) -> GameRow:
+        """As :meth:`db.store.Store.record_turn`: all of it in one transaction, under the game's row lock."""
+        if not moves:
+            raise ValueError("a turn records at least one move")
+        stamp = rows.to_db_time(now)
+        new_version = expected_version + len(moves)
+        move_rows = [move.params(game_id, expected_version + 1 + i, stamp) for i, move in enumerate(moves)]
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        assignments, params = shared.move_assignments(new_version, stamp, finished, None)
+        async with self._transaction() as db:
+            game = await self._game_for_update(db, game_id)
+            self._check_in_play(game, expected_version)
+            row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
+            await db.many(shared.TurnMove.INSERT, move_rows)
+            if snapshot is not None:
+                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+            await self._clear_timers(db, game_id, clears)
+            await self._set_timers(db, timer_rows)
+            if outcome is not None:
+                await self._rate(db, game, outcome, stamp)
+            await db.many(shared.SeatClock.UPDATE, [clock.params(game_id) for clock in seat_clocks])
+        return self._game(row)
+
     @staticmethod
     async def _rate(db: _Transaction, game: asyncpg.Record, outcome: ratings.Outcome, stamp: str) -> None:
         """Write the ratings a finished game changes. Games of one server and game finishing at once in

@@ -91,6 +91,7 @@ from .shared import (
     TimerFilter,
     TurnClock,
     TurnMessage,
+    TurnMove,
     claim_statement,
     move_assignments,
     options_text,
@@ -633,6 +634,56 @@ class Store(StoreChecks, SqlitePresence):
             db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id,"
                        " automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic)))
+            if snapshot is not None:
+                self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+            self._clear_timers(db, game_id, clears)
+            self._set_timers(db, timer_rows)
+            if outcome is not None:
+                db.executemany(ratings.UPSERT, ratings.changes(
+                    outcome, _all(db, ratings.SELECT_FOR_GAME, (game["guild_id"], game["game_key"])),
+                    game["guild_id"], game["game_key"], stamp))
+            db.executemany(SeatClock.UPDATE, clock_rows)
+            return self._game(row)
+
+        return await self._writing(record)
+
+    async def record_turn(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        moves: Sequence[TurnMove],
+        now: datetime,
+        snapshot: str | None = None,
+        finished: bool = False,
+        clear_timers: Iterable[TimerFilter] = (),
+        timers: Iterable[NewTimer] = (),
+        outcome: ratings.Outcome | None = None,
+        seat_clocks: Iterable[SeatClock] = (),
+    ) -> GameRow:
+        """Record every move of one turn the table played for a seat (the timeout ladder) in one
+        transaction, and return the game's new row: the moves take the versions after
+        ``expected_version`` in order, ``snapshot`` (the state after the last) is saved at the
+        last, and the timers, seat clocks and ratings are written as :meth:`record_move` writes
+        them. All of it or none of it: a crash never leaves a turn half played. Refused with
+        nothing written like :meth:`record_move`.
+        """
+        if not moves:
+            raise ValueError("a turn records at least one move")
+        stamp = to_db_time(now)
+        new_version = expected_version + len(moves)
+        move_rows = [move.params(game_id, expected_version + 1 + i, stamp) for i, move in enumerate(moves)]
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        assignments, params = move_assignments(new_version, stamp, finished, None)
+        clock_rows = [clock.params(game_id) for clock in seat_clocks]
+
+        def record(db: sqlite3.Connection) -> GameRow:
+            game = self._game_for_update(db, game_id)
+            self._check_in_play(game, expected_version)
+            row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
+                       (*params, game_id, expected_version))
+            db.executemany(TurnMove.INSERT, move_rows)
             if snapshot is not None:
                 self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)

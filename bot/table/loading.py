@@ -35,6 +35,7 @@ from db import (
     TimerRow,
     TurnClock,
     TurnMessage,
+    TurnMove,
 )
 from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
 from db.presence import MemberPresence
@@ -279,6 +280,29 @@ class Tables:
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
         self.states.put(row.id, row.version, new_state)
+        return row
+
+    async def record_turn(self, before: Table, moves: list[TurnMove], after: Table, now: datetime,
+                          clear_timers: list[TimerFilter], timers: list[NewTimer],
+                          seat_clocks: list[SeatClock]) -> GameRow:
+        """Append ``moves``, the turn the table played for a seat from ``before`` to ``after``,
+        under ``before``'s version in one transaction with the timers and seats' clocks they
+        change, a snapshot when one falls due among them (and the ratings when they end the game);
+        the game's new row."""
+        assert after.state is not None
+        result = after.game.result(after.state)
+        finished = result is not None
+        version = before.row.version
+        snapshot_due = finished or (version + len(moves)) // SNAPSHOT_EVERY > version // SNAPSHOT_EVERY
+        try:
+            row = await self.store.record_turn(
+                before.row.id, expected_version=version, moves=moves, now=now,
+                snapshot=after.game.dumps(after.state) if snapshot_due else None, finished=finished,
+                clear_timers=clear_timers, timers=timers,
+                outcome=outcome_of(after, result) if finished else None, seat_clocks=seat_clocks)
+        except StaleVersion:
+            raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
+        self.states.put(row.id, row.version, after.state)
         return row
 
     async def close(self, game_id: int, now: datetime) -> None:
