@@ -25,6 +25,7 @@ from .backends import open_store
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedDatabase,
     DamagedGame,
     DatabaseInUse,
     DuplicateInteraction,
@@ -60,6 +61,7 @@ __all__ = [
     "AlreadySeated",
     "BoardMessage",
     "ChannelBusy",
+    "DamagedDatabase",
     "DamagedGame",
     "DatabaseInUse",
     "DuplicateInteraction",

@@ -65,6 +65,11 @@ class NotABottegaDatabase(RefusedDatabase):
     """The file exists but is not a Bottega database (empty, another program's, or not SQLite)."""
 
 
+class DamagedDatabase(RefusedDatabase):
+    """The file is a Bottega database (its header says so) that SQLite cannot read: cut short or
+    overwritten. It is restored from a backup, never replaced."""
+
+
 class DatabaseInUse(RefusedDatabase):
     """Another process already has this SQLite database open."""
 
