@@ -50,6 +50,7 @@ from . import files, ratings
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedGame,
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
@@ -799,6 +800,8 @@ class Store(StoreChecks, SqlitePresence):
         open_only = " AND status IN ('lobby', 'active')" if column == "channel_id" else ""
         row = _one(db, f"SELECT * FROM games WHERE {column} = ?{open_only}", (key,))
         if row is None:
+            if column == "channel_id":
+                self._check_channel_index(db, key)
             return None
         game_id = row["id"]
         latest = _one(db, "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
@@ -811,6 +814,16 @@ class Store(StoreChecks, SqlitePresence):
                 (game_id, latest["seq"])),
             _all(db, "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)),
             _all(db, "SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game_id,)))
+
+    @staticmethod
+    def _check_channel_index(db: sqlite3.Connection, channel_id: int) -> None:
+        """Refuse as damaged a channel whose open game the index by channel does not find: a
+        garbled index would make its table (and every table) answer that there is no game. Read
+        without the index, only when the index found nothing."""
+        found = _one(db, "SELECT id FROM games NOT INDEXED WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                     (channel_id,))
+        if found is not None:
+            raise DamagedGame(found["id"], "games index by channel")
 
     # -- timers --------------------------------------------------------------------------------
 

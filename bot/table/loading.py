@@ -15,6 +15,8 @@ table happens under it.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import logging
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator
@@ -37,7 +39,15 @@ from db import (
     TurnMessage,
     TurnMove,
 )
-from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DuplicateInteraction,
+    RematchExists,
+    StaleVersion,
+    TableFull,
+    is_damage,
+)
 from db.presence import MemberPresence
 from db.ratings import RatingRow
 from db.replay import standing
@@ -111,11 +121,39 @@ class StateCache:
         self._states.pop(game_id, None)
 
 
+class DamageGuard:
+    """The store as the table service calls it: an error by which the database says it is damaged
+    (a malformed page met in the middle of a move, a broken constraint, see :func:`db.errors.is_damage`)
+    becomes the damaged-game refusal, with the next step for the operator, instead of a failure."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._store, name)
+        if not inspect.iscoroutinefunction(found):
+            return found
+
+        @functools.wraps(found)
+        async def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return await found(*args, **kwargs)
+            except Exception as error:
+                if not is_damage(error):
+                    raise
+                # The error's text may quote a row: the log names only the call and the kind.
+                log.error("the database is damaged: %s met %s; run `python -m db check`", name,
+                          type(error).__name__)
+                raise DamagedTable(DAMAGED, None) from None
+
+        return guarded
+
+
 class Tables:
     """The store as the table service uses it, with one lock per channel and the state cache."""
 
     def __init__(self, store: Store) -> None:
-        self.store = store
+        self.store = DamageGuard(store)
         self.states = StateCache()
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -179,9 +217,9 @@ class Tables:
     def _table(self, loaded: LoadedGame) -> Table:
         row = loaded.game
         game = games.get(row.game_key)
-        problem = seating_problem(loaded)
-        if problem is not None:
-            log.error("game %s cannot be loaded: its saved seats are damaged (%s)", row.id, problem)
+        if not seats_consistent(loaded):
+            log.error("game %s cannot be loaded: its saved seats are damaged (a seat missing, extra or repeated)",
+                      row.id)
             raise DamagedTable(DAMAGED, row.id)
         state = None if loaded.snapshot is None else self._state(loaded, game)
         return Table(row=row, seats=loaded.seats, game=game, state=state, timers=loaded.timers)
@@ -397,23 +435,17 @@ class Tables:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
 
-def seating_problem(loaded: LoadedGame) -> str | None:
-    """What is wrong with a game's seat rows, if anything: a table in the lobby seats each person
-    once and at most its players, unnumbered; a started table has exactly one row for each of its
-    seats ``0 .. players - 1``. (Each row alone is checked by the store.)"""
+def seats_consistent(loaded: LoadedGame) -> bool:
+    """Whether a game's seat rows make a table (each row alone is checked by the store): a table
+    in the lobby seats each person once and at most its players, unnumbered; a started table has
+    exactly one row for each of its seats ``0 .. players - 1``."""
     seats, players = loaded.seats, loaded.game.players
     if len({seat.user_id for seat in seats}) != len(seats):
-        return "a person seated twice"
+        return False
     numbers = sorted(seat.seat for seat in seats if seat.seat is not None)
     if loaded.snapshot is None:
-        if numbers and loaded.game.status == "lobby":
-            return "a numbered seat before the start"
-        return "more seats than players" if len(seats) > players else None
-    if len(numbers) != len(seats):
-        return "an unnumbered seat after the start"
-    if numbers != list(range(players)):
-        return "a seat missing or held twice"
-    return None
+        return not (numbers and loaded.game.status == "lobby") and len(seats) <= players
+    return len(numbers) == len(seats) and numbers == list(range(players))
 
 
 def presence(stored: MemberPresence) -> Presence:

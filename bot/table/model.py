@@ -232,7 +232,8 @@ class TableError(Exception):
 
 DAMAGED = Message(
     "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
-    "a server operator can restore it from a backup (see the operator's guide)."
+    "a server operator can find the damage with `python -m db check` and restore the game from a "
+    "backup (see docs/operator.md)."
 )
 
 
