@@ -9,8 +9,9 @@ turn, quiet hours push its end past them (:func:`.presence.shift_deadline`). The
 turn's start, so a change of presence moves it (see :mod:`.members`) and a passing deadline is
 computed again before the turn is played.
 
-- ``move`` clock: each turn has ``turn_seconds``, counted from the player's latest move or from
-  when the table began waiting on them.
+- ``move`` clock: each turn has ``turn_seconds``, counted from the start of the turn (when the
+  table began waiting on the player): a step within the turn (:func:`.turns.continues`) does not
+  restart it.
 - ``bank`` clock (a chess clock): each seat has a time bank, at first ``bank_seconds``; a turn
   uses it up, and every move that ends the seat's turn (the ladder's too) adds ``turn_seconds``
   back, without a cap. A bank that runs out is a passed deadline like any other: the ladder
