@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 SEARCH_SHARE = 0.8
 """The share of the hard limit the search may use before it answers its best move so far."""
+WORKER_START_LIMIT = 120.0
+"""Seconds new workers may take to start (a fresh interpreter imports the engines): a decision's
+hard limit counts from when its workers are ready, not from the start of a new pool."""
 
 Decide = Callable[..., str]
 """``choose``'s signature: ``(game_key, state, seat, level, seed, time_limit) -> notation``."""
@@ -44,13 +47,16 @@ class AiRunner:
             raise ValueError("an AI runner needs at least one worker and a positive time limit")
         self.workers, self.time_limit, self.decide = workers, time_limit, decide
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: list[asyncio.Future[bool]] = []
         self.fallbacks = 0
         """How many decisions fell back to the safe move (failed, too slow, or a dead worker)."""
 
     def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started with all its workers (each one imports the engines once, now)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context(),
                                              initializer=end_with_parent, initargs=(os.getpid(),))
+            self._starting = [asyncio.wrap_future(self._pool.submit(_started)) for _ in range(self.workers)]
         return self._pool
 
     async def choose(self, game_key: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
@@ -58,6 +64,7 @@ class AiRunner:
         loop = asyncio.get_running_loop()
         pool = self._executor()
         try:
+            await asyncio.wait_for(asyncio.gather(*self._starting), WORKER_START_LIMIT)
             future = loop.run_in_executor(pool, self.decide, game_key, state, seat, level, seed,
                                           self.time_limit * SEARCH_SHARE)
             return await asyncio.wait_for(future, self.time_limit)
@@ -84,6 +91,11 @@ class AiRunner:
         if self._pool is not None:
             _terminate(self._pool)
             self._pool = None
+
+
+def _started() -> bool:
+    """A new worker's first job: being unpickled, it has imported this module and the engines."""
+    return True
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
