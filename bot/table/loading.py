@@ -7,7 +7,8 @@ and the moves replayed through :class:`games.core.MoveStack`. A move is written 
 transaction with its snapshot and the reminder timers it changes.
 
 Damage of any kind (a row the store refuses with :class:`db.DamagedGame`, a snapshot or move the
-engine cannot read) becomes :class:`DamagedTable` with the documented message; the log names the
+engine cannot read, seat rows that do not make a table, a call the database answers with damage,
+see :class:`DamageGuard`) becomes :class:`DamagedTable` with the documented message; the log names the
 game's id and the damaged place, never the content. Each channel has a lock: every change of a
 table happens under it.
 """
@@ -434,6 +435,7 @@ class Tables:
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
+
 
 def seats_consistent(loaded: LoadedGame) -> bool:
     """Whether a game's seat rows make a table (each row alone is checked by the store): a table
