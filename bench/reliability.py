@@ -1,10 +1,14 @@
-"""Reliability figures: crash safety under SIGKILL and move-text fuzzing, for docs/reliability.md.
+"""Reliability figures: crash safety under SIGKILL, kills during the timeout ladder and move-text
+fuzzing, for docs/reliability.md.
 
-    python bench/reliability.py                      # 1,000 kills and 100,000 fuzz cases per game
-    python bench/reliability.py --kills 50 --fuzz 5000
+    python bench/reliability.py                      # 1,000 kills, 300 ladder kills, 100,000 fuzz cases per game
+    python bench/reliability.py --kills 50 --ladder-kills 20 --fuzz 5000
+    python bench/reliability.py --quick              # a few of each, a smoke run
 
 Goals (docs/reliability.md): 0 acknowledged moves lost, 0 applied twice, 0 damaged games after
-any kill; 0 tracebacks and 0 state changes on refusal in the fuzzing.
+any kill; after a kill during the timeout ladder, 0 turns half played, 0 struck twice, 0 passed
+deadlines left unplayed by the first timer pass; 0 tracebacks and 0 state changes on refusal in
+the fuzzing.
 """
 
 from __future__ import annotations
@@ -20,17 +24,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import games  # noqa: E402
 from tests.reliability.crash import run_kills  # noqa: E402
 from tests.reliability.fuzz import fuzz  # noqa: E402
+from tests.reliability.ladder import run_ladder_kills  # noqa: E402
+
+QUICK = {"kills": 2, "ladder_kills": 2, "fuzz": 50}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=1000, help="SIGKILLs of the crash driver (0: skip)")
+    parser.add_argument("--ladder-kills", type=int, default=300,
+                        help="SIGKILLs during the timeout ladder, each followed by a restart (0: skip)")
     parser.add_argument("--fuzz", type=int, default=100_000, help="fuzz cases per game (0: skip)")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"small sizes: {QUICK['kills']} kills, {QUICK['ladder_kills']} ladder kills, "
+                             f"{QUICK['fuzz']} fuzz cases per game")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 1 kill, 20 fuzz cases per game")
     args = parser.parse_args()
     if args.quick:
-        args.kills, args.fuzz = 1, 20
+        vars(args).update(QUICK)
     failed = False
     if args.kills:
         started = time.perf_counter()
@@ -41,6 +52,15 @@ def main() -> int:
         for problem in figures.problems[:10]:
             print("  ", problem)
         failed |= bool(figures.lost or figures.doubled or figures.damaged)
+    if args.ladder_kills:
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory() as workdir:
+            ladder = run_ladder_kills(Path(workdir), args.ladder_kills, args.seed)
+        print(f"timeout ladder: {ladder.line()} in {time.perf_counter() - started:.0f} s "
+              f"(goal: 0 half played, 0 struck twice, 0 left unplayed, 0 damaged)")
+        for problem in ladder.problems[:10]:
+            print("  ", problem)
+        failed |= ladder.failed()
     for key in games.keys() if args.fuzz else ():
         started = time.process_time()
         figures = fuzz(key, args.fuzz, args.seed)

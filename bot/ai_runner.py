@@ -1,7 +1,8 @@
 """AI decisions off the event loop: a process pool with a hard time limit per decision.
 
 ``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
-(created at the first decision). The search itself is told to stop a little before the limit;
+(created at the first decision), whose workers are fresh interpreters that end with the bot
+(:mod:`rendering.workers`). The search itself is told to stop a little before the limit;
 if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
 (hung workers are terminated) and the seat plays :func:`games.ai.safe_move` instead, so a game
 never stalls. A decision depends only on the state, the seat, the level and the seed, so it is
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,11 +21,15 @@ from typing import Any
 
 import games
 from games.ai import choose, safe_move
+from rendering.workers import end_with_parent, worker_context
 
 log = logging.getLogger(__name__)
 
 SEARCH_SHARE = 0.8
 """The share of the hard limit the search may use before it answers its best move so far."""
+WORKER_START_LIMIT = 120.0
+"""Seconds new workers may take to start (a fresh interpreter imports the engines): a decision's
+hard limit counts from when its workers are ready, not from the start of a new pool."""
 
 Decide = Callable[..., str]
 """``choose``'s signature: ``(game_key, state, seat, level, seed, time_limit) -> notation``."""
@@ -41,12 +47,16 @@ class AiRunner:
             raise ValueError("an AI runner needs at least one worker and a positive time limit")
         self.workers, self.time_limit, self.decide = workers, time_limit, decide
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: list[asyncio.Future[bool]] = []
         self.fallbacks = 0
         """How many decisions fell back to the safe move (failed, too slow, or a dead worker)."""
 
     def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started with all its workers (each one imports the engines once, now)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context(),
+                                             initializer=end_with_parent, initargs=(os.getpid(),))
+            self._starting = [asyncio.wrap_future(self._pool.submit(_started)) for _ in range(self.workers)]
         return self._pool
 
     async def choose(self, game_key: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
@@ -54,6 +64,7 @@ class AiRunner:
         loop = asyncio.get_running_loop()
         pool = self._executor()
         try:
+            await asyncio.wait_for(asyncio.gather(*self._starting), WORKER_START_LIMIT)
             future = loop.run_in_executor(pool, self.decide, game_key, state, seat, level, seed,
                                           self.time_limit * SEARCH_SHARE)
             return await asyncio.wait_for(future, self.time_limit)
@@ -80,6 +91,11 @@ class AiRunner:
         if self._pool is not None:
             _terminate(self._pool)
             self._pool = None
+
+
+def _started() -> bool:
+    """A new worker's first job: being unpickled, it has imported this module and the engines."""
+    return True
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:

@@ -26,6 +26,7 @@ from .backends import open_store
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedDatabase,
     DamagedGame,
     DatabaseInUse,
     DuplicateInteraction,
@@ -42,7 +43,7 @@ from .errors import (
 from .postgres import PostgresStore
 from .rows import TABLE_LANGUAGES
 from .sqlite import SqliteStore
-from .shared import SeatClock, Shards, TurnClock, TurnMessage
+from .shared import SeatClock, Shards, TurnClock, TurnMessage, TurnMove
 from .store import (
     BoardMessage,
     GameRow,
@@ -62,6 +63,7 @@ __all__ = [
     "AlreadySeated",
     "BoardMessage",
     "ChannelBusy",
+    "DamagedDatabase",
     "DamagedGame",
     "DatabaseInUse",
     "DuplicateInteraction",
@@ -89,6 +91,7 @@ __all__ = [
     "TimerRow",
     "TurnClock",
     "TurnMessage",
+    "TurnMove",
     "WrongStatus",
     "open_store",
 ]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+
+import asyncpg
+
 
 class StoreError(Exception):
     """Base class for everything the store refuses."""
@@ -65,9 +69,27 @@ class NotABottegaDatabase(RefusedDatabase):
     """The file exists but is not a Bottega database (empty, another program's, or not SQLite)."""
 
 
+class DamagedDatabase(RefusedDatabase):
+    """The file is a Bottega database (its header says so) that SQLite cannot read: cut short or
+    overwritten. It is restored from a backup, never replaced."""
+
+
 class DatabaseInUse(RefusedDatabase):
     """Another process already has this SQLite database open."""
 
 
 class RematchExists(StoreError):
     """The finished game already has a rematch table (each game is played again at most once)."""
+
+
+DAMAGE_ERRORS = (sqlite3.IntegrityError, sqlite3.DataError, asyncpg.IntegrityConstraintViolationError,
+                 asyncpg.DataCorruptedError, asyncpg.IndexCorruptedError)
+"""Errors by which a database says that what it holds is damaged, beyond the ones the store turns
+into its own refusals (a unique key taken by a double click is :class:`DuplicateInteraction`)."""
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether ``error``, raised by a database call, means the database is damaged: a constraint
+    it broke, or SQLite's plain ``DatabaseError`` (a malformed page, a file that is no longer a
+    database), never an operational one (locked, busy, out of disk)."""
+    return isinstance(error, DAMAGE_ERRORS) or type(error) is sqlite3.DatabaseError

@@ -16,7 +16,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from .errors import DatabaseInUse, NotABottegaDatabase
+from .errors import DamagedDatabase, DatabaseInUse, NotABottegaDatabase
 from .migrations import APPLICATION_ID, UNMARKED_VERSIONS
 
 BOTTEGA_TABLES = frozenset({"games", "seats", "moves", "snapshots", "timers", "meta"})
@@ -93,12 +93,32 @@ def identify(connection: sqlite3.Connection, database: Path) -> None:
         tables = {name for (name,) in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
     except sqlite3.DatabaseError:
-        raise NotABottegaDatabase(f"{database} is not an SQLite database, so not a Bottega one.") from None
+        raise unreadable(database) from None
     if application_id == APPLICATION_ID:
         return
     if application_id == 0 and version in UNMARKED_VERSIONS and BOTTEGA_TABLES <= tables:
         return
     raise NotABottegaDatabase(f"{database} is an SQLite database but not a Bottega database.")
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+APPLICATION_ID_AT = 68
+"""Where the SQLite file header keeps ``PRAGMA application_id`` (4 bytes, big-endian)."""
+
+
+def unreadable(database: Path) -> DamagedDatabase | NotABottegaDatabase:
+    """Why SQLite cannot read ``database``, in one sentence: a file whose header is a Bottega
+    database's (a file cut short, pages overwritten) is damaged, not foreign."""
+    with open(database, "rb") as file:
+        header = file.read(100)
+    if not header.startswith(SQLITE_HEADER):
+        return NotABottegaDatabase(f"{database} is not an SQLite database, so not a Bottega one.")
+    marked = int.from_bytes(header[APPLICATION_ID_AT:APPLICATION_ID_AT + 4], "big", signed=True)
+    if marked == APPLICATION_ID:
+        return DamagedDatabase(
+            f"{database} is a Bottega database, but it is damaged (cut short or overwritten) and SQLite cannot "
+            "read it: keep the file, and restore the latest backup (see docs/operator.md).")
+    return NotABottegaDatabase(f"{database} is a damaged SQLite database that is not marked as a Bottega one.")
 
 
 def building_path(database: Path) -> Path:

@@ -26,7 +26,8 @@ from .sql import PostgresConnection, SqliteConnection, run_to_end
 
 
 def _open_read_only(path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """The file read-only, refused with :class:`NotABottegaDatabase` unless it is a Bottega database."""
+    """The file read-only, refused with :class:`NotABottegaDatabase` unless it is a Bottega database
+    (:class:`DamagedDatabase` if it is one that SQLite cannot read)."""
     source = Path(path)
     if not source.is_file():
         raise FileNotFoundError(f"no database file at {source}")

@@ -81,6 +81,23 @@ class TimerFilter:
 
 
 @dataclass(frozen=True)
+class TurnMove:
+    """One move of a turn recorded whole (:meth:`db.store.Store.record_turn`): the table played it
+    for ``seat`` (held by ``user_id``); ``automatic``: the seat had no real choice."""
+
+    seat: int
+    user_id: int
+    notation: str
+    automatic: bool = False
+
+    INSERT = ("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic)"
+              " VALUES (?, ?, ?, ?, ?, ?, NULL, ?)")
+
+    def params(self, game_id: int, seq: int, stamp: str) -> tuple:
+        return (game_id, seq, self.seat, self.user_id, self.notation, stamp, int(self.automatic))
+
+
+@dataclass(frozen=True)
 class SeatClock:
     """A seat's turn clock after a move (written with the move): its strikes in a row, what is
     left of its time bank (None: the whole bank) and when it was opened (None: a player holds it)."""

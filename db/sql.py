@@ -73,13 +73,16 @@ def sqlite_sql(sql: str) -> str:
 
 @lru_cache(maxsize=512)
 def postgres_sql(sql: str) -> str:
-    """The store's SQL as PostgreSQL runs it: placeholders numbered.
+    """The store's SQL as PostgreSQL runs it: placeholders numbered, SQLite's ``NOT INDEXED``
+    (a read that must not trust an index) dropped, as PostgreSQL's planner chooses for itself.
 
     >>> postgres_sql("SELECT ? WHERE a = ? AND b IN (?, ?)")
     'SELECT $1 WHERE a = $2 AND b IN ($3, $4)'
+    >>> postgres_sql("SELECT id FROM games NOT INDEXED WHERE channel_id = ?")
+    'SELECT id FROM games WHERE channel_id = $1'
     """
     counter = iter(range(1, 10_000))
-    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql.replace(" NOT INDEXED", ""))
 
 
 def _sqlite_refusal(error: sqlite3.IntegrityError) -> Exception:

@@ -44,6 +44,7 @@ from . import ratings
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    DamagedGame,
     DuplicateInteraction,
     GameNotFound,
     NotSeated,
@@ -83,6 +84,7 @@ from .shared import (
     TimerFilter,
     TurnClock,
     TurnMessage,
+    TurnMove,
     claim_statement,
     move_assignments,
     options_text,
@@ -468,6 +470,45 @@ class Store(StoreChecks, Presence, ABC):
 
         return await self._writing(record)
 
+    async def record_turn(self, game_id: int, *, expected_version: int, moves: Sequence[TurnMove],
+                          now: datetime, snapshot: str | None = None, finished: bool = False,
+                          clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = (),
+                          outcome: ratings.Outcome | None = None,
+                          seat_clocks: Iterable[SeatClock] = ()) -> GameRow:
+        """Record every move of one turn the table played for a seat (the timeout ladder) in one
+        transaction, and return the game's new row: the moves take the versions after
+        ``expected_version`` in order, ``snapshot`` (the state after the last) is saved at the
+        last, and the timers, seat clocks and ratings are written as :meth:`record_move` writes
+        them. All of it or none of it: a crash never leaves a turn half played. Refused with
+        nothing written like :meth:`record_move`.
+        """
+        if not moves:
+            raise ValueError("a turn records at least one move")
+        stamp = to_db_time(now)
+        new_version = expected_version + len(moves)
+        move_rows = [move.params(game_id, expected_version + 1 + i, stamp) for i, move in enumerate(moves)]
+        timer_rows = [timer.params(game_id) for timer in timers]
+        clears = list(clear_timers)
+        assignments, params = move_assignments(new_version, stamp, finished, None)
+        clock_rows = [clock.params(game_id) for clock in seat_clocks]
+
+        async def record(db: Connection) -> GameRow:
+            game = await self._game_for_update(db, game_id)
+            self._check_in_play(game, expected_version)
+            row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
+                               (*params, game_id, expected_version))
+            await db.many(TurnMove.INSERT, move_rows)
+            if snapshot is not None:
+                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+            await self._clear_timers(db, game_id, clears)
+            await db.many(SET_TIMER, timer_rows)
+            if outcome is not None:
+                await self._rate(db, game, outcome, stamp)
+            await db.many(SeatClock.UPDATE, clock_rows)
+            return self._game(row)
+
+        return await self._writing(record)
+
     @staticmethod
     async def _rate(db: Connection, game: Row, outcome: ratings.Outcome, stamp: str) -> None:
         """Write the ratings a finished game changes. Games of one server and game finishing at once in
@@ -560,6 +601,8 @@ class Store(StoreChecks, Presence, ABC):
         open_only = " AND status IN ('lobby', 'active')" if column == "channel_id" else ""
         row = await db.one(f"SELECT * FROM games WHERE {column} = ?{open_only}", (key,))
         if row is None:
+            if column == "channel_id":
+                await self._check_channel_index(db, key)
             return None
         game_id = row["id"]
         latest = await db.one(LATEST_SNAPSHOT, (game_id,))
@@ -571,6 +614,16 @@ class Store(StoreChecks, Presence, ABC):
                 "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, latest["seq"])),
             await db.all(GAME_TIMERS, (game_id,)),
             await db.all("SELECT * FROM votes WHERE game_id = ? ORDER BY kind, user_id", (game_id,)))
+
+    @staticmethod
+    async def _check_channel_index(db: Connection, channel_id: int) -> None:
+        """Refuse as damaged a channel whose open game the index by channel does not find: a
+        garbled index would make its table (and every table) answer that there is no game. Read
+        without the index, only when the index found nothing."""
+        found = await db.one("SELECT id FROM games NOT INDEXED WHERE channel_id = ?"
+                             " AND status IN ('lobby', 'active')", (channel_id,))
+        if found is not None:
+            raise DamagedGame(found["id"], "games index by channel")
 
     # -- timers --------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,20 +30,17 @@ from i18n import LANGUAGES
 
 from . import render, render_card, render_private
 from .summary import render_summary
+from .workers import end_with_parent, worker_context
 
 __all__ = ["RenderPool"]
 
 log = logging.getLogger(__name__)
 
-# Fresh interpreters: a forked copy of a process running an event loop and threads may inherit
-# a lock held by a thread that does not exist in the child.
-_START_METHOD = "spawn"
-
-
-def _load_once() -> None:
-    """A new worker's start: draw every game's board once at setup in every language, which loads
+def _load_once(parent: int) -> None:
+    """A new worker's start (it ends with process ``parent``, see :mod:`.workers`): draw every game's board once at setup in every language, which loads
     the fonts (Latin and CJK), the catalogues, icons, track and card drawings and the palette
     tables, so its first real board costs no more than the next."""
+    end_with_parent(parent)
     for key in games.keys():
         game = games.get(key)
         view = game.view(game.setup(game.max_players, 0), None)
@@ -62,13 +59,14 @@ class RenderPool:
         if workers < 0:
             raise ValueError("a render pool needs zero or more workers")
         self.workers = workers
-        self._context = multiprocessing.get_context(_START_METHOD)
+        self._context = worker_context()
         self._executors = [self._start() for _ in range(workers)]
         self._busy = [0] * workers
         self._closed = False
 
     def _start(self) -> ProcessPoolExecutor:
-        executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context, initializer=_load_once)
+        executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context, initializer=_load_once,
+                                       initargs=(os.getpid(),))
         executor.submit(_ready)  # start the process (and its loading) now, not on the first board
         return executor
 

@@ -15,6 +15,7 @@ from tests.test_service import (
     BOB,
     CAROL,
     CHANNEL,
+    GUILD,
     current,
     move_during_the_next_load,
     race_game,
@@ -85,3 +86,61 @@ async def test_settings_without_options_tell_the_turn_clock_and_move_no_deadline
     assert shown == ("Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
                      "and 3 timeouts in a row open the seat.")
     assert [t for t in (await service.table(CHANNEL)).timers if t.kind == "deadline"] == before
+
+
+async def masters_in_play(service):
+    """A Masters table of alice and bob with a day per turn, past the leader draft: the table and
+    the person whose turn it is."""
+    await service.new_game(GUILD, CHANNEL, ALICE, "mor", 2)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    await service.turn_settings(CHANNEL, ALICE, TurnSettings(turn_hours="24", strike_limit=3))
+    while (table := await service.table(CHANNEL)).state["phase"] == "setup":
+        seat = min(table.game.actors(table.state))
+        await service.act(CHANNEL, person_at(table, seat), table.legal(seat)[0])
+    return table, person_at(table, min(table.game.actors(table.state)))
+
+
+def person_at(table, seat):
+    return {p.id: p for p in (ALICE, BOB)}[table.user_of(seat)]
+
+
+def deadline_of(table, user_id):
+    return next(t.due_at for t in table.timers if t.kind == "deadline" and t.user_id == user_id)
+
+
+async def test_a_step_within_a_turn_keeps_the_turns_deadline_and_the_ladder_plays_the_rest(service):
+    table, player = await masters_in_play(service)
+    due = deadline_of(table, player.id)
+    service.clock.advance(hours=20)
+    market = next(n for n in table.legal(table.seat_of(player.id)) if n.startswith("market"))
+    await service.act(CHANNEL, player, market)
+    table = await service.table(CHANNEL)
+    assert player.id in table.actor_users(), "placing what the market gave is still the same turn"
+    assert deadline_of(table, player.id) == due, "a deadline counts from the start of the turn"
+    service.clock.advance(hours=5)
+    [ladder] = await service.due_reminders()
+    assert f"**{player.name}**'s time is up" in said(ladder.board).text
+    table = await service.table(CHANNEL)
+    assert player.id not in table.actor_users()
+    assert [s.strikes for s in table.seats if s.user_id == player.id] == [1]
+
+
+async def test_the_stand_ins_turn_is_written_in_one_transaction_with_its_strike(service, monkeypatch):
+    table, late = await masters_in_play(service)
+    writes = []
+    for method in ("record_move", "record_turn"):
+        original = getattr(service.store, method)
+
+        async def counted(*args, _original=original, _method=method, **kwargs):
+            writes.append((_method, len(kwargs.get("moves", [None]))))
+            return await _original(*args, **kwargs)
+
+        monkeypatch.setattr(service.store, method, counted)
+    service.clock.advance(hours=25)
+    await service.due_reminders()
+    after = await service.table(CHANNEL)
+    played = after.row.version - table.row.version
+    assert played > 1, "the stand-in played a turn of several moves"
+    assert writes == [("record_turn", played)]
+    assert [s.strikes for s in after.seats if s.user_id == late.id] == [1]

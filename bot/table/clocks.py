@@ -120,10 +120,13 @@ def rebuilt_deadlines(table: Table, presences: Mapping[int, Presence]) -> tuple[
 
 
 def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: str | None,
-                presences: Mapping[int, Presence]) -> list[SeatClock]:
+                presences: Mapping[int, Presence], *, turn_goes_on: bool) -> list[SeatClock]:
     """What a move of ``seat`` (``played`` by the player, or by the ladder) changes in the seats'
-    strikes and banks: written with the move. A bank is charged the time its turn took, less the
-    player's time away (:meth:`.presence.Presence.away_within`)."""
+    strikes and banks: written with the move. A bank is charged once per turn, when the turn
+    ends (or, for a seat that acts again at once, when its next turn begins: not
+    ``turn_goes_on``), the time the turn took since it began less the player's time away
+    (:meth:`.presence.Presence.away_within`); a step within a turn charges nothing, as it
+    keeps the turn's deadline."""
     ai_seats = before.ai_levels()
     if seat in ai_seats:
         return []
@@ -142,12 +145,13 @@ def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: s
             waited = before.seat_of(timer.user_id)
             if timer.kind != DEADLINE or waited is None or waited in ai_seats:
                 continue
-            if waited == seat or waited not in still:
+            turn_ended = waited not in still or (waited == seat and not turn_goes_on)
+            if turn_ended:
                 since = turn_began(before, timer)
                 away = presences.get(timer.user_id, ALWAYS_PRESENT).away_within(since, now)
                 used = now - since - away
                 left = max(0, int((timedelta(seconds=bank_left(before, waited)) - used).total_seconds()))
-                refill = row.turn_seconds if waited == seat and seat not in still else 0
+                refill = row.turn_seconds if waited == seat else 0
                 held = seat_row(before, waited)
                 old = changed.get(waited, (held.strikes, held.bank_seconds, held.opened_at))
                 changed[waited] = (old[0], left + refill, old[2])
@@ -168,15 +172,16 @@ def with_clocks(table: Table, clocks: Iterable[SeatClock]) -> Table:
     return replace(table, seats=seats)
 
 
+def timer_cleared(kind: str, user_id: int, clears: Iterable[TimerFilter]) -> bool:
+    """Whether the timer of ``kind`` for ``user_id`` matches one of ``clears``."""
+    return any((c.kind in (None, kind)) and (c.user_id in (None, user_id)) for c in clears)
+
+
 def with_timers(table: Table, clears: Iterable[TimerFilter], timers: Iterable[NewTimer]) -> Table:
     """``table`` with its timers as the store holds them after ``clears`` then ``timers`` (new rows
     get id 0: they are for showing, the store's rows are read again before any timer fires)."""
-
-    def cleared(timer: TimerRow) -> bool:
-        return any((c.kind in (None, timer.kind)) and (c.user_id in (None, timer.user_id)) for c in clears)
-
     clears = list(clears)
-    kept = {(t.kind, t.user_id): t for t in table.timers if not cleared(t)}
+    kept = {(t.kind, t.user_id): t for t in table.timers if not timer_cleared(t.kind, t.user_id, clears)}
     for new in timers:
         kept[(new.kind, new.user_id)] = TimerRow(0, table.row.id, new.kind, new.user_id, new.due_at,
                                                  new.payload or {})

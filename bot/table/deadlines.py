@@ -9,8 +9,9 @@ turn, quiet hours push its end past them (:func:`.presence.shift_deadline`). The
 turn's start, so a change of presence moves it (see :mod:`.members`) and a passing deadline is
 computed again before the turn is played.
 
-- ``move`` clock: each turn has ``turn_seconds``, counted from the player's latest move or from
-  when the table began waiting on them.
+- ``move`` clock: each turn has ``turn_seconds``, counted from the start of the turn (when the
+  table began waiting on the player): a step within the turn (:func:`.turns.continues`) does not
+  restart it.
 - ``bank`` clock (a chess clock): each seat has a time bank, at first ``bank_seconds``; a turn
   uses it up, and every move that ends the seat's turn (the ladder's too) adds ``turn_seconds``
   back, without a cap. A bank that runs out is a passed deadline like any other: the ladder
@@ -65,7 +66,7 @@ from .clocks import (
 )
 from .loading import NOT_STARTED, Tables
 from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
-from .play import Play
+from .play import Play, UnwrittenTurn
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
@@ -129,16 +130,22 @@ class Deadlines:
                         lines=reply.lines, board=reply)
 
     async def play_turn(self, table: Table, seat: int) -> tuple[Table, list[Line]]:
-        """Play ``seat``'s turn for it (lock held): its first move is a strike."""
+        """Play ``seat``'s turn for it (lock held): its first move is a strike. Every move of the
+        turn is written in one transaction with the strike and the timers (a crash leaves the
+        turn and its deadline as they were, so the first timer pass after a restart plays it)."""
         lines: list[Line] = []
         played = STRIKE
+        unwritten = UnwrittenTurn(table)
         for _ in range(LADDER_MOVES):
             if not table.is_acting(seat) or table.finished():
                 break
             notation = await self.ladder_move(table, seat)
-            table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played)
+            table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played,
+                                                 unwritten=unwritten)
             lines.extend(events)
             played = LADDER
+        if unwritten.moves:
+            table = await self.play.write_turn(unwritten, table)
         return table, lines
 
     async def ladder_move(self, table: Table, seat: int) -> str:

@@ -7,7 +7,8 @@ and the moves replayed through :class:`games.core.MoveStack`. A move is written 
 transaction with its snapshot and the reminder timers it changes.
 
 Damage of any kind (a row the store refuses with :class:`db.DamagedGame`, a snapshot or move the
-engine cannot read) becomes :class:`DamagedTable` with the documented message; the log names the
+engine cannot read, seat rows that do not make a table, a call the database answers with damage,
+see :class:`DamageGuard`) becomes :class:`DamagedTable` with the documented message; the log names the
 game's id and the damaged place, never the content. Each channel has a lock: every change of a
 table happens under it.
 """
@@ -15,6 +16,8 @@ table happens under it.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import logging
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator
@@ -35,14 +38,23 @@ from db import (
     TimerRow,
     TurnClock,
     TurnMessage,
+    TurnMove,
 )
-from db.errors import AlreadySeated, ChannelBusy, DuplicateInteraction, RematchExists, StaleVersion, TableFull
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DuplicateInteraction,
+    RematchExists,
+    StaleVersion,
+    TableFull,
+    is_damage,
+)
 from db.presence import MemberPresence
 from db.ratings import RatingRow
 from db.replay import standing
 from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
-from .model import DamagedTable, Person, StaleAction, Table, TableError
+from .model import DAMAGED, DamagedTable, Person, StaleAction, Table, TableError
 from .presence import AWAY_WINDOW, Absence, Presence, QuietHours
 from .results import outcome_of
 
@@ -56,10 +68,6 @@ NO_GAME_PLAYED = Message("No game has been played in this channel yet. Start one
 NOT_STARTED = Message("This game has not started yet: the host starts it with `/game start`.")
 REMATCH_SEATS = Message("This table is a rematch: only the players of the last game can take its seats.")
 REMATCH_EXISTS = Message("This game already has a rematch table.")
-DAMAGED = Message(
-    "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
-    "a server operator can restore it from a backup (see the operator's guide)."
-)
 
 
 @contextmanager
@@ -114,11 +122,39 @@ class StateCache:
         self._states.pop(game_id, None)
 
 
+class DamageGuard:
+    """The store as the table service calls it: an error by which the database says it is damaged
+    (a malformed page met in the middle of a move, a broken constraint, see :func:`db.errors.is_damage`)
+    becomes the damaged-game refusal, with the next step for the operator, instead of a failure."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._store, name)
+        if not inspect.iscoroutinefunction(found):
+            return found
+
+        @functools.wraps(found)
+        async def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return await found(*args, **kwargs)
+            except Exception as error:
+                if not is_damage(error):
+                    raise
+                # The error's text may quote a row: the log names only the call and the kind.
+                log.error("the database is damaged: %s met %s; run `python -m db check`", name,
+                          type(error).__name__)
+                raise DamagedTable(DAMAGED, None) from None
+
+        return guarded
+
+
 class Tables:
     """The store as the table service uses it, with one lock per channel and the state cache."""
 
     def __init__(self, store: Store) -> None:
-        self.store = store
+        self.store = DamageGuard(store)
         self.states = StateCache()
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -182,6 +218,10 @@ class Tables:
     def _table(self, loaded: LoadedGame) -> Table:
         row = loaded.game
         game = games.get(row.game_key)
+        if not seats_consistent(loaded):
+            log.error("game %s cannot be loaded: its saved seats are damaged (a seat missing, extra or repeated)",
+                      row.id)
+            raise DamagedTable(DAMAGED, row.id)
         state = None if loaded.snapshot is None else self._state(loaded, game)
         return Table(row=row, seats=loaded.seats, game=game, state=state, timers=loaded.timers)
 
@@ -281,6 +321,29 @@ class Tables:
         self.states.put(row.id, row.version, new_state)
         return row
 
+    async def record_turn(self, before: Table, moves: list[TurnMove], after: Table, now: datetime,
+                          clear_timers: list[TimerFilter], timers: list[NewTimer],
+                          seat_clocks: list[SeatClock]) -> GameRow:
+        """Append ``moves``, the turn the table played for a seat from ``before`` to ``after``,
+        under ``before``'s version in one transaction with the timers and seats' clocks they
+        change, a snapshot when one falls due among them (and the ratings when they end the game);
+        the game's new row."""
+        assert after.state is not None
+        result = after.game.result(after.state)
+        finished = result is not None
+        version = before.row.version
+        snapshot_due = finished or (version + len(moves)) // SNAPSHOT_EVERY > version // SNAPSHOT_EVERY
+        try:
+            row = await self.store.record_turn(
+                before.row.id, expected_version=version, moves=moves, now=now,
+                snapshot=after.game.dumps(after.state) if snapshot_due else None, finished=finished,
+                clear_timers=clear_timers, timers=timers,
+                outcome=outcome_of(after, result) if finished else None, seat_clocks=seat_clocks)
+        except StaleVersion:
+            raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
+        self.states.put(row.id, row.version, after.state)
+        return row
+
     async def close(self, game_id: int, now: datetime) -> None:
         """Abandon a table: its timers and votes go with it, in one transaction."""
         await self.store.close_game(game_id, "abandoned", now)
@@ -372,6 +435,20 @@ class Tables:
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
+
+
+def seats_consistent(loaded: LoadedGame) -> bool:
+    """Whether a game's seat rows make a table (each row alone is checked by the store): a table
+    in the lobby seats each person once and at most its players, unnumbered; a started table has
+    exactly one row for each of its seats ``0 .. players - 1``."""
+    seats, players = loaded.seats, loaded.game.players
+    if len({seat.user_id for seat in seats}) != len(seats):
+        return False
+    numbers = sorted(seat.seat for seat in seats if seat.seat is not None)
+    if loaded.snapshot is None:
+        return not (numbers and loaded.game.status == "lobby") and len(seats) <= players
+    return len(numbers) == len(seats) and numbers == list(range(players))
+
 
 def presence(stored: MemberPresence) -> Presence:
     """A member's presence as the rules read it, from what the store keeps."""

@@ -230,6 +230,13 @@ class TableError(Exception):
         self.message: Message = text
 
 
+DAMAGED = Message(
+    "This game's saved state is damaged and cannot be loaded. Nothing was changed; "
+    "a server operator can find the damage with `python -m db check` and restore the game from a "
+    "backup (see docs/operator.md)."
+)
+
+
 class DamagedTable(TableError):
     """Game ``game_id`` cannot be loaded: its saved rows or state are damaged (the documented message)."""
 
@@ -274,10 +281,12 @@ class Table:
         return None
 
     def user_of(self, seat_number: int) -> int:
+        """Who holds numbered seat ``seat_number``; a seat the game has but the store lost makes the
+        table damaged (the loader refuses such a table, see ``loading.py``)."""
         for seat in self.seats:
             if seat.seat == seat_number:
                 return seat.user_id
-        raise KeyError(seat_number)
+        raise DamagedTable(DAMAGED, self.row.id)
 
     def names(self) -> list[str]:
         ordered = sorted((s for s in self.seats if s.seat is not None), key=lambda s: s.seat)

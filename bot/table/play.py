@@ -8,23 +8,53 @@ seat is still acting, has not moved since and the action is still legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from db import NewTimer, SeatClock, TimerFilter, TurnMove
 from games.core import Description, IllegalAction, Message
 
 from .boards import Boards
-from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
+from .clocks import LADDER, deadline_changes, seat_clocks, timer_cleared, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said, taken_automatically
 from .timing import reminder_changes
-from .turns import Turns
+from .turns import Turns, continues
 
 Clock = Callable[[], datetime]
 NOT_PLAYING = Message("You are not playing at this table.")
 OLD_GAME = Message("That button belongs to a game that is over; this channel has a new table.")
+
+
+@dataclass
+class UnwrittenTurn:
+    """The moves of one turn the table plays for a seat (the timeout ladder), played in memory
+    from ``before`` and written together by :meth:`Play.write_turn`: with its strike and its
+    timers in one transaction, so a crash leaves the turn unplayed, never half played."""
+
+    before: Table
+    moves: list[TurnMove] = field(default_factory=list)
+    clears: list[TimerFilter] = field(default_factory=list)
+    timers: list[NewTimer] = field(default_factory=list)
+
+    def add(self, move: TurnMove, clears: Iterable[TimerFilter], timers: Iterable[NewTimer]) -> None:
+        """One more move, with its timer changes folded into the turn's: clearing ``clears`` then
+        setting ``timers`` after the changes so far is the same as clearing all the clears, then
+        setting what is left of the earlier timers and the new ones."""
+        clears = list(clears)
+        kept = {(t.kind, t.user_id): t for t in self.timers if not timer_cleared(t.kind, t.user_id, clears)}
+        kept.update({(t.kind, t.user_id): t for t in timers})
+        self.moves.append(move)
+        self.clears += clears
+        self.timers = list(kept.values())
+
+    def seat_clocks(self, after: Table) -> list[SeatClock]:
+        """The seats' clocks the turn changed, as they stand ``after`` it."""
+        before = {s.seat: (s.strikes, s.bank_seconds, s.opened_at) for s in self.before.seats}
+        return [SeatClock(s.seat, s.strikes, s.bank_seconds, s.opened_at) for s in after.seats
+                if s.seat is not None and before.get(s.seat) != (s.strikes, s.bank_seconds, s.opened_at)]
 
 
 class Play:
@@ -53,22 +83,33 @@ class Play:
         return await self.turns.reply(board)
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
-                   interaction_id: int | None = None, *, played: str | None = None) -> tuple[Table, list[Line]]:
+                   interaction_id: int | None = None, *, played: str | None = None,
+                   unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
         """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
         channel's lock held by the caller: the move, its snapshot, the reminder and deadline timers
-        and the seats' clocks it changes are written in one transaction. ``played`` says the timeout
-        ladder played it (see ``clocks.seat_clocks``). The table after it (no new read) and its
-        event lines, with the moves that then had no real choice (see :meth:`automatic`)."""
+        and the seats' clocks it changes are written in one transaction (or, with ``unwritten``,
+        added to that turn, which :meth:`write_turn` writes). ``played`` says the timeout ladder
+        played it (see ``clocks.seat_clocks``). The table after it (no new read) and its event
+        lines, with the moves that then had no real choice (see :meth:`automatic`)."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
             new_state, events = game.apply(state, seat, action)
         except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
             raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
-        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played)
-        return await self.automatic(table, lines)
+        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played,
+                                          unwritten=unwritten)
+        return await self.automatic(table, lines, unwritten)
 
-    async def automatic(self, table: Table, lines: list[Line]) -> tuple[Table, list[Line]]:
+    async def write_turn(self, unwritten: UnwrittenTurn, table: Table) -> Table:
+        """Write the turn played in memory from ``unwritten.before`` to ``table`` (lock held):
+        every move, its timers and seat clocks in one transaction; the table after it."""
+        row = await self.tables.record_turn(unwritten.before, unwritten.moves, table, self.clock(),
+                                            unwritten.clears, unwritten.timers, unwritten.seat_clocks(table))
+        return replace(table, row=row)
+
+    async def automatic(self, table: Table, lines: list[Line],
+                        unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
         """Play every move that leaves its seat no real choice (``Game.automatic``: the last card
         of a draft, an end of phase with nothing left to do), each recorded like any move and said
         in the log as taken automatically. The seat did not act, so its strikes stand (``LADDER``)."""
@@ -81,26 +122,36 @@ class Play:
             seat, action = owed[0]
             new_state, events = game.apply(table.state, seat, action)
             table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
-                                             LADDER, automatic=True)
+                                             LADDER, automatic=True, unwritten=unwritten)
             lines += [taken_automatically(said) for said in done]
         return table, lines
 
     async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[dict[str, Any]],
                       interaction_id: int | None, played: str | None,
-                      automatic: bool = False) -> tuple[Table, list[Line]]:
+                      automatic: bool = False, unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
+        """Write one move (or add it to ``unwritten``). A step within a turn (:func:`.turns.continues`)
+        keeps the turn's deadline: a deadline counts from the start of the turn."""
         game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
+        turn_goes_on = continues(table, moved)
         clears, timers = reminder_changes(
             moved, acted_user=user_id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
         presences = await self.tables.presences(table, now)
-        clocks = seat_clocks(table, moved, seat, now, played, presences)
+        clocks = seat_clocks(table, moved, seat, now, played, presences, turn_goes_on=turn_goes_on)
         moved = with_clocks(moved, clocks)
-        deadline_clears, deadlines = deadline_changes(moved, now, presences, restart=[user_id])
+        deadline_clears, deadlines = deadline_changes(moved, now, presences,
+                                                      restart=[] if turn_goes_on else [user_id])
         clears, timers = clears + deadline_clears, timers + deadlines
-        row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
-                                            now, interaction_id, clears, timers, clocks, automatic)
+        notation = game.notation(action)
+        if unwritten is None:
+            row = await self.tables.record_move(table, seat, user_id, notation, new_state,
+                                                now, interaction_id, clears, timers, clocks, automatic)
+        else:
+            unwritten.add(TurnMove(seat, user_id, notation, automatic), clears, timers)
+            row = replace(table.row, version=table.row.version + 1, updated_at=now, last_move_at=now,
+                          status="finished" if game.result(new_state) is not None else table.row.status)
         table = with_timers(replace(moved, row=row), clears, timers)
         return table, [line(table.fill_names(event["text"])) for event in events]
 

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from db import NewTimer, TimerFilter, TimerRow
+from db import GameRow, NewTimer, TimerFilter, TimerRow
 from games.core import Message
 
 from .loading import DAMAGED, Tables
@@ -97,24 +97,41 @@ class Timing:
         posts = []
         # Reminders go last: a deadline passing in the same pass plays the turn first, and the
         # reminder of that turn then has nothing left to say.
+        damaged: set[int] = set()
         for (kind, game_id), timers in sorted(due.items(), key=lambda item: item[0][0] == REMINDER):
+            if game_id in damaged:
+                continue  # its channel was told and its timers cleared by its other kind of timer
             try:
-                row = await self.tables.row(game_id)
-            except DamagedTable:
-                await self.tables.update_timers(game_id, clear=[TimerFilter()])  # nowhere to tell
+                post = await self._fire(kind, game_id, timers, now, damaged)
+            except Exception as error:  # noqa: BLE001 - one table's fault never stops the others' timers
+                # Only the kind of error: its text may quote a hand or a hidden card.
+                log.error("game %s: its %s timers failed (%s); the other tables go on", game_id, kind,
+                          type(error).__name__)
                 continue
-            if row is None:
-                continue
-            async with self.tables.lock(row.channel_id):
-                try:
-                    post = await self.handlers[kind](game_id, timers, now)
-                except DamagedTable:
-                    await self.tables.update_timers(game_id, clear=[TimerFilter()])
-                    post = Reminder(channel_id=row.channel_id, game_id=game_id, user_ids=[],
-                                    lines=[line(DAMAGED)])
             if post is not None:
                 posts.append(post)
         return posts
+
+    async def _fire(self, kind: str, game_id: int, timers: list[TimerRow], now: datetime,
+                    damaged: set[int]) -> Reminder | None:
+        """Game ``game_id``'s due timers of ``kind``, under its channel's lock. A damaged game's
+        timers are cleared and its channel is told once (the rebuild at the next start brings them
+        back once it is repaired); it joins ``damaged``."""
+        try:
+            row = await self.tables.row(game_id)
+        except DamagedTable:
+            damaged.add(game_id)
+            await self.tables.update_timers(game_id, clear=[TimerFilter()])  # nowhere to tell
+            return None
+        if row is None:
+            return None
+        async with self.tables.lock(row.channel_id):
+            try:
+                return await self.handlers[kind](game_id, timers, now)
+            except DamagedTable:
+                damaged.add(game_id)
+                await self.tables.update_timers(game_id, clear=[TimerFilter()])
+                return Reminder(channel_id=row.channel_id, game_id=game_id, user_ids=[], lines=[line(DAMAGED)])
 
     async def _remind(self, game_id: int, claimed: list[TimerRow], now: datetime) -> Reminder | None:
         """One game's reminder, from its state and timers as they are once its channel is locked.
@@ -153,20 +170,29 @@ class Timing:
         changed."""
         changed = 0
         for row in await self.tables.active_games():
-            async with self.tables.lock(row.channel_id):
-                try:
-                    table = await self.tables.by_id(row.id)
-                except DamagedTable:
-                    continue  # logged by its id; its channel is told when a reminder falls due
-                due_at = table.waiting_since() + timedelta(seconds=table.row.reminder_seconds)
-                clears, timers = reminder_changes(table, acted_user=None, due_at=due_at)
-                for rebuild in self.rebuilders:
-                    more_clears, more_timers = await rebuild(table)
-                    clears, timers = clears + more_clears, timers + more_timers
-                if (clears and table.timers) or timers:
-                    await self.tables.update_timers(row.id, clear=clears, timers=timers)
-                    changed += 1
+            try:
+                changed += await self._rebuild(row)
+            except Exception as error:  # noqa: BLE001 - one table's fault never stops the others' timers
+                log.error("game %s: its timers could not be rebuilt (%s); the other tables go on", row.id,
+                          type(error).__name__)
         return changed
+
+    async def _rebuild(self, row: GameRow) -> int:
+        """:meth:`rebuild` of one game: 1 if its timers changed, else 0."""
+        async with self.tables.lock(row.channel_id):
+            try:
+                table = await self.tables.by_id(row.id)
+            except DamagedTable:
+                return 0  # logged by its id; its channel is told when a reminder falls due
+            due_at = table.waiting_since() + timedelta(seconds=table.row.reminder_seconds)
+            clears, timers = reminder_changes(table, acted_user=None, due_at=due_at)
+            for rebuild in self.rebuilders:
+                more_clears, more_timers = await rebuild(table)
+                clears, timers = clears + more_clears, timers + more_timers
+            if (clears and table.timers) or timers:
+                await self.tables.update_timers(row.id, clear=clears, timers=timers)
+                return 1
+        return 0
 
     def next_reminder(self, table: Table) -> datetime | None:
         reminders = [t.due_at for t in table.timers if t.kind == REMINDER]

@@ -34,7 +34,7 @@ from .buy import buy
 from .data import LEADERS_DEALT, LEADERS_KEPT, SEAT_BONUS
 from .describe import describe_action
 from .leaders import leader
-from .market import arrange, market, place
+from .market import arrange, market, place, require_discard_list
 from .moves import legal_actions
 from .production import produce
 from .rules import acting_seats, resource_count, score
@@ -107,6 +107,8 @@ class MastersOfRenaissance(Game):
 
     def _canonical(self, state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
         """The settled form of ``action`` must read back as itself (see :mod:`.settle`)."""
+        if isinstance(action, dict):
+            require_discard_list(action)
         return super()._canonical(state, settle(state, action))
 
     def disclosed(self, state: dict[str, Any]) -> Any:

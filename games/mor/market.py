@@ -110,6 +110,16 @@ def place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     return events
 
 
+def require_discard_list(action: dict[str, Any]) -> None:
+    """MOR-WAREHOUSE-8: a ``place`` discards a list of resources (the engine API may be handed
+    anything: a text, a mapping or None would otherwise be read as some other discard)."""
+    if action.get("type") != "place" or "discard" not in action:
+        return
+    given = action["discard"]
+    if not isinstance(given, list) or not all(isinstance(unit, str) for unit in given):
+        raise refuse("MOR-WAREHOUSE-8", "A discard is a list of resources, e.g. 'place discard:servant,coin'.")
+
+
 def chosen_layout(player: dict[str, Any], available: dict[str, int], old: dict[str, int],
                   action: dict[str, Any]) -> tuple[Layout, dict[str, int]]:
     """The layout and discard a ``place`` asks for; the depot rules are checked when it is applied."""

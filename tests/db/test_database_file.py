@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from store_fixtures import new_game, sqlite_only
 
-from db import DatabaseInUse, NotABottegaDatabase, Store
+from db import DamagedDatabase, DatabaseInUse, NotABottegaDatabase, Store
 from db.__main__ import main
 from db.migrations import APPLICATION_ID
 
@@ -52,6 +52,24 @@ def test_check_refuses_a_file_that_is_not_a_bottega_database(tmp_path, kind, cap
     assert main(["check", str(path)]) == 2
     error = capsys.readouterr().err.strip()
     assert "not a Bottega" in error and len(error.splitlines()) == 1
+
+
+@pytest.mark.parametrize("kept", [0.5, 0.02])
+async def test_a_bottega_database_cut_short_is_called_damaged_not_foreign(tmp_path, kept, capsys):
+    path = tmp_path / "bottega.db"
+    store = await Store.open(path)
+    for channel in range(40):  # a file of many pages
+        await new_game(store, channel_id=1000 + channel)
+    await store.close()
+    whole = path.read_bytes()
+    path.write_bytes(whole[:int(len(whole) * kept)])
+    with pytest.raises(DamagedDatabase) as refused:
+        await Store.open(path)
+    sentence = str(refused.value)
+    assert sentence.startswith(f"{path} is a Bottega database, but it is damaged")
+    assert "backup" in sentence and "docs/operator.md" in sentence and "not a Bottega" not in sentence
+    assert main(["check", str(path)]) == 2
+    assert "is a Bottega database, but it is damaged" in capsys.readouterr().err
 
 
 async def test_a_new_database_is_created_only_where_no_file_exists_and_is_marked(tmp_path):

@@ -7,7 +7,18 @@ import pytest
 from store_fixtures import START, minutes, started_game
 from test_migrations import build_at_version
 
-from db import AlreadySeated, GameNotFound, NewTimer, NotSeated, SeatClock, StaleVersion, Store, TimerFilter, TurnClock
+from db import (
+    AlreadySeated,
+    GameNotFound,
+    NewTimer,
+    NotSeated,
+    SeatClock,
+    StaleVersion,
+    Store,
+    TimerFilter,
+    TurnClock,
+    TurnMove,
+)
 from db.migrations import MIGRATIONS, TURN_CLOCK
 
 
@@ -52,6 +63,28 @@ async def test_seat_clocks_are_written_with_their_move_or_not_at_all(store):
     seats = {s.seat: s for s in await store.seats(game.id)}
     assert (seats[1].strikes, seats[1].bank_seconds, seats[1].opened_at) == (3, 120, minutes(5))
     assert (seats[0].strikes, seats[0].bank_seconds, seats[0].opened_at) == (0, None, None)
+
+
+async def test_a_turn_played_for_a_seat_is_written_whole_with_its_strike_and_timers_or_not_at_all(store):
+    game = await started_game(store)
+    await store.update_timers(game.id, timers=[NewTimer("deadline", 8, minutes(60))])
+    turn = [TurnMove(1, 8, "market row-1"), TurnMove(1, 8, "place"), TurnMove(1, 8, "end", automatic=True)]
+    with pytest.raises(StaleVersion):
+        await store.record_turn(game.id, expected_version=game.version + 1, moves=turn, now=minutes(61),
+                                clear_timers=[TimerFilter("deadline", 8)], seat_clocks=[SeatClock(1, 1, None, None)])
+    assert (await store.get_game(game.id)).version == game.version and await store.moves(game.id) == []
+    row = await store.record_turn(game.id, expected_version=game.version, moves=turn, now=minutes(61),
+                                  snapshot='{"turn": 1}', clear_timers=[TimerFilter("deadline", 8)],
+                                  timers=[NewTimer("deadline", 7, minutes(120))],
+                                  seat_clocks=[SeatClock(1, 1, None, None)])
+    assert row.version == game.version + 3 and row.last_move_at == minutes(61)
+    moves = await store.moves(game.id)
+    assert [(m.seq, m.seat, m.notation, m.automatic, m.interaction_id) for m in moves] == [
+        (game.version + 1, 1, "market row-1", False, None), (game.version + 2, 1, "place", False, None),
+        (game.version + 3, 1, "end", True, None)]
+    assert [(t.kind, t.user_id) for t in await store.timers(game.id)] == [("deadline", 7)]
+    assert [s.strikes for s in await store.seats(game.id)] == [0, 1]
+    assert (await store.load_game(game.id)).snapshot.seq == row.version
 
 
 async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_votes_and_timers(store):

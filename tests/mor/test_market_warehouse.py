@@ -302,3 +302,18 @@ def test_MOR_STRONGBOX_4_counts_for_requirements_and_score():
     state["seats"][0]["hand"] = [leader("extra_depot", "stone")]
     state, _ = play(state, 0, f"leader play {leader('extra_depot', 'stone')}")
     assert GAME.view(state, None)["players"][0]["vp_breakdown"]["resources"] == 1
+
+
+@pytest.mark.parametrize("discard", [None, "", "coin", {"coin": 1}, ("coin",), ["coin", 1]])
+def test_MOR_WAREHOUSE_8_a_place_action_discards_a_list_of_resources(discard):
+    """MOR-WAREHOUSE-8: the engine API refuses a ``place`` whose ``discard`` is not a list of
+    resources, in a sentence, with the state unchanged (it was played before, and its notation raised)."""
+    state = blank_game()
+    market(state, ["WWGR", "BPWY", "GBPY"], "W")
+    after, _ = play(state, 0, "market row-1")
+    before = GAME.dumps(after)
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.apply(after, 0, {"type": "place", "discard": discard})
+    assert refusal.value.rule == "MOR-WAREHOUSE-8"
+    assert "list of resources" in str(refusal.value.message)
+    assert GAME.dumps(after) == before
