@@ -12,6 +12,9 @@ From the bottom up (each layer may use the ones below it, never one above):
   catalogue tools (``bot/i18n/``). They read a game only through its views and a seat's legal
   actions: no ``state`` anywhere, and from the engines only their errors, the types of their
   interface and static card data. Nothing below imports them; the bot loads the cogs it lists.
+
+The tests follow the same rule: a test module imports no other test module (what tests share is in
+a ``conftest.py`` or a support module).
 """
 
 from __future__ import annotations
@@ -159,19 +162,23 @@ def test_the_table_service_writes_no_discord_markup(path):
 
 
 def loaded_by(module: str) -> set[str]:
-    """The top-level names in ``sys.modules`` after importing ``module`` in a fresh interpreter
-    (this tree first on the path)."""
+    """The names in ``sys.modules`` after importing ``module`` in a fresh interpreter (this tree
+    first on the path)."""
     probe = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=environment,
                           capture_output=True, text=True, check=True, timeout=120)
-    return {name.split(".")[0] for name in json.loads(done.stdout)}
+    return set(json.loads(done.stdout))
 
 
 @pytest.mark.parametrize("module", sorted(NEVER_LOADS))
 def test_importing_a_layer_loads_nothing_above_it(module):
-    loaded = loaded_by(module) & NEVER_LOADS[module]
-    assert not loaded, f"import {module} loads {sorted(loaded)}"
+    loaded = loaded_by(module)
+    above = {name.split(".")[0] for name in loaded} & NEVER_LOADS[module]
+    assert not above, f"import {module} loads {sorted(above)}"
+    if module == TABLE_SERVICE:
+        adapters = sorted(name for name in loaded if name.startswith("bot.") and top_level({name}) != {TABLE_SERVICE})
+        assert not adapters, f"import {module} loads the adapters {adapters}"
 
 
 STATE_STILL_READ = {"bot/confirm.py": "whether a typed move needs a second thought is still worked out here "
@@ -210,6 +217,17 @@ def test_the_bot_lists_every_extension_and_finds_none_by_importing_cogs():
         assert "cogs" not in top_level(imported(path)), f"{where(path)} imports cogs"
 
 
+def imported_test_modules(path: Path, root: Path = ROOT) -> list[str]:
+    return sorted(name for name in imported(path, root) if name.split(".")[-1].startswith("test_"))
+
+
+def test_no_test_module_imports_another():
+    """What tests share is in a ``conftest.py`` or a support module (``tests/support/``, a folder's
+    helpers), so that each test module can be read, moved or split on its own."""
+    for path in sources("tests"):
+        assert not imported_test_modules(path), f"{where(path)} imports {imported_test_modules(path)}"
+
+
 def test_the_layer_checks_catch_what_they_forbid(tmp_path):
     """Each check fails on a line that breaks its rule."""
     bad = tmp_path / "bot" / "table" / "bad.py"
@@ -220,4 +238,8 @@ def test_the_layer_checks_catch_what_they_forbid(tmp_path):
     assert layer_breaches(bad, tmp_path) == ["bot", "discord"]
     assert [found.split(": ")[1] for found in markup_written(bad)] == ["<@", "**"]
     assert state_reads(bad) == ["2: imports games.mor internals", "5: reads .state"]
-    assert {"discord", "rendering"} <= loaded_by("bot.bot")
+    assert {"discord", "rendering", "bot.views"} <= loaded_by("bot.bot")
+    borrower = tmp_path / "tests" / "table" / "test_borrower.py"
+    borrower.parent.mkdir(parents=True)
+    borrower.write_text("from test_service import started\nfrom .test_lobby import ALICE\nfrom .conftest import service\n")
+    assert imported_test_modules(borrower, tmp_path) == ["test_service", "tests.table.test_lobby"]
