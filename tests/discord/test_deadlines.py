@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-from bottega_harness import REMINDER_CHECK_SECONDS, Table, move
+from bottega_harness import REMINDER_CHECK_SECONDS, move
 from turn_clocks import config, patient, timeouts  # noqa: F401 (the fixtures of turn-time tests)
 
 from bot.table.clocks import short
