@@ -77,6 +77,7 @@ class BottegaBot(commands.Bot):
     """Bottega on Discord. Needs only the ``guilds`` intent (nothing privileged)."""
 
     EXTENSIONS = EXTENSIONS
+    """The list above, read by ``cogs.play``'s setup from the bot it is given."""
 
     def __init__(
         self,
