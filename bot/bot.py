@@ -1,21 +1,20 @@
 """The Discord process: the bot subclass, its start-up and its command sync.
 
 ``setup_hook`` opens the store, starts the render pool (``RENDER_WORKERS`` processes), builds the
-table service, gives back any reminder timer a game in play is owed, loads every cog in ``cogs/``,
-registers the persistent (dynamic) buttons and selects, starts the reminder loop and syncs the
-slash commands. Syncing is rate limited by Discord, so a global sync only happens when the command
-payload changed since the last one (its hash is kept in the store's ``meta`` table); with
-``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are instant.
+table service, gives back any reminder timer a game in play is owed, loads the cogs listed in
+:data:`EXTENSIONS`, registers the persistent (dynamic) buttons and selects, starts the reminder loop
+and syncs the slash commands. Syncing is rate limited by Discord, so a global sync only happens
+when the command payload changed since the last one (its hash is kept in the store's ``meta``
+table); with ``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are
+instant.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import json
 import logging
-import pkgutil
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -26,31 +25,32 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import cogs
 from db import RefusedDatabase, Shards, Store, open_store
 from db.backends import describe
 from db.postgres import is_postgres_url
 from rendering.pool import RenderPool
 
-from .ai_runner import AiRunner
 from .ai_turns import AiTurns
 from .config import Config
 from .confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
-from .drawing import Renderer, ThreadRenderer
+from .drawing import ThreadRenderer
 from .guided import ConfirmButton, GuideSelect, PageButton
 from i18n import catalogue_digest
 from .i18n.commands import CommandTranslator
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
+from .table.ai_runner import AiRunner
+from .table.renderer import Renderer
 from .views import DYNAMIC_ITEMS, BoardOrder, report_error
 
 log = logging.getLogger(__name__)
 
 COMMAND_HASH_KEY = "discord:command-hash"
-CORE_EXTENSIONS = ("cogs.game", "cogs.play")
-"""Loaded first, in this order: ``cogs.play`` adds the command cog of every game that has no cog
-module of its own (``cogs.mor`` ... subclass its base cog)."""
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.history", "cogs.mor", "cogs.presence")
+"""The cogs the bot loads, in this order: ``cogs.game`` (the shared ``/game`` commands), then
+``cogs.play``, which adds the command cog of every game not listed here with a module of its own
+(``cogs.mor`` subclasses its base cog), then the others. A new extension is added here."""
 DRAW_IN_THREADS = ThreadRenderer()
 
 
@@ -60,17 +60,6 @@ class FromConfig:
 
 
 RENDER_POOL = FromConfig()
-
-
-def extension_names() -> list[str]:
-    """The core cogs, then every other module of the ``cogs`` package that is an extension."""
-    others = sorted(
-        f"cogs.{module.name}"
-        for module in pkgutil.iter_modules(cogs.__path__)
-        if f"cogs.{module.name}" not in CORE_EXTENSIONS
-        and hasattr(importlib.import_module(f"cogs.{module.name}"), "setup")
-    )
-    return [*CORE_EXTENSIONS, *others]
 
 
 def command_payload_hash(tree: app_commands.CommandTree) -> str:
@@ -95,6 +84,9 @@ class BottegaBot(commands.Bot):
     (default: a render pool sized by ``config.render_workers``; :data:`DRAW_IN_THREADS` draws in
     threads; ``None``: no images).
     """
+
+    EXTENSIONS = EXTENSIONS
+    """The list above, read by ``cogs.play``'s setup from the bot it is given."""
 
     def __init__(
         self,
@@ -149,7 +141,7 @@ class BottegaBot(commands.Bot):
         rebuilt = await self.service.rebuild_timers()
         if rebuilt:
             log.warning("reminder timers given back to %d game(s) in play", rebuilt)
-        for name in extension_names():
+        for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton, *CONFIRM_ITEMS)
         await self.tree.set_translator(CommandTranslator())

@@ -1,34 +1,17 @@
-"""How the table service gets its pictures: a renderer object, injected.
+"""Drawing in threads: a renderer the table service can be given instead of the process pool.
 
-:class:`Renderer` is the interface (a process pool offers the same one); :class:`ThreadRenderer`
-draws with :mod:`rendering` in worker threads so the event loop keeps answering. A service given
-``None`` instead posts no images.
+:class:`ThreadRenderer` offers the interface :class:`bot.table.renderer.Renderer` (as does
+:class:`rendering.pool.RenderPool`) and draws with :mod:`rendering` in worker threads, so the event
+loop keeps answering.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Any
 
 import rendering
 from rendering.summary import render_summary
-
-
-class Renderer(Protocol):
-    """Every image is drawn in a language: the table's for what the channel sees, the member's for
-    a private image or a card (None: English)."""
-
-    async def board(self, game_key: str, view: dict[str, Any], *, names: list[str] | None,
-                    highlight: str | None, caption: str | None = None, language: str | None = None) -> bytes: ...
-
-    async def private(self, game_key: str, view: dict[str, Any], *, names: list[str] | None,
-                      language: str | None = None) -> bytes: ...
-
-    async def card(self, game_key: str, card_id: str, language: str | None = None) -> bytes: ...
-
-    async def summary(self, summary: dict[str, Any], language: str | None = None) -> bytes: ...
-
-    def close(self) -> None: ...
 
 
 class ThreadRenderer:

@@ -17,7 +17,7 @@ import rendering
 from db.progress import progress
 from db.record import RecordRefused, read_record, replay_record
 
-from .table.model import fill_seat_names
+from .table.history import record_boards
 
 
 def replay_file(path: Path, images: Path) -> int:
@@ -35,13 +35,10 @@ def replay_file(path: Path, images: Path) -> int:
     key, names = replayed.game.key, replayed.names
     images.mkdir(parents=True, exist_ok=True)
     width = max(3, len(str(len(replayed.moves))))
-    boards = [(0, replayed.start, None)] + [
-        (move.number, move.state, fill_seat_names(move.events[-1]["text"], names) if move.events else None)
-        for move in replayed.moves
-    ]
-    for number, state, highlight in progress(boards, total=len(boards), label="boards drawn"):
-        png = rendering.render(key, replayed.game.view(state, None), names=names, highlight=highlight)
-        (images / f"{key}-{number:0{width}d}.png").write_bytes(png)
+    boards = record_boards(replayed)
+    for board in progress(boards, total=len(boards), label="boards drawn"):
+        png = rendering.render(key, board.view, names=names, highlight=board.highlight)
+        (images / f"{key}-{board.number:0{width}d}.png").write_bytes(png)
     winners = " and ".join(names[seat] for seat in replayed.result["winners"])
     print(f"{replayed.game.title}: {len(replayed.moves)} moves replayed, the result matches "
           f"(winner: {winners}); {len(boards)} boards drawn in {images}.")

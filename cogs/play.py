@@ -3,13 +3,12 @@
 :class:`GameCommands` is a :class:`discord.ext.commands.GroupCog`: each game subclasses it with
 its key as the group name (``class MorCommands(GameCommands, group_name="mor")``), adds its own
 commands as methods and may override :meth:`GameCommands.board_components` (the components of
-its public boards). A game without a module of its own in ``cogs/`` gets the plain subclass made
+its public boards). A game without a module of its own among the bot's extensions gets the plain subclass made
 by :func:`plain_commands`.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import types
 from pathlib import Path
@@ -138,11 +137,7 @@ def plain_commands(key: str) -> type[GameCommands]:
     return types.new_class(f"{key.title()}Commands", (GameCommands,), {"group_name": key})
 
 
-def has_own_cog(key: str) -> bool:
-    return importlib.util.find_spec(f"cogs.{key}") is not None
-
-
 async def setup(bot: BottegaBot) -> None:
     for key in games.keys():
-        if not has_own_cog(key):
+        if f"cogs.{key}" not in bot.EXTENSIONS:
             await bot.add_cog(plain_commands(key)(bot))

@@ -1,4 +1,5 @@
-"""Checks every engine must pass, used by each game's property tests and by test_contract.py."""
+"""Checks every engine must pass, used by each game's property tests and by test_contract.py, and
+the random positions the engine-wide tests run over."""
 
 from __future__ import annotations
 
@@ -7,6 +8,19 @@ import random
 from typing import Any
 
 from games.core import Game, IllegalAction
+
+
+def positions(game, players, seed, options=None, every=5, limit=400):
+    """Random legal positions of one game: (state, seat to act), every ``every`` moves."""
+    chooser = random.Random(seed)
+    state = game.setup(players, seed, options or {})
+    for step in range(limit):
+        if game.result(state) is not None:
+            return
+        seat = chooser.choice(sorted(game.actors(state)))
+        if step % every == 0:
+            yield state, seat
+        state, _ = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
 
 
 def random_playout(game: Game, players: int, seed: int, options: dict[str, Any] | None = None,

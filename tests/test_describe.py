@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_engine_shape import positions
 
 import games
 from i18n import name_in, translate
@@ -14,6 +13,7 @@ from bot.i18n.catalogues import problems
 from bot.menus import OPTION_LIMIT, TEXT_LIMIT, screen
 from games.core import Description, Message, Name
 from games.core.describe import AND, amounts, listing
+from tests.engine_checks import positions
 
 MENU_ID = "bottega:gpage:999999:999999:99:"
 """The longest prefix of a menu component's ``custom_id`` (the path of group keys follows)."""

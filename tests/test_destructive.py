@@ -7,12 +7,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_engine_shape import positions
 
 import games
 from games.opera import describe as opera_describe
 from games.opera import payment as opera_payment
 from games.opera import rules as opera_rules
+from tests.engine_checks import positions
 
 
 def vp_of(game, state, seat: int) -> int:

@@ -13,22 +13,10 @@ import pytest
 
 import games
 from games.core import MAX_NOTATION, RULE_ID, IllegalAction, Move
+from tests.engine_checks import positions
 
 CASES = [(key, n) for key in games.keys() for n in range(games.get(key).min_players, games.get(key).max_players + 1)]
 OPTION_CASES = [("lim", {"advanced": True})]
-
-
-def positions(game, players, seed, options=None, every=5, limit=400):
-    """Random legal positions of one game: (state, seat to act), every ``every`` moves."""
-    chooser = random.Random(seed)
-    state = game.setup(players, seed, options or {})
-    for step in range(limit):
-        if game.result(state) is not None:
-            return
-        seat = chooser.choice(sorted(game.actors(state)))
-        if step % every == 0:
-            yield state, seat
-        state, _ = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
 
 
 def mutations(text: str, chooser: random.Random) -> list[str]:

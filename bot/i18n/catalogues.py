@@ -91,11 +91,11 @@ def command_strings(tree: app_commands.CommandTree) -> Iterator[str]:
 
 async def loaded_tree() -> app_commands.CommandTree:
     """The command tree of a bot with every cog loaded (nothing is started or connected)."""
-    from bot.bot import BottegaBot, extension_names
+    from bot.bot import EXTENSIONS, BottegaBot
     from bot.config import Config
 
     bot = BottegaBot(Config(), renderer=None)
-    for name in extension_names():
+    for name in EXTENSIONS:
         await bot.load_extension(name)
     return bot.tree
 

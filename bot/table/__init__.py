@@ -8,7 +8,8 @@ Behind the façade each concern has its module:
 - :mod:`.model`: tables, people, structured replies, refusals;
 - :mod:`.loading`: every store call, loading (snapshot + replay) and the per-channel locks;
 - :mod:`.lobby`: new, join, leave, start, abandon;
-- :mod:`.ai_seats`: AI seats in the lobby, and the moves a table owes them;
+- :mod:`.ai_seats`: AI seats in the lobby, and the moves a table owes them (decided off the event
+  loop by :mod:`.ai_runner`);
 - :mod:`.play`: a move, legal moves, a player's own view;
 - :mod:`.timing`: timers by kind (reminders) and the reminder settings;
 - :mod:`.deadlines` (with :mod:`.clocks`): turn time, time banks, the timeout ladder, open seats;
@@ -16,7 +17,8 @@ Behind the façade each concern has its module:
 - :mod:`.undo`: taking a misclick back, and the catch-up digest of a player's turn;
 - :mod:`.queries`: status, help, a player's games;
 - :mod:`.members`: a member's vacations, quiet hours and "your turn" messages (rules in :mod:`.presence`);
-- :mod:`.boards`: what a board post says and shows, drawn by the injected renderer;
+- :mod:`.boards`: what a board post says and shows, drawn by the injected renderer (the interface
+  it asks for is :mod:`.renderer`; the drawing code stays outside the service);
 - :mod:`.results`: a finished game's placings (for the ratings) and summary (for its image);
 - :mod:`.community`: rematches, and the server's ratings.
 
@@ -31,11 +33,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.ai_runner import AiRunner
-from bot.drawing import Renderer
 from db import Store
 from games.core import Description
 
+from .ai_runner import AiRunner
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
 from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings
@@ -66,6 +67,7 @@ from .model import (
 from .play import Play
 from .presence import Presence
 from .queries import Queries
+from .renderer import Renderer
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 from .undo import Undo
 from .turns import Turns

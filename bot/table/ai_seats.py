@@ -15,10 +15,10 @@ from datetime import datetime
 from itertools import count as count_from
 from itertools import islice
 
-from bot.ai_runner import AiRunner
 from games.ai import LEVELS, decision_seed
 from games.core import Message
 
+from .ai_runner import AiRunner
 from .boards import Boards
 from .loading import Tables
 from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, said

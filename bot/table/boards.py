@@ -8,13 +8,13 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from bot.drawing import Renderer
 from i18n import ENGLISH, translate
 from db import MoveRow
 from games.core import Message
 
 from .clocks import clock_caption, deadline_parts
 from .model import Image, Line, Moment, Reply, Strong, Table, plain, said
+from .renderer import Renderer
 from .results import table_summary
 from .score_labels import score_breakdown
 

@@ -38,11 +38,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from bot.ai_runner import AiRunner
 from db import NewTimer, SeatRow, TimerFilter, TimerRow
 from games.ai import decision_seed
 from games.core import Message
 
+from .ai_runner import AiRunner
 from .boards import Boards
 from .clocks import (
     BANK_CLOCK,

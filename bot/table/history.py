@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, replace
+from typing import Any
 
-from db.record import MAX_RECORD_BYTES, LoggedMove, build_record, encode, replay_log
+from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, replay_log
 from db.replay import standing
 from games.core import IllegalAction, Message
 
@@ -32,6 +33,7 @@ from .model import (
     Table,
     TableError,
     clip,
+    fill_seat_names,
     line,
     one_after_another,
     plain,
@@ -201,3 +203,24 @@ def events_cap(lengths: list[int], room: int) -> int:
         cap -= 1
     return cap
 
+
+
+@dataclass(frozen=True)
+class RecordBoard:
+    """A board of a replayed record as the bot posted it: after move ``number`` (0: the start),
+    its public view, and the move's last event line as the highlight."""
+
+    number: int
+    view: dict[str, Any]
+    highlight: str | None
+
+
+def record_boards(replayed: Replayed) -> list[RecordBoard]:
+    """Every board of a finished game's record, from the start to its last move."""
+    game, names = replayed.game, replayed.names
+    start = RecordBoard(0, game.view(replayed.start, None), None)
+    return [start, *(
+        RecordBoard(move.number, game.view(move.state, None),
+                    fill_seat_names(move.events[-1]["text"], names) if move.events else None)
+        for move in replayed.moves
+    )]

@@ -1,11 +1,13 @@
 """Helpers shared by the store tests (a module of its own: test directories are not packages)."""
 
+import sqlite3
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 import games
 from db import GameRow, Store
+from db.migrations import MIGRATIONS, install_functions
 from games.core import MoveStack
 
 sqlite_only = pytest.mark.parametrize("store", ["sqlite"], indirect=True)
@@ -81,3 +83,41 @@ async def raw_scalar(store: Store, sql: str, params: tuple = ()):
 async def raw_execute(store: Store, sql: str, params: tuple = ()) -> None:
     """Run ``sql`` (``?`` placeholders) in a transaction of its own, behind the store's back."""
     await store._writing(lambda db: db.run(sql, params))
+
+
+def build_at_version(path, version: int) -> sqlite3.Connection:
+    """A database as an older release left it: the first ``version`` migrations applied."""
+    raw = sqlite3.connect(path, isolation_level=None)
+    install_functions(raw)
+    for script in MIGRATIONS[:version]:
+        raw.executescript(script)
+    raw.execute(f"PRAGMA user_version = {version}")
+    return raw
+
+
+SECRET = "leader-card-hidden"
+"""Written into damaged rows: no error or log line may repeat it."""
+
+DAMAGE = {
+    "snapshot {}": ("UPDATE snapshots SET state = '{}' WHERE game_id = 1", "snapshots.checksum at seq 0"),
+    "updated_at not a time": (f"UPDATE games SET updated_at = '{SECRET}' WHERE id = 1", "games.updated_at"),
+    "seat out of range": ("UPDATE seats SET seat = 2 WHERE game_id = 1 AND user_id = 8", "seats.seat"),
+    "garbled timer time": ("UPDATE timers SET due_at = '2026-13-45T99:00:00.000000Z' WHERE game_id = 1",
+                           "timers.due_at"),
+    "undecodable text": ("UPDATE moves SET notation = CAST(x'61ff80' AS TEXT) WHERE game_id = 1",
+                         "moves.notation at seq 2"),
+    "unknown game": ("UPDATE games SET game_key = 'chess' WHERE id = 1", "games.game_key"),
+    "unknown status": ("UPDATE games SET status = 'paused' WHERE id = 1", "games.status"),
+    "options not JSON": (f"UPDATE games SET options = '{{{SECRET}' WHERE id = 1", "games.options"),
+    "negative seed count": ("UPDATE games SET players = 0 WHERE id = 1", "games.players"),
+    "unknown timer kind": ("UPDATE timers SET kind = 'alarm' WHERE game_id = 1", "timers.kind"),
+    "timer payload not JSON": ("UPDATE timers SET payload = '[1]' WHERE game_id = 1", "timers.payload"),
+    "unknown vote kind": ("UPDATE votes SET kind = 'kick' WHERE game_id = 1", "votes.kind"),
+    "snapshot text changed": (f"UPDATE snapshots SET state = '{SECRET}' WHERE game_id = 1",
+                              "snapshots.checksum at seq 0"),
+    "snapshot missing": ("DELETE FROM snapshots WHERE game_id = 1", "snapshots (none saved)"),
+    "move missing": ("DELETE FROM moves WHERE game_id = 1",
+                     "moves (the log does not reach the game's version)"),
+}
+"""Each kind of damage the store must recognise: the statement that does it to game 1 (of the
+games ``real_game`` writes) and the place the refusal names."""

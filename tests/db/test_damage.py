@@ -5,15 +5,13 @@ import asyncio
 import sqlite3
 
 import pytest
-from store_fixtures import minutes, real_game, started_game
+from store_fixtures import DAMAGE, SECRET, minutes, real_game, started_game
 
 import games
 from db import DamagedGame, NewTimer, Store
 from db.__main__ import main
 from db.maintenance import check_file
 from db.rows import snapshot_checksum
-
-SECRET = "leader-card-hidden"
 
 
 def damage(path, *statements: str) -> None:
@@ -23,29 +21,6 @@ def damage(path, *statements: str) -> None:
     for statement in statements:
         raw.execute(statement)
     raw.close()
-
-
-DAMAGE = {
-    "snapshot {}": ("UPDATE snapshots SET state = '{}' WHERE game_id = 1", "snapshots.checksum at seq 0"),
-    "updated_at not a time": (f"UPDATE games SET updated_at = '{SECRET}' WHERE id = 1", "games.updated_at"),
-    "seat out of range": ("UPDATE seats SET seat = 2 WHERE game_id = 1 AND user_id = 8", "seats.seat"),
-    "garbled timer time": ("UPDATE timers SET due_at = '2026-13-45T99:00:00.000000Z' WHERE game_id = 1",
-                           "timers.due_at"),
-    "undecodable text": ("UPDATE moves SET notation = CAST(x'61ff80' AS TEXT) WHERE game_id = 1",
-                         "moves.notation at seq 2"),
-    "unknown game": ("UPDATE games SET game_key = 'chess' WHERE id = 1", "games.game_key"),
-    "unknown status": ("UPDATE games SET status = 'paused' WHERE id = 1", "games.status"),
-    "options not JSON": (f"UPDATE games SET options = '{{{SECRET}' WHERE id = 1", "games.options"),
-    "negative seed count": ("UPDATE games SET players = 0 WHERE id = 1", "games.players"),
-    "unknown timer kind": ("UPDATE timers SET kind = 'alarm' WHERE game_id = 1", "timers.kind"),
-    "timer payload not JSON": ("UPDATE timers SET payload = '[1]' WHERE game_id = 1", "timers.payload"),
-    "unknown vote kind": ("UPDATE votes SET kind = 'kick' WHERE game_id = 1", "votes.kind"),
-    "snapshot text changed": (f"UPDATE snapshots SET state = '{SECRET}' WHERE game_id = 1",
-                              "snapshots.checksum at seq 0"),
-    "snapshot missing": ("DELETE FROM snapshots WHERE game_id = 1", "snapshots (none saved)"),
-    "move missing": ("DELETE FROM moves WHERE game_id = 1",
-                     "moves (the log does not reach the game's version)"),
-}
 
 
 async def damaged_store(tmp_path, statement: str) -> Store:

@@ -3,26 +3,16 @@
 import sqlite3
 
 import pytest
-from store_fixtures import START, append_move, minutes
+from store_fixtures import START, append_move, build_at_version, minutes
 
 import db.sqlite
 from db import ChannelBusy, Store, StoreError
-from db.migrations import APPLICATION_ID, MIGRATIONS, install_functions, statements
+from db.migrations import APPLICATION_ID, MIGRATIONS, statements
 from db.rows import snapshot_checksum
 
 EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes",
                    "member_settings", "member_absences", "member_timers", "ratings", "rematches",
                    "board_posts", "turn_messages"}
-
-
-def build_at_version(path, version: int) -> sqlite3.Connection:
-    """A database as an older release left it: the first ``version`` migrations applied."""
-    raw = sqlite3.connect(path, isolation_level=None)
-    install_functions(raw)
-    for script in MIGRATIONS[:version]:
-        raw.executescript(script)
-    raw.execute(f"PRAGMA user_version = {version}")
-    return raw
 
 
 def table_names(raw: sqlite3.Connection) -> set[str]:

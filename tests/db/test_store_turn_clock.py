@@ -4,8 +4,7 @@ move, a seat taken over by another person, and what an upgraded database gives i
 import sqlite3
 
 import pytest
-from store_fixtures import START, minutes, started_game
-from test_migrations import build_at_version
+from store_fixtures import START, build_at_version, minutes, started_game
 
 from db import (
     AlreadySeated,

@@ -7,6 +7,11 @@ description (see ``openapi_contract.py``); when the file is absent those checks 
 The Discord layer does not depend on any one game, so most tests play ``duel`` (a tiny real game
 in ``duel_game.py``, registered only while the tests run); the Masters of Renaissance playthrough
 uses the real engine.
+
+What several test modules share is here or in a support module beside it, never in a test module:
+``bottega_harness.py`` (the table of members), ``component_payloads.py`` (buttons and selects as
+Discord receives them), ``locales.py`` (members who speak Japanese or Korean), ``turn_clocks.py``
+(the clock of the turn-time and presence tests) and ``ai_games.py`` (a person against the AI).
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from pathlib import Path
 
 import pytest
 import simcord
+import simcord.interactions
 from bottega_harness import GAME_SEED, REMINDER_CHECK_SECONDS, Table
+from locales import LOCALES
 from openapi_contract import load_contract
 
 import games
@@ -26,6 +33,25 @@ from bot.config import Config
 @pytest.fixture(autouse=True)
 def duel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(games._MODULES, "duel", "duel_game")
+
+
+@pytest.fixture
+def member_locales(monkeypatch: pytest.MonkeyPatch):
+    """Interactions carry each member's own locale (``locales.LOCALES``, cleared after the test) and
+    their server's preferred one."""
+    create = simcord.interactions.base_payload
+
+    def with_locale(backend, **kwargs):
+        record, payload = create(backend, **kwargs)
+        payload["locale"] = LOCALES.get(kwargs["user_id"], "en-US")
+        guild_id = kwargs.get("guild_id")
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale or "en-US"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
+    yield
+    LOCALES.clear()
 
 
 @pytest.fixture

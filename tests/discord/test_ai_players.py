@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import discord
 import pytest
+from ai_games import AI, Watch, finished_game, open_against_the_ai
 from bottega_harness import Table, move
 
 import games
@@ -20,70 +21,12 @@ from games.ai import safe_move
 from games.core import MoveStack
 from tests.support.ai_checks import ai_moves_replayed, always_fails, legal_notations
 
-AI = "Bottega AI (easy)"
-
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     """No pause before AI moves (the tests' clock only moves when told) and a generous hard limit."""
     return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
-
-
-class Watch:
-    """What a person sees of a game against the AI: after each of their moves, their turn's message
-    edited (a step of the turn) or a new one, at most one message from the AI (its event lines and
-    the board after them), and nobody but the person is pinged."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.ai_posts = 0
-        self.moves = 0
-
-    def seen(self) -> int:
-        return len(self.table.channel.history())
-
-    def check(self, before: int, shown: str) -> None:
-        new = self.table.channel.history()[before:]
-        assert len(new) <= 2, [m.content for m in new]
-        if not new:  # a step within alice's turn edits its message
-            assert self.table.last().content != shown
-            new = [self.table.last()]
-        for message in new:
-            assert set(re.findall(r"<@(-?\d+)>", message.content)) <= {str(self.table.alice.id)}
-            assert message.attachments, message.content  # every board carries its picture
-        if len(new) == 2:
-            self.ai_posts += 1
-            assert "Game over." in new[-1].content or f"<@{self.table.alice.id}>" in new[-1].content
-
-    async def play(self, key: str, rng: random.Random, *, until: int | None = None) -> None:
-        """alice plays suggested moves while the board pings her, to the final scores (or ``until`` moves)."""
-        while "Game over." not in self.table.last().content and (until is None or self.moves < until):
-            board = self.table.last()
-            assert f"<@{self.table.alice.id}>" in board.content, board.content
-            choices = await self.table.alice.autocomplete(self.table.channel, f"{key} move", "notation", "")
-            before = self.seen()
-            await move(self.table.alice, self.table.channel, key, rng.choice(choices)["value"])
-            self.check(before, board.content)
-            self.moves += 1
-
-
-async def open_against_the_ai(table: Table, key: str) -> None:
-    await table.alice.slash(table.channel, "game new", game=key, players=2, bots=1, level="easy")
-    opened = table.last().content
-    assert f"with **{AI}**" in opened or f"with {AI}" in opened
-    assert "The table is full" in opened
-    await table.alice.slash(table.channel, "game start")
-    assert any("begins" in m.content and AI in m.content for m in table.channel.history()[-2:])
-
-
-async def finished_game(env, table: Table) -> int:
-    """The id of the game whose final scores were just posted (named by the board's picture)."""
-    final = table.last()
-    assert "Game over." in final.content and AI in final.content
-    game_id = int(final.attachments[0].filename.split("-")[1])
-    assert (await env.bot.store.get_game(game_id)).status == "finished"
-    return game_id
 
 
 @pytest.mark.parametrize("key", ["mor", "opera"])

@@ -5,46 +5,9 @@ direct messages with the board's link, and a member whose direct messages are cl
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
-HOUR = timedelta(hours=1)
-DAY = timedelta(days=1)
-
-
-class FakeClock:
-    """The bot's "now", moved by the test; each ``env.advance_time`` runs one reminder pass."""
-
-    def __init__(self, start: datetime) -> None:
-        self.at = start
-
-    def __call__(self) -> datetime:
-        return self.at
-
-
-async def clocked_bot(env, make_bot, start: datetime) -> FakeClock:
-    clock = FakeClock(start)
-    await env.restart_bot(await make_bot(clock=clock))
-    return clock
-
-
-async def at(env, clock: FakeClock, moment: datetime) -> None:
-    """Set the clock to ``moment`` and let one reminder pass run."""
-    from bottega_harness import REMINDER_CHECK_SECONDS
-
-    clock.at = moment
-    await env.advance_time(REMINDER_CHECK_SECONDS)
-
-
-def reminders(table):
-    return [m for m in table.channel.history() if m.content.startswith("Reminder:")]
-
-
-def saying(table, words: str):
-    return [m for m in table.channel.history() if words in m.content]
-
-
-def stamp(moment: datetime) -> str:
-    return f"<t:{int(moment.timestamp())}:R>"
+from turn_clocks import DAY, HOUR, at, clocked_bot, reminders, saying, stamp
 
 
 async def test_a_reminder_in_quiet_hours_comes_at_their_end_on_the_night_the_clocks_go_forward(table, env, make_bot):

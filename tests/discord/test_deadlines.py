@@ -6,36 +6,15 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
-import pytest
-from bottega_harness import REMINDER_CHECK_SECONDS, Table, move
+from bottega_harness import REMINDER_CHECK_SECONDS, move
+from turn_clocks import config, patient, timeouts  # noqa: F401 (the fixtures of turn-time tests)
 
-from bot.config import Config
 from bot.table.clocks import short
 
 HOUR = 3600
 DAY = 24 * HOUR
 CHECK = REMINDER_CHECK_SECONDS
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    """AI moves at once (the clock only moves when told) and short decisions: a timed-out seat is
-    played at ``normal``, whose search answers its best move when the limit is near."""
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    """A turn played for a late player waits on an AI decision in a worker process, which a busy
-    machine may take several seconds to start: the simulation waits for it longer than usual."""
-    env.settle_timeout = 60
-
-
-def timeouts(table: Table) -> list[str]:
-    return [m.content for m in table.channel.history() if "'s time is up" in m.content]
 
 
 def stamp(content: str, before: str) -> int:

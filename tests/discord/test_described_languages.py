@@ -10,12 +10,14 @@ import re
 import pytest
 import simcord
 from bottega_harness import Table
-from test_guided_menus import BUTTON, MAX_STEPS, SELECT, items, pinged
-from test_languages import JAPANESE, KOREAN, LOCALES, member_locales  # noqa: F401 - the locale fixture
+from component_payloads import BUTTON, MAX_STEPS, SELECT, items, pinged
+from locales import JAPANESE, KOREAN, LOCALES
 
 SCRIPT = {"ja": JAPANESE, "ko": KOREAN}
 WORD = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]{2,}"), "ko": re.compile(r"[\uac00-\ud7a3]{2,}")}
 DONE = {"ja": "完了しました", "ko": "완료했습니다"}
+
+pytestmark = pytest.mark.usefixtures("member_locales")
 
 
 async def two_players(table: Table, key: str, alice: str, bob: str) -> None:

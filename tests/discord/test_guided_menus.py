@@ -8,16 +8,14 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 import simcord
 from bottega_harness import Table
+from component_payloads import BUTTON, MAX_STEPS, SELECT, items, pinged
 
 from bot.config import Config
 
-SELECT, BUTTON = 3, 2
-MAX_STEPS = 12
 AI = "Bottega AI (easy)"
 
 
@@ -26,20 +24,6 @@ def config(tmp_path: Path) -> Config:
     """No pause before AI moves (the tests' clock only moves when told)."""
     return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
-
-
-def items(message: Any) -> list[dict[str, Any]]:
-    """The buttons and selects of a message, as raw dicts, after checking Discord's limits."""
-    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    assert len(rows) <= 5
-    found = [item for row in rows for item in row.get("components", [row])]
-    for item in found:
-        assert len(item.get("custom_id", "")) <= 100
-        assert len(item.get("label") or "") <= 80
-        options = item.get("options", [])
-        assert len(options) <= 25
-        assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in options)
-    return found
 
 
 class Guided:
@@ -99,10 +83,6 @@ async def test_a_whole_game_is_played_with_the_guided_menu_only(table, env, key)
     assert all("You pay" in text for text in player.previews)
     if key == "opera":
         assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
-
-
-def pinged(table: Table) -> list[simcord.MemberActor]:
-    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]
 
 
 async def advanced_game_in_round_one(table: Table, player: Guided) -> simcord.MemberActor:

@@ -11,8 +11,8 @@ import random
 import re
 
 import pytest
+from ai_games import Watch, finished_game, open_against_the_ai
 from PIL import Image
-from test_ai_players import Watch, finished_game, open_against_the_ai
 
 import games
 from bot.__main__ import main

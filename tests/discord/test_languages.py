@@ -9,35 +9,14 @@ import re
 
 import pytest
 import simcord
-import simcord.interactions
 from bottega_harness import move
+from locales import JAPANESE, KOREAN, LOCALES
 from PIL import Image
 
 from rendering import kit
 from tests.rendering.glyphs import missing_glyphs, record_fonts
 
-LOCALES: dict[int, str] = {}
-"""Discord locale of each member the tests give one (simcord's members speak en-US)."""
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-KOREAN = re.compile(r"[\uac00-\ud7a3]")
-
-
-@pytest.fixture(autouse=True)
-def member_locales(monkeypatch: pytest.MonkeyPatch):
-    """Interactions carry each member's own locale (and their server's preferred one)."""
-    create = simcord.interactions.base_payload
-
-    def with_locale(backend, **kwargs):
-        record, payload = create(backend, **kwargs)
-        payload["locale"] = LOCALES.get(kwargs["user_id"], "en-US")
-        guild_id = kwargs.get("guild_id")
-        if guild_id is not None:
-            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale or "en-US"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
-    yield
-    LOCALES.clear()
+pytestmark = pytest.mark.usefixtures("member_locales")
 
 
 def command_puts(env: simcord.Env) -> list:

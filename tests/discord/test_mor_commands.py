@@ -10,25 +10,7 @@ from typing import Any
 import pytest
 import simcord
 from bottega_harness import Table, game_state, meant
-
-BUTTON, SELECT = 2, 3
-
-
-def items(message: Any) -> list[dict[str, Any]]:
-    out = []
-    for row in message.components:
-        row = row if isinstance(row, dict) else row.to_dict()
-        out.extend(row.get("components", [row]))
-    return out
-
-
-def labels(message: Any) -> list[str]:
-    return [c["label"] for c in items(message) if c["type"] == BUTTON]
-
-
-def select_of(message: Any) -> dict[str, Any]:
-    return next(c for c in items(message) if c["type"] == SELECT)
-
+from component_payloads import BUTTON, SELECT, items, labels, select_of
 
 class Game:
     """The table of one test: who sits where, the stored version, the state."""

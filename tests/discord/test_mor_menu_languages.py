@@ -7,13 +7,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 import simcord
 from bottega_harness import Table
-from test_languages import JAPANESE, KOREAN, LOCALES, member_locales  # noqa: F401 - the locale fixture
-
-from test_mor_commands import BUTTON, SELECT, items, labels, select_of
+from component_payloads import BUTTON, SELECT, items, labels, select_of
+from locales import JAPANESE, KOREAN, LOCALES
 
 HANGUL_OR_KANA = re.compile(f"{JAPANESE.pattern}|{KOREAN.pattern}")
+
+pytestmark = pytest.mark.usefixtures("member_locales")
 
 
 def within_limits(message: Any) -> list[dict[str, Any]]:

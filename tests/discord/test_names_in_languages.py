@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import pytest
 from bottega_harness import Table
-from test_languages import JAPANESE, KOREAN, LOCALES, member_locales  # noqa: F401 (the locale fixture)
+from locales import JAPANESE, KOREAN, LOCALES
 
 from i18n import name_in
 from games.core import Name
 from games.lim.data import card_name
 
 WRITING = {"ja": JAPANESE, "ko": KOREAN}
+
+pytestmark = pytest.mark.usefixtures("member_locales")
 
 
 @pytest.mark.parametrize(("language", "key", "typed", "ident", "words"), [

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from test_away_quiet_notify import DAY, HOUR, at, clocked_bot, reminders, saying, stamp
-from test_deadlines import config, patient, timeouts
+from turn_clocks import DAY, HOUR, at, clocked_bot, config, patient, reminders, saying, stamp, timeouts
 
 from bot.table.clocks import short
 

@@ -5,8 +5,7 @@ import asyncio
 
 import asyncpg
 import pytest
-from store_fixtures import minutes, real_game
-from test_damage import DAMAGE, SECRET
+from store_fixtures import DAMAGE, SECRET, minutes, real_game
 
 from db import DamagedGame, NewTimer, PostgresStore
 from db.__main__ import main

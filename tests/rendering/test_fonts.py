@@ -20,8 +20,8 @@ from bot.table.results import summary
 from games.core import Message
 from rendering import kit
 from rendering.summary import render_summary
+from tests.rendering.components import card_ids
 from tests.rendering.glyphs import character_map, missing_glyphs, record_fonts
-from tests.rendering.test_image_sizes import card_ids
 
 JAPANESE_NAMES = ["さくら", "Ada"]
 

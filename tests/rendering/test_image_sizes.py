@@ -11,6 +11,7 @@ from PIL import Image
 import games
 import rendering
 from rendering import kit
+from tests.rendering.components import card_ids
 from tests.rendering.late_games import NAMES, PLAYER_COUNTS, moves
 
 CASES = [(key, players) for key, counts in PLAYER_COUNTS.items() for players in counts]
@@ -35,17 +36,6 @@ def test_boards_and_private_images_fit_the_longest_side(key, players):
         for seat in range(players):
             private = size_of(rendering.render_private(key, game.view(state, seat), names=names))
             assert max(private) <= kit.MAX_SIDE, (key, players, seat, private)
-
-
-def card_ids(key: str) -> list[str]:
-    if key == "mor":
-        from games.mor.data import CARDS, LEADERS
-        return [*CARDS, *LEADERS]
-    if key == "lim":
-        from games.lim.data import CARDS, EXCOMMUNICATIONS, LEADERS
-        return [str(no) for no in CARDS] + list(LEADERS) + list(EXCOMMUNICATIONS)
-    from games.opera.data import DATA
-    return [*DATA.trade, *DATA.buildings, *DATA.worksites, *DATA.abilities]
 
 
 @pytest.mark.parametrize("key", sorted(PLAYER_COUNTS))

@@ -12,14 +12,20 @@ import pytest
 from bot.presentation import DiscordMarkup, text
 from bot.table import TableError
 from db.record import encode, read_record
-from tests.test_history_service import CHANNEL, PEOPLE, play_lorenzo, service  # noqa: F401 (a fixture)
+from tests.support.table import CHANNEL, PEOPLE, play_lorenzo
 
 MARK = "(taken automatically)"
 TILES_BY_HAND, DRAFT_BY_HAND = 3, 12
 """Three of four players choose a tile; four players choose from packs of 4, 3 and 2 leaders."""
 
 
-async def test_LIM_ADV_2_and_LIM_ADV_5_automatic_moves_are_marked_in_the_log_the_digest_and_the_record(service):  # noqa: F811
+@pytest.fixture
+def service(lorenzo_service):
+    """Here the table plays advanced Lorenzo, seeded so that the seed cannot turn up by chance."""
+    return lorenzo_service
+
+
+async def test_LIM_ADV_2_and_LIM_ADV_5_automatic_moves_are_marked_in_the_log_the_digest_and_the_record(service):
     await play_lorenzo(service, TILES_BY_HAND + DRAFT_BY_HAND)
     table = await service.table(CHANNEL)
     stored = await service.store.moves(table.row.id)
@@ -43,7 +49,7 @@ async def test_LIM_ADV_2_and_LIM_ADV_5_automatic_moves_are_marked_in_the_log_the
     assert marked == [seq for seq in seqs if seq > own_last] != []
 
 
-async def test_a_move_taken_automatically_is_taken_back_only_with_the_move_before_it(service):  # noqa: F811
+async def test_a_move_taken_automatically_is_taken_back_only_with_the_move_before_it(service):
     """The fourth tile was taken for its seat: that seat cannot take it back (another player chose
     since its own last move), while the player of the third tile takes theirs back and the
     automatic pick with it, each marked with its own undo."""

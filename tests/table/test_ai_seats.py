@@ -9,7 +9,7 @@ import time
 import pytest
 
 import games
-from bot.ai_runner import AiRunner
+from bot.table.ai_runner import AiRunner
 from bot.config import Config, ConfigError
 from bot.presentation import DiscordMarkup, post
 from bot.table import Person, TableError, TableService

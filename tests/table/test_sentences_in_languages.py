@@ -11,7 +11,6 @@ import pytest
 import games
 from i18n import translate
 from bot.presentation import PlainText
-from bot.table import Reply
 from bot.table.boards import highlight_text
 from bot.table.clocks import BANK_CLOCK, settings_text, short
 from bot.table.community import _games
@@ -22,7 +21,6 @@ from bot.table.score_labels import HIDDEN, SCORE_LABELS, score_breakdown
 from bot.table.timing import duration
 from bot.table.turns import decode, encode
 from bot.table.undo import ACTED_SINCE, NOT_YOURS
-from bot.views import in_language, menu_view, private_moves
 from games.core import Message
 from tests.support.played import played_to_the_end
 
@@ -116,54 +114,3 @@ def test_a_bold_title_stays_translatable_in_a_stored_turn_and_on_the_board_image
     stored = decode(json.loads(json.dumps(encode([begins]))))
     assert PlainText(str).part(stored[0][0], "ja").startswith("オペラ・マグナ")
     assert "オペラ・マグナ" in highlight_text(begins, "ja") and "Opera Magna" in highlight_text(begins, None)
-
-
-async def test_buttons_are_labelled_in_their_readers_language():
-    view = menu_view(Reply(acting=[1], game_id=4, version=7))
-    assert [child.item.label for child in view.children] == ["Your move", "Since your move"]
-    in_language(view, "ko")
-    assert [child.item.label for child in view.children] == ["당신의 차례", "내 수 이후"]
-    picker = in_language(private_moves(4, 7, [f"add {n}" for n in range(1, 9)]), "ja")
-    assert picker.children[0].item.placeholder == "手を選んでください"
-
-
-async def test_a_moves_button_keeps_its_notation_in_every_language():
-    view = in_language(private_moves(4, 7, ["end", "market row-1"]), "ja")
-    assert [child.item.label for child in view.children] == ["end", "market row-1"]
-
-
-def test_a_lorenzo_take_line_reads_whole_in_japanese_and_korean():
-    """How a card was taken (which family member, the servants, the fee of an occupied tower, its
-    cost) is written in the table's language, not only the sentence around it (LIM-TOWER-7)."""
-    import random
-
-    lim = games.get("lim")
-    state, chooser, seen = lim.setup(4, 11), random.Random(11), []
-    while lim.result(state) is None and len(seen) < 40:
-        seat = min(lim.actors(state))
-        state, events = lim.apply(state, seat, chooser.choice(lim.legal_actions(state, seat)))
-        seen += [e["text"] for e in events if e["type"] == "take" and e["text"].params.get("paid")]
-    assert seen, "some cards were taken with servants, a fee or a cost"
-    for text in seen:
-        english = str(text.with_names(["Ada", "Bea", "Cy", "Di"]))
-        assert ", paying " in english
-        for language, script in (("ja", r"[\u3040-\u30ff\u4e00-\u9fff]"), ("ko", r"[\uac00-\ud7af]")):
-            written = translate(text.with_names(["Ada", "Bea", "Cy", "Di"]), language)
-            assert re.search(script, written) and "paying" not in written and "family member" not in written, written
-
-
-def test_a_lorenzo_production_exchange_prompt_reads_whole_in_japanese_and_korean():
-    """The choices of a production exchange (LIM-PROD-7) are listed in the reader's language."""
-    import random
-
-    from games.lim.view import describe_decision
-
-    lim = games.get("lim")
-    state, chooser = lim.setup(2, 0), random.Random(0)
-    while not (state["pending"] and state["pending"][0]["kind"] == "exchange"):
-        seat = min(lim.actors(state))
-        state, _ = lim.apply(state, seat, chooser.choice(lim.legal_actions(state, seat)))
-    asked = describe_decision(state, state["pending"][0])
-    assert "1 = pay 1 coin" in asked
-    assert "pay" not in translate(asked, "ja").replace("'", " ").split() and "を支払う" in translate(asked, "ja")
-    assert "지불" in translate(asked, "ko") and "= pay" not in translate(asked, "ko")

@@ -6,36 +6,21 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from test_service import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, started
 
-import games
 from bot.presentation import PlainText, text
-from bot.table import TableError, TableService
+from bot.table import TableError
 from bot.table.presence import shift_deadline
-from db import Store
+from tests.support.table import ALICE, BOB, CAROL, CHANNEL, GUILD, started
 
 DAY = timedelta(days=1)
-
-
-@pytest.fixture(autouse=True)
-def race_game(monkeypatch):
-    monkeypatch.setitem(games._MODULES, "race", "tests.support.race")
-
-
-@pytest.fixture
-async def clocked(tmp_path):
-    store = await Store.open(tmp_path / "bottega.db")
-    clock = FakeClock()
-    yield TableService(store, clock=clock, seed_source=lambda: 1234, renderer=None), clock
-    await store.close()
 
 
 def plain(lines) -> str:
     return text(PlainText(str), lines)
 
 
-async def test_a_vacation_shifts_a_deadline_by_the_time_left_and_an_early_return_gives_it_back(clocked):
-    service, clock = clocked
+async def test_a_vacation_shifts_a_deadline_by_the_time_left_and_an_early_return_gives_it_back(service):
+    clock = service.clock
     turn_began = clock.now
     nominal = turn_began + 2 * DAY
     clock.advance(days=1)
@@ -50,8 +35,8 @@ async def test_a_vacation_shifts_a_deadline_by_the_time_left_and_an_early_return
     assert presence.away_within(turn_began, clock.now) == 2 * DAY, "what a chess clock does not charge"
 
 
-async def test_every_table_of_the_server_is_told_and_its_board_says_until_when(clocked):
-    service, clock = clocked
+async def test_every_table_of_the_server_is_told_and_its_board_says_until_when(service):
+    clock = service.clock
     await started(service, ALICE, BOB)
     await service.new_game(GUILD, CHANNEL + 1, CAROL, "race", 2)
     await service.join(CHANNEL + 1, ALICE)  # a table in the lobby is not told

@@ -4,42 +4,21 @@ event lines, and neither the log nor a running game's record shows a private mov
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from bot.presentation import DiscordMarkup, text
-from bot.table import Person, TableService
 from bot.table.history import FEWEST_EVENT_CHARACTERS, LOG_PAGE, PRIVATE_MOVE, events_cap
-from db import Store
 from db.record import is_private
+from tests.support.table import CHANNEL, PEOPLE, play_lorenzo
 
-GUILD, CHANNEL = 100, 200
-PEOPLE = [Person(1 + n, f"{name}, who has a very long display name"[:32]) for n, name in enumerate(("Ada", "Bea", "Cy", "Di"))]
 MESSAGE_LIMIT = 2000
-# Long enough that it cannot turn up by chance in a timestamp or a digest of the exported record.
-SEED = 7_306_918_264_113_579_245
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bottega.db")
-    yield TableService(store, seed_source=lambda: SEED, renderer=None)
-    await store.close()
-
-
-async def play_lorenzo(service: TableService, moves: int) -> None:
-    """Four people with 32-character names play ``moves`` random legal moves of advanced Lorenzo."""
-    assert all(len(person.name) == 32 for person in PEOPLE)
-    await service.new_game(GUILD, CHANNEL, PEOPLE[0], "lim", 4, {"advanced": True})
-    for person in PEOPLE[1:]:
-        await service.join(CHANNEL, person)
-    await service.start(CHANNEL, PEOPLE[0])
-    rng = random.Random(5)
-    for _ in range(moves):
-        table = await service.table(CHANNEL)
-        person = next(p for p in PEOPLE if p.id in table.actor_users())
-        await service.act(CHANNEL, person, rng.choice(await service.legal(CHANNEL, person)))
+def service(lorenzo_service):
+    """Here the table plays advanced Lorenzo, seeded so that the seed cannot turn up by chance."""
+    return lorenzo_service
 
 
 async def test_log_pages_fit_a_message_and_hide_private_notations(service):

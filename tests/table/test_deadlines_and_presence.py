@@ -9,9 +9,7 @@ from datetime import timedelta
 from bot.table import TableService
 from bot.table.clocks import DEADLINE, TURN_BEGAN
 from db import NewTimer, TimerFilter, TurnClock
-from tests.test_service import ALICE, BOB, GUILD, current, race_game, said, service, started
-
-__all__ = ["race_game", "service"]  # the fixtures this module uses
+from tests.support.table import ALICE, BOB, GUILD, current, said, started
 
 DAY = timedelta(days=1)
 TURN = timedelta(hours=72)

@@ -10,21 +10,7 @@ import pytest
 from bot.table import TableError, TableService, TurnSettings
 from db import TimerFilter
 from games.core import IllegalAction
-from tests.test_service import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    current,
-    move_during_the_next_load,
-    race_game,
-    said,
-    service,
-    started,
-)
-
-__all__ = ["race_game", "service"]  # the fixtures this module uses
+from tests.support.table import ALICE, BOB, CAROL, CHANNEL, GUILD, current, move_during_the_next_load, said, started
 
 
 async def test_an_open_seat_is_played_by_the_ai_until_its_player_takes_it_back(service):

@@ -1,0 +1,33 @@
+"""The rules help of every game (``cogs/<game>_rules.json``, read by ``/game rules``): its topics
+cite the game's own rule IDs, and only rules its specification has."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cogs.play import rule_topics
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_every_game_has_rules_help_citing_its_own_rule_ids(key):
+    prefix = {"mor": "MOR", "lim": "LIM", "opera": "OM"}[key]
+    topics = rule_topics(key)
+    assert len(topics) >= 7
+    for name, entry in topics.items():
+        assert name == name.lower() and entry["title"] and len(entry["text"]) > 60
+        assert all(cited.startswith(f"{prefix}-") for cited in re.findall(r"\b[A-Z]+-[A-Z]+-\d+", entry["rules"]))
+
+
+def test_rules_help_cites_only_rules_the_specification_has():
+    rules = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
+    if not rules.is_dir():
+        pytest.skip("the rule specifications are not beside this checkout")
+    text = {"lim": "lorenzo_il_magnifico.md", "opera": "opera_magna.md"}
+    for key, name in text.items():
+        spec = (rules / name).read_text(encoding="utf-8")
+        for entry in rule_topics(key).values():
+            for family, low, high in re.findall(r"\b([A-Z]+-[A-Z]+)-(\d+)\.\.(\d+)", entry["rules"]):
+                assert f"{family}-{low}" in spec and f"{family}-{high}" in spec, (family, low, high)
