@@ -41,6 +41,7 @@ from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
 from .table.ai_runner import AiRunner
+from .table.workers import end_with_parent
 from .table.renderer import Renderer
 from .views import DYNAMIC_ITEMS, BoardOrder, report_error
 
@@ -134,7 +135,7 @@ class BottegaBot(commands.Bot):
             self.store = await open_store(self.config.database, shards=timer_shards(self.config))
             log.info("database: %s", describe(self.config.database))
         choice = self._renderer_choice
-        self.renderer = RenderPool(self.config.render_workers) if isinstance(choice, FromConfig) else choice
+        self.renderer = RenderPool(self.config.render_workers, on_start=end_with_parent) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
             self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai
         )

@@ -47,6 +47,7 @@ from .bot import BottegaBot
 from .config import Config
 from .presentation import PlainText
 from .reminders import CHECK_EVERY_SECONDS
+from .table.workers import end_with_parent
 from .views import REFUSAL_EVENT
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
@@ -426,7 +427,7 @@ async def play(
     numbered = iter(enumerate(lines, start=1))
     waiting: tuple[int, str] | None = None
     store = await open_store(config.database)
-    renderer = RenderPool(config.render_workers)  # one pool for the session's bots
+    renderer = RenderPool(config.render_workers, on_start=end_with_parent)  # one pool for the session's bots
     try:
         clock = await ConsoleClock.kept_in(store)
         while True:

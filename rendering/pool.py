@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -30,17 +31,18 @@ from i18n import LANGUAGES
 
 from . import render, render_card, render_private
 from .summary import render_summary
-from .workers import end_with_parent, worker_context
 
 __all__ = ["RenderPool"]
 
 log = logging.getLogger(__name__)
 
-def _load_once(parent: int) -> None:
-    """A new worker's start (it ends with process ``parent``, see :mod:`.workers`): draw every game's board once at setup in every language, which loads
-    the fonts (Latin and CJK), the catalogues, icons, track and card drawings and the palette
-    tables, so its first real board costs no more than the next."""
-    end_with_parent(parent)
+def _load_once(on_start: Callable[[int], None] | None, parent: int) -> None:
+    """A new worker's start: ``on_start(parent)`` (the bot's watch that ends the worker with it),
+    then every game's board drawn once at setup in every language, which loads the fonts (Latin
+    and CJK), the catalogues, icons, track and card drawings and the palette tables, so its first
+    real board costs no more than the next."""
+    if on_start is not None:
+        on_start(parent)
     for key in games.keys():
         game = games.get(key)
         view = game.view(game.setup(game.max_players, 0), None)
@@ -53,20 +55,25 @@ def _ready() -> bool:
 
 
 class RenderPool:
-    """Board, private and card images drawn by ``workers`` processes (0: in a thread)."""
+    """Board, private and card images drawn by ``workers`` processes (0: in a thread).
 
-    def __init__(self, workers: int) -> None:
+    Workers are fresh interpreters (``spawn``), so they inherit no file of the process that
+    starts them; ``on_start(parent_pid)`` runs first in each (the bot passes
+    ``bot.table.workers.end_with_parent``, so its workers end with it)."""
+
+    def __init__(self, workers: int, *, on_start: Callable[[int], None] | None = None) -> None:
         if workers < 0:
             raise ValueError("a render pool needs zero or more workers")
         self.workers = workers
-        self._context = worker_context()
+        self._context = multiprocessing.get_context("spawn")
+        self._on_start = on_start
         self._executors = [self._start() for _ in range(workers)]
         self._busy = [0] * workers
         self._closed = False
 
     def _start(self) -> ProcessPoolExecutor:
         executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context, initializer=_load_once,
-                                       initargs=(os.getpid(),))
+                                       initargs=(self._on_start, os.getpid()))
         executor.submit(_ready)  # start the process (and its loading) now, not on the first board
         return executor
 

@@ -2,7 +2,7 @@
 
 ``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
 (created at the first decision), whose workers are fresh interpreters that end with the bot
-(:mod:`rendering.workers`). The search itself is told to stop a little before the limit;
+(:mod:`.workers`). The search itself is told to stop a little before the limit;
 if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
 (hung workers are terminated) and the seat plays :func:`games.ai.safe_move` instead, so a game
 never stalls. A decision depends only on the state, the seat, the level and the seed, so it is
@@ -21,7 +21,7 @@ from typing import Any
 
 import games
 from games.ai import choose, safe_move
-from rendering.workers import end_with_parent, worker_context
+from .workers import end_with_parent, worker_context
 
 log = logging.getLogger(__name__)
 

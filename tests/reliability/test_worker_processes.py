@@ -22,14 +22,15 @@ ROOT = Path(__file__).resolve().parents[2]
 BOT_WITH_WORKERS = textwrap.dedent("""
     import asyncio, sys
     import games
-    from bot.ai_runner import AiRunner
+    from bot.table.ai_runner import AiRunner
+    from bot.table.workers import end_with_parent
     from db import Store
     from rendering.pool import RenderPool
     from tests.support.ai_checks import SLOW_SEED, slow_on_one_seed
 
     async def main():
         store = await Store.open(sys.argv[1])
-        drawing = RenderPool(1)
+        drawing = RenderPool(1, on_start=end_with_parent)
         ai = AiRunner(workers=2, time_limit=120, decide=slow_on_one_seed)
         state = games.get("lim").setup(2, 5)
         deciding = asyncio.ensure_future(ai.choose("lim", state, min(games.get("lim").actors(state)), "easy",

@@ -1,7 +1,7 @@
 """Worker processes that never hold the bot's files and never outlive it.
 
-Both pools of the bot (boards in :mod:`rendering.pool`, AI decisions in ``bot/ai_runner.py``)
-start their workers from :func:`worker_context`: a fresh interpreter (``spawn``), so a worker
+Both pools of the bot (AI decisions in :mod:`.ai_runner`, boards in :mod:`rendering.pool`, which
+the bot gives :func:`end_with_parent`) start their workers from :func:`worker_context`: a fresh interpreter (``spawn``), so a worker
 inherits no descriptor of the bot (the SQLite database's lock above all: a forked worker kept it,
 and a bot killed with SIGKILL could not start again while its workers lived), and no lock held
 by another thread of the bot. Each worker runs :func:`end_with_parent` first, so it ends within
