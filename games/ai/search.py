@@ -123,9 +123,15 @@ class Search:
             alive = alive[: max(1, len(alive) // 2)]
         return alive[0]
 
-    def playout(self, state: State) -> float:
-        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
+    def playout(self, start: State) -> float:
+        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation.
+
+        The moves are played on one private copy of ``start`` by the engine's fast path
+        (:meth:`Game.simulate`); a move the engine refuses there ends the playout with the
+        evaluation of ``start``, since the refusal may have left the copy half changed.
+        """
         game, rng = self.game, self.rng
+        state = clone(start)
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
                 break
@@ -137,9 +143,9 @@ class Search:
             if not actions:
                 break
             try:
-                state = game.apply(state, actor, self.rollout_move(actions))[0]
+                game.simulate(state, actor, self.rollout_move(actions))
             except IllegalAction:
-                break
+                return self.value(start)
         return self.value(state)
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:

@@ -132,6 +132,16 @@ class Game(ABC):
         events = self._apply(new_state, seat, action)
         return new_state, events
 
+    def simulate(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Play ``action``, taken unchanged from ``legal_actions(state, seat)``, on ``state`` itself.
+
+        The fast path of simulations (the AI's playouts): no copy of the state, no notation round
+        trip and none of :meth:`apply`'s checks, which a move just listed as legal passes anyway.
+        The caller owns ``state``; a refusal may leave it half changed, so a simulation that meets
+        one throws that state away.
+        """
+        return self._apply(state, seat, action)
+
     def play(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         """Parse notation and apply it: the one call adapters need."""
         return self.apply(state, seat, self.parse(state, text))
