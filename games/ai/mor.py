@@ -92,6 +92,15 @@ def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
     return [text for text in legal if not text.startswith("arrange")] or legal
 
 
+def rollout_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The moves a playout draws from: while market resources await placement only the plain
+    ``place``, which :func:`rollout_choice` would pick among every layout anyway (listing them
+    all is the dearest part of a playout), else every legal move."""
+    if state["phase"] == "play" and state["turn"]["pending"] is not None:
+        return [{"type": "place"}]
+    return GAME.legal_actions(state, seat)
+
+
 def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """A playout's move among the legal moves of the type drawn: market resources are stored as a
     plain ``place`` stores them (the most kept), any other move is drawn at random.

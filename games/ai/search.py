@@ -32,6 +32,8 @@ class GameAI(Protocol):
     def evaluate(self, state: State, seat: int) -> float: ...
 
     # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty);
+    # ``rollout_actions(state, seat) -> list[action]``, the moves a playout draws from (the legal
+    # moves, or a cheaper list to the same effect; ``legal_actions`` when the game has none);
     # ``rollout_choice(group, rng) -> action``, a playout's move among ``group``, the legal moves of
     # the type drawn (one at random when the game has no such function); ``BUDGETS``, the game's
     # own budgets by level (see ``games.ai.level_budget``).
@@ -60,6 +62,7 @@ class Search:
         self.rng = random.Random(seed)
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
         self.played: dict[tuple[int, str], State | None] = {}
+        self.rollout_actions = getattr(ai, "rollout_actions", game.legal_actions)
 
     # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
@@ -139,7 +142,7 @@ class Search:
             if not actors:
                 break
             actor = actors[rng.randrange(len(actors))]
-            actions = game.legal_actions(state, actor)
+            actions = self.rollout_actions(state, actor)
             if not actions:
                 break
             try:

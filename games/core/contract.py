@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -186,7 +187,7 @@ class Game(ABC):
         if len(text) > MAX_NOTATION:
             raise IllegalAction("A move is at most {max_notation} characters long.", "CORE-NOTATION",
                                 max_notation=MAX_NOTATION)
-        if any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
+        if not text.isascii() and any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
             raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
         if _longest_digit_run(text) > MAX_DIGITS:
             raise IllegalAction("No number in a move has more than {max_digits} digits.", "CORE-NOTATION",
@@ -391,11 +392,10 @@ def _unordered(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+_DIGIT_RUN = re.compile("[0-9]+")
+
+
 def _longest_digit_run(text: str) -> int:
-    longest = run = 0
-    for ch in text:
-        run = run + 1 if "0" <= ch <= "9" else 0
-        longest = max(longest, run)
-    return longest
+    return max(map(len, _DIGIT_RUN.findall(text)), default=0)
 
 

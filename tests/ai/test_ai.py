@@ -139,3 +139,18 @@ def test_a_mor_seat_rearranges_its_depots_only_while_market_resources_await_plac
         assert not decide("mor", view, seat, legal, "normal", number, budget=SMALL).startswith("arrange")
         judged += 1
     assert judged > 10
+
+
+def test_a_mor_playout_stores_market_resources_as_a_plain_place_without_listing_every_layout():
+    """``rollout_actions`` skips the dear list of layouts, and the playout picks what it would pick from it."""
+    game, ai = games.get("mor"), game_ai("mor")
+    pending = 0
+    for state, seat in random_positions("mor", 300, seed=17):
+        legal = game.legal_actions(state, seat)
+        shortcut = ai.rollout_actions(state, seat)
+        if state["phase"] == "play" and state["turn"]["pending"] is not None:
+            assert shortcut == [ai.rollout_choice(legal, random.Random(0))] == [{"type": "place"}]
+            pending += 1
+        else:
+            assert shortcut == legal
+    assert pending > 10
