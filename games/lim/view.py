@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import State
+from games.core import State, clone
 from games.core.describe import amounts, listing
 from games.core.message import Message
 
@@ -54,6 +54,7 @@ def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -
                     }
                     for e in data["leaders"]
                 ],
+                "this_round": {"six": data["round"]["six"], "borrowed": list(data["round"]["borrowed"])},
                 "hand_count": len(data["hand"]),
                 "excommunications": list(data["excommunicated"]),
                 "turn_position": state["order"].index(s),
@@ -94,7 +95,14 @@ def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -
         "turn_order": list(state["order"]),
         "turn": state["turn"]["seat"] if state["turn"] else None,
         "actors": sorted(actors),
+        "turn_detail": (
+            {"placed": state["turn"]["placed"], "skip": state["turn"]["skip"],
+             "queue": clone(state["queue"])}
+            if state["turn"]
+            else None
+        ),
         "pending": describe_decision(state, state["pending"][0]) if state["pending"] else None,
+        "decisions": clone(state["pending"]),
         "faith_required": BOARD["vatican_faith_required"][period_of(state) - 1],
         "excommunication_tiles": [
             {"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]

@@ -19,7 +19,9 @@ def public_view(state: dict, actors: list[int], result: dict[str, Any] | None) -
         "phase": state["phase"], "active": actors,
         "pending": [dict(p) for p in state["pending"]],
         "turn": {"moved_to": turn["moved_to"], "ability": turn["ability"] and not turn["ability_used"],
-                 "deliveries": turn["deliveries"]},
+                 "deliveries": turn["deliveries"], "conversions": list(turn["conversions"]),
+                 "effects": list(turn["effects"]), "triggered": list(turn["triggered"]),
+                 "shield_used": turn["shield_used"]},
         "cities": {
             city: {
                 "name": DATA.cities[city]["name"],
