@@ -82,14 +82,25 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
 
 
 def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
-    """The moves worth judging: rearranging the depots only while market resources await placement.
+    """The moves worth judging: rearranging the depots only while market resources await
+    placement, and discarding a leader only when keeping it is not worth more.
 
     Rearranging changes nothing the evaluation sees, and it is always legal; judged at any time,
-    it can look no worse than ending the turn, and a seat may then rearrange for ever.
+    it can look no worse than ending the turn, and a seat may then rearrange for ever. A discard
+    too is always there and changes the estimate little, so the playouts' noise chose it early
+    in nearly every game, before a leader could be played: it is judged only once the leader's
+    :func:`prospect` has fallen to what discarding it brings.
     """
     if view["pending"] is not None:
         return legal
-    return [text for text in legal if not text.startswith("arrange")] or legal
+    player = view["players"][view["you"]["seat"]]
+    later = 1.0 - progress(view)
+    kept = {leader["id"] for leader in view["you"]["hand"]
+            if prospect(player, leader["id"], later) > discard_value(player)}
+    judged = [text for text in legal
+              if not text.startswith("arrange") and not (text.startswith("leader discard ")
+                                                        and text.split()[-1] in kept)]
+    return judged or legal
 
 
 def rollout_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -256,18 +267,31 @@ READY_SHARE = 0.85
 for it may be spent, so playing it at once is better than waiting."""
 
 
+FIRST_CHANCE = 0.3
+"""The chance, at the start of the game, of meeting a requirement nothing of which is met yet."""
+
+
 def _hand_value(player: dict[str, Any], hand: list[str], later: float) -> float:
     """Each leader in hand: the faith step a discard brings (and half a point for the choice), or,
-    when more, its points and ability by the chance of meeting its requirement in the game left."""
-    step = faith_value(player["faith"] + 1) - faith_value(player["faith"])
-    total = 0.0
-    for leader_id in hand:
-        card = LEADERS[leader_id]
-        worth = card["vp"] + later * ABILITY_WORTH[card["ability"]]
-        share = requirement_share(player, leader_id)
-        chance = READY_SHARE if share >= 1 else share * share * later
-        total += max(step + 0.5, chance * worth)
-    return total
+    when more, its points and ability by the chance of playing it (:func:`prospect`)."""
+    return sum(max(discard_value(player), prospect(player, leader_id, later)) for leader_id in hand)
+
+
+def discard_value(player: dict[str, Any]) -> float:
+    """A leader discarded: the faith step it brings (MOR-LEADER-4), and half a point for the choice."""
+    return faith_value(player["faith"] + 1) - faith_value(player["faith"]) + 0.5
+
+
+def prospect(player: dict[str, Any], leader_id: str, later: float) -> float:
+    """A leader kept: its points and ability (weighed by ``later``, the game left) by the chance of
+    playing it: :data:`READY_SHARE` once its requirement is met, else growing with the share met
+    (from :data:`FIRST_CHANCE`) and shrinking with the game left."""
+    card = LEADERS[leader_id]
+    worth = card["vp"] + later * ABILITY_WORTH[card["ability"]]
+    share = requirement_share(player, leader_id)
+    if share >= 1:
+        return READY_SHARE * worth
+    return later * (FIRST_CHANCE + (1 - FIRST_CHANCE) * share * share) * worth
 
 
 def requirement_share(player: dict[str, Any], leader_id: str) -> float:

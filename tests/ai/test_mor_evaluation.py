@@ -113,3 +113,17 @@ def test_alone_against_lorenzo_the_race_to_the_end_comes_before_the_points():
     richer = _with(state, 0, faith=2)
     richer["seats"][0]["strongbox"]["coin"] += 4
     assert mor.evaluate(richer, 0) > mor.evaluate(state, 0)
+
+
+def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
+    """MOR-LEADER-4: a discard is always legal; it is judged only when the leader's prospect has
+    fallen to the faith step it brings, so noise in the playouts cannot throw a leader away."""
+    state = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    state["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert "leader discard L9" in legal
+    assert "leader discard L9" not in mor.candidates(GAME.view(state, 0), legal)
+    late = clone(state)
+    late["seats"][0]["faith"] = 20  # the game nearly over: L9 will not be played in time
+    legal = [GAME.notation(action) for action in GAME.legal_actions(late, 0)]
+    assert "leader discard L9" in mor.candidates(GAME.view(late, 0), legal)
