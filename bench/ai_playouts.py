@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
+from bench.stats import percentile
 from games.ai import decide, decision_seed
 from games.ai.search import Search
 
@@ -73,15 +74,17 @@ def main() -> None:
     counter = Counter()
     for key in args.game or GAMES:
         game = games.get(key)
-        cpu = 0.0
+        times: list[float] = []
         counter.playouts = 0
         for number, (state, seat) in enumerate(positions(key, args.positions)):
             legal = [game.notation(action) for action in game.legal_actions(state, seat)]
             started = time.process_time()
             decide(key, game.view(state, seat), seat, legal, args.level, decision_seed(1, number))
-            cpu += time.process_time() - started
+            times.append(time.process_time() - started)
+        cpu = sum(times)
         print(f"{key:<6} {args.level}: {args.positions} decisions, {counter.playouts} playouts, "
-              f"{cpu:.2f} CPU-s: {counter.playouts / cpu:.0f} playouts per CPU-second")
+              f"{cpu:.2f} CPU-s: {counter.playouts / cpu:.0f} playouts per CPU-second; decision CPU time "
+              f"p50 {percentile(times, 0.5):.3f} s, p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s")
 
 
 if __name__ == "__main__":

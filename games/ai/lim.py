@@ -16,8 +16,9 @@ from typing import Any
 import games
 from games.core import clone
 from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
+from games.lim.view import player_views
 
-from .search import Blanks, view_evaluation
+from .search import Blanks, relative, result_value
 
 GAME = games.get("lim")
 ROLLOUT_WEIGHTS = {"place": 4.0, "take": 3.0, "decline": 0.3}
@@ -120,8 +121,12 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any]) -> None:
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus what the final scoring and the reports will turn into points."""
-    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
+    """Victory points plus what the final scoring and the reports will turn into points, read from
+    the seats' part of the public view alone (the towers and spaces are not needed)."""
+    result = GAME.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    return relative([_estimate(player) for player in player_views(state)], seat)
 
 
 def _estimate(player: dict[str, Any]) -> float:

@@ -183,7 +183,8 @@ class Blanks:
 
 def view_evaluation(game: Game, state: State, seat: int,
                     estimates: Callable[[dict[str, Any]], list[float]]) -> float:
-    """A finished game by its result, else the seats' estimates read from the public view."""
+    """A finished game by its result, else the seats' estimates read from the public view (the
+    game modules of earlier revisions, which ``bench/ai_versus.py`` plays against, evaluate so)."""
     result = game.result(state)
     if result is not None:
         return result_value(result, seat)

@@ -29,37 +29,7 @@ from .work import exchange_options
 
 def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -> dict[str, Any]:
     """Everything every seat and spectator may see: no hands, no draft packs, no deck order."""
-    players = []
-    for s, data in enumerate(state["seats"]):
-        players.append(
-            {
-                "seat": s,
-                "resources": dict(data["res"]),
-                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
-                "members": {
-                    m: {
-                        "value": member_value(state, s, m) if state["dice"] else None,
-                        "space": data["members"][m],
-                    }
-                    for m in MEMBERS
-                },
-                "bonus_tile": data["tile"],
-                "leaders": [
-                    {
-                        "id": e["id"],
-                        "name": LEADERS[e["id"]]["name"],
-                        "face_down": e["down"],
-                        "copies": e["copy"],
-                        "once_per_round": is_once_per_round(state, e),
-                    }
-                    for e in data["leaders"]
-                ],
-                "this_round": {"six": data["round"]["six"], "borrowed": list(data["round"]["borrowed"])},
-                "hand_count": len(data["hand"]),
-                "excommunications": list(data["excommunicated"]),
-                "turn_position": state["order"].index(s),
-            }
-        )
+    players = player_views(state)
     towers = {}
     for tower in TOWERS:
         floors = []
@@ -122,6 +92,42 @@ def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -
         "result": result,
     }
     return view
+
+
+def player_views(state: State) -> list[dict[str, Any]]:
+    """Every seat as the public view shows it (``view["players"]``), without the rest of the board."""
+    players = []
+    for s, data in enumerate(state["seats"]):
+        players.append(
+            {
+                "seat": s,
+                "resources": dict(data["res"]),
+                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
+                "members": {
+                    m: {
+                        "value": member_value(state, s, m) if state["dice"] else None,
+                        "space": data["members"][m],
+                    }
+                    for m in MEMBERS
+                },
+                "bonus_tile": data["tile"],
+                "leaders": [
+                    {
+                        "id": e["id"],
+                        "name": LEADERS[e["id"]]["name"],
+                        "face_down": e["down"],
+                        "copies": e["copy"],
+                        "once_per_round": is_once_per_round(state, e),
+                    }
+                    for e in data["leaders"]
+                ],
+                "this_round": {"six": data["round"]["six"], "borrowed": list(data["round"]["borrowed"])},
+                "hand_count": len(data["hand"]),
+                "excommunications": list(data["excommunicated"]),
+                "turn_position": state["order"].index(s),
+            }
+        )
+    return players
 
 
 def private_view(state: State, seat: int) -> dict[str, Any]:
