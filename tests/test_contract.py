@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 import games
-from games.core import IllegalAction
+from games.core import IllegalAction, clone
 from tests.engine_checks import check_refusals_change_nothing, check_replay, random_playout
 
 
@@ -65,3 +66,19 @@ def test_refusals_leave_the_state_unchanged(key, players):
     with pytest.raises(IllegalAction) as err:
         game.parse(state, "%%% not a move %%%")
     assert err.value.rule.startswith(("CORE", key.upper()[:2]))
+
+
+@pytest.mark.parametrize("key,players", CASES)
+def test_simulate_plays_a_listed_move_as_apply_does(key, players):
+    """The simulations' fast path (no copy, no round trip) reaches the state apply reaches."""
+    game = games.get(key)
+    chooser = random.Random(players)
+    state = game.setup(players, players * 31, {})
+    while game.result(state) is None:
+        seat = chooser.choice(sorted(game.actors(state)))
+        action = chooser.choice(game.legal_actions(state, seat))
+        expected, events = game.apply(state, seat, action)
+        simulated = clone(state)
+        assert game.simulate(simulated, seat, action) == events
+        assert game.dumps(simulated) == game.dumps(expected)
+        state = expected

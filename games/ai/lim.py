@@ -2,31 +2,27 @@
 
 Hidden from a seat: the order of the development decks, the leaders other seats hold or are
 being passed in the draft, and the Vatican answers other seats already gave. A world deals those
-from what the view does not show. The view tells only the first decision waiting on the stack
-(as a sentence), so a world holds that one decision (a production exchange with its first card
-only); once-per-round leader effects start fresh.
+from what the view does not show, and copies the rest: every decision waiting on the stack, the
+turn's flags and the round's remaining turns, and each seat's once-per-round leader effects (the
+member set to 6, the abilities borrowed for the round).
 The table's legal moves, not the world's, are the moves the AI chooses from.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import games
 from games.core import clone
-from games.lim.data import BOARD, CARD_TYPES, CARDS, HOLDINGS, LEADERS, MEMBERS
+from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
+from games.lim.view import player_views
 
-from .search import Blanks, view_evaluation
+from .search import Blanks, relative, result_value
 
 GAME = games.get("lim")
 ROLLOUT_WEIGHTS = {"place": 4.0, "take": 3.0, "decline": 0.3}
 BLANKS = Blanks(GAME)
-_PRIVILEGES = re.compile(r"Choose (\d+) council privilege")
-_TAKE = re.compile(r"take an? ([a-z/]+) card at value (\d+)")
-_WORK = re.compile(r"Bonus action: (harvest|production) at value (\d+)")
-_EXCHANGE = re.compile(r"Production exchange on (.+?): ")
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -59,9 +55,10 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
         target["leaders"] = [{"id": e["id"], "down": e["face_down"], "copy": e["copies"]}
                              for e in player["leaders"]]
         target["excommunicated"] = list(player["excommunications"])
+        target["round"] = clone(player["this_round"])
     _deal_decks(state, view, seen, rng)
     _deal_leaders(state, view, seat, rng)
-    _rebuild_turn(state, view, seat)
+    _rebuild_turn(state, view)
     return state
 
 
@@ -111,52 +108,25 @@ def _deal_leaders(state: dict[str, Any], view: dict[str, Any], seat: int, rng: r
                             "excommunicated": [s for s in view["turn_order"] if s not in report["waiting"]]}
 
 
-def _rebuild_turn(state: dict[str, Any], view: dict[str, Any], seat: int) -> None:
-    """The seat on turn, whether it has placed, the rest of the round's turns and the first decision."""
-    on_turn = view["turn"]
-    decision = _decision(view["pending"], state["seats"][on_turn] if on_turn is not None else None)
-    state["pending"] = [decision] if decision else []
-    if on_turn is None:
+def _rebuild_turn(state: dict[str, Any], view: dict[str, Any]) -> None:
+    """The seat on turn, its turn's flags, the rest of the round's turns and every decision waiting:
+    all public, so a world holds them as the table does."""
+    state["pending"] = clone(view["decisions"])
+    detail = view["turn_detail"]
+    if detail is None:
         state["turn"], state["queue"] = None, []
         return
-    order = view["turn_order"]
-    placed = [sum(1 for m in MEMBERS if p["members"][m]["space"] is not None) for p in view["players"]]
-    position = order.index(on_turn)
-    reference = order[(position + 1) % len(order)]
-    if position + 1 < len(order):
-        has_placed = placed[on_turn] > placed[reference]
-    else:
-        has_placed = placed[on_turn] == placed[reference]
-    state["turn"] = {"seat": on_turn, "skip": False, "placed": has_placed or bool(state["pending"])}
-    rest = order[position + 1:] + [s for _ in range(len(MEMBERS)) for s in order]
-    state["queue"] = [{"seat": s, "skip": False} for s in rest]
-
-
-def _decision(text: str | None, deciding: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The decision a pending sentence of the view describes, when it is one a world can hold.
-
-    A production exchange names only its first card; the world pays it from what the deciding
-    seat holds now (the engine's budget is what it held before the production, not in the view).
-    """
-    if not text:
-        return None
-    if (found := _EXCHANGE.search(text)) and deciding is not None:
-        cards = [no for no in deciding["cards"]["building"] if CARDS[no]["name"] == found.group(1)]
-        budget = {k: deciding["res"][k] for k in HOLDINGS}
-        return {"kind": "exchange", "cards": cards[:1], "budget": budget} if cards else None
-    if found := _PRIVILEGES.search(text):
-        return {"kind": "privileges", "count": int(found.group(1)), "distinct": "all different" in text}
-    if found := _TAKE.search(text):
-        types = list(CARD_TYPES) if found.group(1) == "any" else found.group(1).split("/")
-        return {"kind": "take", "types": types, "value": int(found.group(2)), "discount": {}}
-    if found := _WORK.search(text):
-        return {"kind": found.group(1), "value": int(found.group(2)), "card_bonuses": True}
-    return None
+    state["turn"] = {"seat": view["turn"], "skip": detail["skip"], "placed": detail["placed"]}
+    state["queue"] = clone(detail["queue"])
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus what the final scoring and the reports will turn into points."""
-    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
+    """Victory points plus what the final scoring and the reports will turn into points, read from
+    the seats' part of the public view alone (the towers and spaces are not needed)."""
+    result = GAME.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    return relative([_estimate(player) for player in player_views(state)], seat)
 
 
 def _estimate(player: dict[str, Any]) -> float:

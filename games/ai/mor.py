@@ -81,37 +81,114 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     return state
 
 
+HALF_MET = 0.5
+"""The share of its requirement from which a leader is no longer discarded while keeping it is worth more."""
+
+
 def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
-    """The moves worth judging: rearranging the depots only while market resources await placement.
+    """The moves worth judging: rearranging the depots only while market resources await
+    placement, and discarding a leader half or more of whose requirement is met only when keeping
+    it is not worth more.
 
     Rearranging changes nothing the evaluation sees, and it is always legal; judged at any time,
-    it can look no worse than ending the turn, and a seat may then rearrange for ever.
+    it can look no worse than ending the turn, and a seat may then rearrange for ever. A discard
+    too is always there and changes the estimate little, so the playouts' noise chose it in
+    nearly every game, even of a leader about to be played: such a leader is discarded only once
+    its :func:`prospect` has fallen to what discarding it brings. A leader far from its
+    requirement is judged as before: its discard's faith step often pays more (measured in
+    docs/ai.md).
     """
     if view["pending"] is not None:
         return legal
-    return [text for text in legal if not text.startswith("arrange")] or legal
+    player = view["players"][view["you"]["seat"]]
+    later = 1.0 - progress(view)
+    kept = {leader["id"] for leader in view["you"]["hand"]
+            if requirement_share(player, leader["id"]) >= HALF_MET
+            and prospect(player, leader["id"], later) > discard_value(player)}
+    judged = [text for text in legal
+              if not text.startswith("arrange") and not (text.startswith("leader discard ")
+                                                        and text.split()[-1] in kept)]
+    return judged or legal
+
+
+def rollout_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The moves a playout draws from: while market resources await placement only the plain
+    ``place``, which :func:`rollout_choice` would pick among every layout anyway (listing them
+    all is the dearest part of a playout), else every legal move."""
+    if state["phase"] == "play" and state["turn"]["pending"] is not None:
+        return [{"type": "place"}]
+    return GAME.legal_actions(state, seat)
 
 
 def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """A playout's move among the legal moves of the type drawn: market resources are stored as a
-    plain ``place`` stores them (the most kept), any other move is drawn at random.
+    plain ``place`` stores them (the most kept), a leader whose requirement is met is played
+    rather than discarded, any other move is drawn at random.
 
     Stored at random, most layouts discard, and every unit discarded moves each other seat one
     faith space: every playout became a faith race, in which cards never looked worth buying.
     """
     plain = [action for action in group if action["type"] == "place" and "layout" not in action]
-    return plain[0] if plain else group[rng.randrange(len(group))]
+    if plain:
+        return plain[0]
+    plays = [action for action in group if action["type"] == "leader" and action["op"] == "play"]
+    if plays:
+        return plays[rng.randrange(len(plays))]
+    return group[rng.randrange(len(group))]
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """A finished game by its result; else the place the seat can expect, from each seat's estimate."""
+    """A finished game by its result; else the place the seat can expect, from each seat's estimate
+    (alone against Lorenzo: the race to the end, then the points)."""
     result = GAME.result(state)
     if result is not None:
         return result_value(result, seat)
-    estimates = _estimates(GAME.view(state, None))
-    if len(estimates) == 1:
-        return estimates[0]
+    view = GAME.view(state, None)
+    estimates = _estimates(view, [player["hand"] for player in state["seats"]])
+    if view["solo"] is not None:
+        return 1000.0 * math.tanh(solo_race(view) / SOLO_SPREAD) + estimates[0]
     return expected_place(estimates, seat)
+
+
+SOLO_SPREAD = 8.0
+"""Turns of lead over Lorenzo at which the solo game counts as three quarters won (tanh 1 = 0.76)."""
+TURNS_PER_CARD = 4.5
+"""About how many turns a development card takes alone against Lorenzo: gathering its cost, buying it
+(the AI bought 5 or 6 cards in the 25 or so turns of its 200 solo games of 2 December)."""
+RESOURCES_PER_TURN = 2.5
+"""About what one market action brings."""
+FAITH_PER_TURN = 0.9
+"""About how fast a player racing along the faith track moves (red marbles, leaders discarded, faith
+produced): its 36 wins of those 200 games all came from the track's end, around turn 25."""
+ROUTE_SPREAD = 3.0
+"""Turns over which the nearer of the two ways to win counts more than the other (a soft minimum):
+progress along either way is worth something while both are close."""
+CROSS_PER_TURN = 5 / 7
+"""Lorenzo's black cross per turn on average: his 7 tokens move it 2, 2 and 1 spaces (MOR-SOLO-9..11)."""
+DISCARDS_PER_TURN = 2 / 7
+"""Cards of one colour Lorenzo discards per turn on average: one of his 7 tokens discards 2 (MOR-SOLO-9)."""
+
+
+def solo_race(view: dict[str, Any]) -> float:
+    """How many turns sooner the player should end the solo game than Lorenzo (negative: later).
+
+    The player wins with the 7th card or the faith track's last space (MOR-SOLO-16/17); Lorenzo with
+    his black cross there or a colour gone from the grid (MOR-SOLO-18/21). Points only break ties
+    between equal races, so they come after it (see :func:`evaluate`). Resources the player holds
+    bring the next cards nearer; every unit discarded moves the cross a space (MOR-SOLO-12).
+    """
+    player, last = view["players"][0], view["faith_track_last_space"]
+    needed = END_CARDS - player["cards_owned"]
+    by_cards = max(0.0, needed * TURNS_PER_CARD - min(player["resources_total"], 4 * needed) / RESOURCES_PER_TURN)
+    by_faith = (last - player["faith"]) / FAITH_PER_TURN
+    nearer = min(by_cards, by_faith)
+    mine = nearer - ROUTE_SPREAD * math.log(math.exp((nearer - by_cards) / ROUTE_SPREAD)
+                                            + math.exp((nearer - by_faith) / ROUTE_SPREAD))
+    left = {}
+    for deck in view["decks"]:
+        left[deck["colour"]] = left.get(deck["colour"], 0) + deck["count"]
+    lorenzo = min((last - view["solo"]["black_cross"]) / CROSS_PER_TURN, min(left.values()) / DISCARDS_PER_TURN)
+    return lorenzo - max(0.0, mine)
 
 
 PLACE_SPREAD = 8.0
@@ -142,8 +219,9 @@ def progress(view: dict[str, Any]) -> float:
     return min(1.0, max(faith, cards))
 
 
-def _estimates(view: dict[str, Any]) -> list[float]:
-    """Each seat's estimate; market resources still to place count, Lorenzo's progress counts against."""
+def _estimates(view: dict[str, Any], hands: list[list[str]]) -> list[float]:
+    """Each seat's estimate, its leaders in hand ``hands`` included; market resources still to
+    place count."""
     tops = [deck["top"] for deck in view["decks"] if deck["top"]]
     leader = max(player["faith"] for player in view["players"])
     if view["solo"] is not None:
@@ -151,13 +229,12 @@ def _estimates(view: dict[str, Any]) -> list[float]:
     later = 1.0 - progress(view)
     estimates = [_settled(player) + faith_value(player["faith"])
                  + favour_value(player["faith"], leader, view["vatican"])
-                 + _hand_value(player) + later * (_estimate(player) + _buying_power(player, tops))
-                 for player in view["players"]]
+                 + _hand_value(player, hand, later) + _ability_value(player, later)
+                 + later * (_estimate(player) + _buying_power(player, tops))
+                 for player, hand in zip(view["players"], hands)]
     pending = view["pending"]
     if pending is not None:
         estimates[pending["seat"]] += 0.3 * sum(pending["gained"].values())
-    if view["solo"] is not None:
-        estimates[0] -= 0.6 * view["solo"]["black_cross"]
     return estimates
 
 
@@ -201,10 +278,59 @@ def favour_value(space: int, leader: int, vatican: list[dict[str, Any]]) -> floa
     return total
 
 
-def _hand_value(player: dict[str, Any]) -> float:
-    """A leader in hand: a faith point when discarded, or points and an ability when played."""
-    step = faith_value(player["faith"] + 1) - faith_value(player["faith"])
-    return player["hand_count"] * (step + 0.5)
+ABILITY_WORTH = {"discount": 2.0, "extra_depot": 1.5, "white_marble": 2.5, "extra_production": 2.5}
+"""Points a leader's ability is worth over a whole game (its own points are printed on it)."""
+READY_SHARE = 0.85
+"""A leader whose requirement is met is worth this share of having played it: what the seat holds
+for it may be spent, so playing it at once is better than waiting."""
+
+
+FIRST_CHANCE = 0.3
+"""The chance, at the start of the game, of meeting a requirement nothing of which is met yet."""
+
+
+def _hand_value(player: dict[str, Any], hand: list[str], later: float) -> float:
+    """Each leader in hand: the faith step a discard brings (and half a point for the choice), or,
+    when more, its points and ability by the chance of playing it (:func:`prospect`)."""
+    return sum(max(discard_value(player), prospect(player, leader_id, later)) for leader_id in hand)
+
+
+def discard_value(player: dict[str, Any]) -> float:
+    """A leader discarded: the faith step it brings (MOR-LEADER-4), and half a point for the choice."""
+    return faith_value(player["faith"] + 1) - faith_value(player["faith"]) + 0.5
+
+
+def prospect(player: dict[str, Any], leader_id: str, later: float) -> float:
+    """A leader kept: its points and ability (weighed by ``later``, the game left) by the chance of
+    playing it: :data:`READY_SHARE` once its requirement is met, else growing with the share met
+    (from :data:`FIRST_CHANCE`) and shrinking with the game left."""
+    card = LEADERS[leader_id]
+    worth = card["vp"] + later * ABILITY_WORTH[card["ability"]]
+    share = requirement_share(player, leader_id)
+    if share >= 1:
+        return READY_SHARE * worth
+    return later * (FIRST_CHANCE + (1 - FIRST_CHANCE) * share * share) * worth
+
+
+def requirement_share(player: dict[str, Any], leader_id: str) -> float:
+    """How much of a leader's requirement a seat (as the public view shows it) meets, 0 to 1."""
+    requires = LEADERS[leader_id]["requires"]
+    if "resources" in requires:
+        held = dict(player["strongbox"])
+        for resource, count in player["warehouse"].items():
+            held[resource] = held.get(resource, 0) + count
+        return min(1.0, min(held.get(r, 0) / n for r, n in requires["resources"].items()))
+    owned = [CARDS[card] for slot in player["slots"] for card in slot["cards"]]
+    wanted = sum(need["count"] for need in requires["cards"])
+    met = sum(min(need["count"], sum(1 for c in owned if c["colour"] == need["colour"]
+                                     and (need["level"] is None or c["level"] == need["level"])))
+              for need in requires["cards"])
+    return met / wanted
+
+
+def _ability_value(player: dict[str, Any], later: float) -> float:
+    """The abilities of the leaders a seat played, for the game left (their points are in its score)."""
+    return later * sum(ABILITY_WORTH[LEADERS[leader["id"]]["ability"]] for leader in player["leaders"])
 
 
 def _estimate(player: dict[str, Any]) -> float:

@@ -2,9 +2,10 @@
 
 Hidden from a seat: the trade cards other seats hold, the order (and, with fewer than four
 players, the make-up) of the market decks, and the order of the building decks. A world deals
-those from the cards the view does not show. What the view does not tell about the current turn
-(which conversions and building effects were already used) starts fresh in a world; the table's
-legal moves, not the world's, are the moves the AI chooses from.
+those from the cards the view does not show, the first market deck's A cards above its B cards
+as on the table; the turn's public flags (the conversions and building effects already used)
+are copied from the view. The table's legal moves, not the world's, are the moves the AI
+chooses from.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 import games
 from games.core import clone
 from games.opera.data import DATA, SIZES
+from games.opera.view import player_views
 
-from .search import Blanks, view_evaluation
+from .search import Blanks, relative, result_value
 
 GAME = games.get("opera")
 ROLLOUT_WEIGHTS = {"build": 6.0, "deliver": 6.0, "refine": 3.0, "use": 3.0, "pay": 3.0, "move": 2.0}
@@ -38,7 +40,9 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     state["pending"] = [dict(p) for p in view["pending"]]
     turn = view["turn"]
     state["turn"] = {**state["turn"], "moved_to": turn["moved_to"], "ability": turn["ability"],
-                     "deliveries": turn["deliveries"]}
+                     "deliveries": turn["deliveries"], "conversions": list(turn["conversions"]),
+                     "effects": list(turn["effects"]), "triggered": list(turn["triggered"]),
+                     "shield_used": turn["shield_used"]}
     if view["phase"] == "draft":
         state["draft_order"] = list(view["draft_order"])
     elif view["active"]:
@@ -66,10 +70,11 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
 
     c_pool = unseen("C")
     c_stacks = [_deal(c_pool, count) for count in view["market_decks"][1:]]
-    ab_pool = unseen("A", "B")
-    first = _deal(ab_pool, view["market_decks"][0])
-    state["decks"] = [first] + c_stacks
-    hand_pool = unseen("hand1", "hand2") + ab_pool + c_pool
+    a_pool, b_pool = unseen("A"), unseen("B")
+    left = view["market_decks"][0]
+    a_left = _a_cards_left(len(players), left)
+    state["decks"] = [_deal(a_pool, a_left) + _deal(b_pool, left - a_left)] + c_stacks
+    hand_pool = unseen("hand1", "hand2") + a_pool + b_pool + c_pool
     built = set(state["display"])
     for index, player in enumerate(players):
         target = state["seats"][index]
@@ -90,9 +95,26 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     return state
 
 
+def _a_cards_left(players: int, left: int) -> int:
+    """How many of the ``left`` cards of the first market deck are A cards.
+
+    The deck is the A cards on top of the B cards (OM-SETUP-26), and the market draws from its top,
+    so the A cards go first: of the cards drawn so far, as many as there were are A cards.
+    """
+    removals = DATA.rules["market_removals"][str(players)]
+    a_cards = len(DATA.trade_groups["A"]) - removals["A"]
+    dealt = a_cards + len(DATA.trade_groups["B"]) - removals["B"]
+    return max(0, a_cards - (dealt - left))
+
+
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus goods, buildings under way and built, carts and opera tokens."""
-    return view_evaluation(GAME, state, seat, lambda view: [_estimate(p) for p in view["players"]])
+    """Victory points plus goods, buildings under way and built, carts and opera tokens, read from
+    the seats' part of the public view alone (the rest of the view is not needed, and building it
+    was a tenth of a playout)."""
+    result = GAME.result(state)
+    if result is not None:
+        return result_value(result, seat)
+    return relative([_estimate(player) for player in player_views(state)], seat)
 
 
 def _estimate(player: dict[str, Any]) -> float:

@@ -32,6 +32,8 @@ class GameAI(Protocol):
     def evaluate(self, state: State, seat: int) -> float: ...
 
     # Optional: ``candidates(view, legal) -> list[str]``, the legal moves worth judging (never empty);
+    # ``rollout_actions(state, seat) -> list[action]``, the moves a playout draws from (the legal
+    # moves, or a cheaper list to the same effect; ``legal_actions`` when the game has none);
     # ``rollout_choice(group, rng) -> action``, a playout's move among ``group``, the legal moves of
     # the type drawn (one at random when the game has no such function); ``BUDGETS``, the game's
     # own budgets by level (see ``games.ai.level_budget``).
@@ -60,6 +62,7 @@ class Search:
         self.rng = random.Random(seed)
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
         self.played: dict[tuple[int, str], State | None] = {}
+        self.rollout_actions = getattr(ai, "rollout_actions", game.legal_actions)
 
     # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
@@ -123,9 +126,15 @@ class Search:
             alive = alive[: max(1, len(alive) // 2)]
         return alive[0]
 
-    def playout(self, state: State) -> float:
-        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation."""
+    def playout(self, start: State) -> float:
+        """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation.
+
+        The moves are played on one private copy of ``start`` by the engine's fast path
+        (:meth:`Game.simulate`); a move the engine refuses there ends the playout with the
+        evaluation of ``start``, since the refusal may have left the copy half changed.
+        """
         game, rng = self.game, self.rng
+        state = clone(start)
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
                 break
@@ -133,13 +142,13 @@ class Search:
             if not actors:
                 break
             actor = actors[rng.randrange(len(actors))]
-            actions = game.legal_actions(state, actor)
+            actions = self.rollout_actions(state, actor)
             if not actions:
                 break
             try:
-                state = game.apply(state, actor, self.rollout_move(actions))[0]
+                game.simulate(state, actor, self.rollout_move(actions))
             except IllegalAction:
-                break
+                return self.value(start)
         return self.value(state)
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -174,7 +183,8 @@ class Blanks:
 
 def view_evaluation(game: Game, state: State, seat: int,
                     estimates: Callable[[dict[str, Any]], list[float]]) -> float:
-    """A finished game by its result, else the seats' estimates read from the public view."""
+    """A finished game by its result, else the seats' estimates read from the public view (the
+    game modules of earlier revisions, which ``bench/ai_versus.py`` plays against, evaluate so)."""
     result = game.result(state)
     if result is not None:
         return result_value(result, seat)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -132,6 +133,16 @@ class Game(ABC):
         events = self._apply(new_state, seat, action)
         return new_state, events
 
+    def simulate(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Play ``action``, taken unchanged from ``legal_actions(state, seat)``, on ``state`` itself.
+
+        The fast path of simulations (the AI's playouts): no copy of the state, no notation round
+        trip and none of :meth:`apply`'s checks, which a move just listed as legal passes anyway.
+        The caller owns ``state``; a refusal may leave it half changed, so a simulation that meets
+        one throws that state away.
+        """
+        return self._apply(state, seat, action)
+
     def play(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         """Parse notation and apply it: the one call adapters need."""
         return self.apply(state, seat, self.parse(state, text))
@@ -176,7 +187,7 @@ class Game(ABC):
         if len(text) > MAX_NOTATION:
             raise IllegalAction("A move is at most {max_notation} characters long.", "CORE-NOTATION",
                                 max_notation=MAX_NOTATION)
-        if any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
+        if not text.isascii() and any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
             raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
         if _longest_digit_run(text) > MAX_DIGITS:
             raise IllegalAction("No number in a move has more than {max_digits} digits.", "CORE-NOTATION",
@@ -381,11 +392,10 @@ def _unordered(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
+_DIGIT_RUN = re.compile("[0-9]+")
+
+
 def _longest_digit_run(text: str) -> int:
-    longest = run = 0
-    for ch in text:
-        run = run + 1 if "0" <= ch <= "9" else 0
-        longest = max(longest, run)
-    return longest
+    return max(map(len, _DIGIT_RUN.findall(text)), default=0)
 
 

@@ -31,12 +31,21 @@ class IllegalAction(Exception):
     """
 
     def __init__(self, message: str, rule: str = "CORE", **params: Any) -> None:
-        text = as_message(message, **params)
-        if not rule.startswith("CORE") and rule not in text:
-            text = Message("{text} ({rule})", text=text, rule=rule)
-        super().__init__(text)
-        self.message: Message = text
+        super().__init__(message)
         self.rule = rule
+        self._params = params
+        self._written: Message | None = None
+
+    @property
+    def message(self) -> Message:
+        """The refusal as the player reads it, written when first read: engines raise and catch
+        many refusals while listing legal moves, and those are never read."""
+        if self._written is None:
+            text = as_message(self.args[0], **self._params)
+            if not self.rule.startswith("CORE") and self.rule not in text:
+                text = Message("{text} ({rule})", text=text, rule=self.rule)
+            self._written = text
+        return self._written
 
     def __str__(self) -> str:
         return self.message

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import State
+from games.core import State, clone
 from games.core.describe import amounts, listing
 from games.core.message import Message
 
@@ -29,36 +29,7 @@ from .work import exchange_options
 
 def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -> dict[str, Any]:
     """Everything every seat and spectator may see: no hands, no draft packs, no deck order."""
-    players = []
-    for s, data in enumerate(state["seats"]):
-        players.append(
-            {
-                "seat": s,
-                "resources": dict(data["res"]),
-                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
-                "members": {
-                    m: {
-                        "value": member_value(state, s, m) if state["dice"] else None,
-                        "space": data["members"][m],
-                    }
-                    for m in MEMBERS
-                },
-                "bonus_tile": data["tile"],
-                "leaders": [
-                    {
-                        "id": e["id"],
-                        "name": LEADERS[e["id"]]["name"],
-                        "face_down": e["down"],
-                        "copies": e["copy"],
-                        "once_per_round": is_once_per_round(state, e),
-                    }
-                    for e in data["leaders"]
-                ],
-                "hand_count": len(data["hand"]),
-                "excommunications": list(data["excommunicated"]),
-                "turn_position": state["order"].index(s),
-            }
-        )
+    players = player_views(state)
     towers = {}
     for tower in TOWERS:
         floors = []
@@ -94,7 +65,14 @@ def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -
         "turn_order": list(state["order"]),
         "turn": state["turn"]["seat"] if state["turn"] else None,
         "actors": sorted(actors),
+        "turn_detail": (
+            {"placed": state["turn"]["placed"], "skip": state["turn"]["skip"],
+             "queue": clone(state["queue"])}
+            if state["turn"]
+            else None
+        ),
         "pending": describe_decision(state, state["pending"][0]) if state["pending"] else None,
+        "decisions": clone(state["pending"]),
         "faith_required": BOARD["vatican_faith_required"][period_of(state) - 1],
         "excommunication_tiles": [
             {"id": t, "text": EXCOMMUNICATIONS[t]["text"]} for t in state["excommunications"]
@@ -114,6 +92,42 @@ def public_view(state: State, actors: set[int], result: dict[str, Any] | None) -
         "result": result,
     }
     return view
+
+
+def player_views(state: State) -> list[dict[str, Any]]:
+    """Every seat as the public view shows it (``view["players"]``), without the rest of the board."""
+    players = []
+    for s, data in enumerate(state["seats"]):
+        players.append(
+            {
+                "seat": s,
+                "resources": dict(data["res"]),
+                "cards": {t: [card_summary(no) for no in data["cards"][t]] for t in CARD_TYPES},
+                "members": {
+                    m: {
+                        "value": member_value(state, s, m) if state["dice"] else None,
+                        "space": data["members"][m],
+                    }
+                    for m in MEMBERS
+                },
+                "bonus_tile": data["tile"],
+                "leaders": [
+                    {
+                        "id": e["id"],
+                        "name": LEADERS[e["id"]]["name"],
+                        "face_down": e["down"],
+                        "copies": e["copy"],
+                        "once_per_round": is_once_per_round(state, e),
+                    }
+                    for e in data["leaders"]
+                ],
+                "this_round": {"six": data["round"]["six"], "borrowed": list(data["round"]["borrowed"])},
+                "hand_count": len(data["hand"]),
+                "excommunications": list(data["excommunicated"]),
+                "turn_position": state["order"].index(s),
+            }
+        )
+    return players
 
 
 def private_view(state: State, seat: int) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from .data import DATA
 
 def public_view(state: dict, actors: list[int], result: dict[str, Any] | None) -> dict[str, Any]:
     """The board as everyone sees it: city rows show only their active half, decks only their size."""
-    players = [_player_view(state, player) for player in state["seats"]]
+    players = player_views(state)
     turn = state["turn"]
     view = {
         "game": "opera", "provisional_data": "PDS-0", "round": state["round"],
@@ -19,7 +19,9 @@ def public_view(state: dict, actors: list[int], result: dict[str, Any] | None) -
         "phase": state["phase"], "active": actors,
         "pending": [dict(p) for p in state["pending"]],
         "turn": {"moved_to": turn["moved_to"], "ability": turn["ability"] and not turn["ability_used"],
-                 "deliveries": turn["deliveries"]},
+                 "deliveries": turn["deliveries"], "conversions": list(turn["conversions"]),
+                 "effects": list(turn["effects"]), "triggered": list(turn["triggered"]),
+                 "shield_used": turn["shield_used"]},
         "cities": {
             city: {
                 "name": DATA.cities[city]["name"],
@@ -50,6 +52,11 @@ def public_view(state: dict, actors: list[int], result: dict[str, Any] | None) -
     if result is not None:
         view["result"] = result
     return view
+
+
+def player_views(state: dict) -> list[dict[str, Any]]:
+    """Every seat's board as the public view shows it (``view["players"]``), without the rest."""
+    return [_player_view(state, player) for player in state["seats"]]
 
 
 def _player_view(state: dict, player: dict) -> dict[str, Any]:

@@ -9,6 +9,8 @@ import pytest
 
 import games
 from games.ai import LEVELS, Budget, choose, decide, decision_seed, game_ai, level_budget, safe_move
+from games.core import clone
+from games.opera.data import DATA
 
 from .positions import random_positions, redeal
 
@@ -108,20 +110,44 @@ def test_a_seat_with_no_move_is_refused():
         decide("mor", {}, 0, [], "easy", 1)
 
 
-def test_a_lim_world_holds_the_production_exchange_the_view_names():
+@pytest.mark.parametrize("key", KEYS)
+def test_in_a_world_the_seat_has_exactly_the_table_s_legal_moves(key):
+    """The views carry every public fact a seat's moves depend on, so a world built from the view
+    offers the seat the very moves the table does, whatever was dealt for the hidden parts."""
+    game = games.get(key)
+    for number, (state, seat) in enumerate(random_positions(key, 120, seed=23)):
+        world = game_ai(key).determinize(game.view(state, seat), seat, random.Random(number))
+        assert sorted(_legal(key, world, seat)) == sorted(_legal(key, state, seat)), game.phase(state, seat)
+
+
+def test_a_lim_world_holds_every_waiting_decision_the_turn_and_the_round_s_leader_effects():
     game = games.get("lim")
-    found = 0
-    for state, seat in random_positions("lim", 600, seed=77):
-        decision = state["pending"][0] if state["pending"] else None
-        if decision is None or decision["kind"] != "exchange" or state["turn"]["seat"] != seat:
-            continue
-        world = game_ai("lim").determinize(game.view(state, seat), seat, random.Random(found))
-        assert world["pending"][0]["kind"] == "exchange"
-        assert world["pending"][0]["cards"] == decision["cards"][:1]
-        assert game.phase(world, seat) == game.phase(state, seat) == "exchange"
-        assert "exchange none" in _legal("lim", world, seat)
-        found += 1
-    assert found > 5
+    stacked = 0
+    for number, (state, seat) in enumerate(random_positions("lim", 600, seed=77)):
+        if number % 3 == 0:  # random play seldom activates leaders: as if Federico and Lucrezia had been
+            state = clone(state)
+            state["seats"][number % len(state["seats"])]["round"] = {"six": "orange", "borrowed": ["lucrezia"]}
+        world = game_ai("lim").determinize(game.view(state, seat), seat, random.Random(number))
+        assert world["pending"] == state["pending"]
+        assert (world["turn"], world["queue"]) == (state["turn"], state["queue"])
+        assert [s["round"] for s in world["seats"]] == [s["round"] for s in state["seats"]]
+        stacked += len(state["pending"]) > 1
+    assert stacked > 0
+
+
+def test_an_opera_world_keeps_the_a_cards_above_the_b_cards():
+    """OM-SETUP-26: the first market deck is every A card left, then the B cards."""
+    game = games.get("opera")
+    groups = DATA.trade_groups
+    checked = 0
+    for number, (state, seat) in enumerate(random_positions("opera", 200, seed=31)):
+        world = game_ai("opera").determinize(game.view(state, seat), seat, random.Random(number))
+        table, dealt = state["decks"][0], world["decks"][0]
+        kinds = ["A" if card in groups["A"] else "B" for card in dealt]
+        assert kinds == sorted(kinds)
+        assert kinds.count("A") == sum(card in groups["A"] for card in table)
+        checked += "A" in kinds and "B" in kinds
+    assert checked > 10
 
 
 def test_a_mor_seat_rearranges_its_depots_only_while_market_resources_await_placement():
@@ -139,3 +165,18 @@ def test_a_mor_seat_rearranges_its_depots_only_while_market_resources_await_plac
         assert not decide("mor", view, seat, legal, "normal", number, budget=SMALL).startswith("arrange")
         judged += 1
     assert judged > 10
+
+
+def test_a_mor_playout_stores_market_resources_as_a_plain_place_without_listing_every_layout():
+    """``rollout_actions`` skips the dear list of layouts, and the playout picks what it would pick from it."""
+    game, ai = games.get("mor"), game_ai("mor")
+    pending = 0
+    for state, seat in random_positions("mor", 300, seed=17):
+        legal = game.legal_actions(state, seat)
+        shortcut = ai.rollout_actions(state, seat)
+        if state["phase"] == "play" and state["turn"]["pending"] is not None:
+            assert shortcut == [ai.rollout_choice(legal, random.Random(0))] == [{"type": "place"}]
+            pending += 1
+        else:
+            assert shortcut == legal
+    assert pending > 10

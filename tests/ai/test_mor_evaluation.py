@@ -66,9 +66,69 @@ def test_resources_and_production_count_less_as_the_game_nears_its_end():
     def worth_of_a_strongbox(position: dict) -> float:
         richer = clone(position)
         richer["seats"][0]["strongbox"]["coin"] += 3
-        return mor._estimates(GAME.view(richer, None))[0] - mor._estimates(GAME.view(position, None))[0]
+        no_leaders = [[] for _ in position["seats"]]  # the coins only, not a leader they bring nearer
+        return (mor._estimates(GAME.view(richer, None), no_leaders)[0]
+                - mor._estimates(GAME.view(position, None), no_leaders)[0])
 
     assert worth_of_a_strongbox(early) > 2 * worth_of_a_strongbox(late) > 0
     ended = clone(late)
     ended["end_triggered"] = True
     assert mor.progress(GAME.view(ended, None)) == 1
+
+
+def _holding(state: dict, seat: int, leader: str, **strongbox: int) -> dict:
+    """``state`` with ``leader`` alone in the seat's hand and ``strongbox`` added to its strongbox."""
+    changed = _with(state, seat, hand=[leader])
+    for resource, count in strongbox.items():
+        changed["seats"][seat]["strongbox"][resource] += count
+    return changed
+
+
+def test_a_leader_whose_requirement_is_met_is_played_rather_than_kept_or_discarded():
+    """MOR-LEADER-7: L5 asks for 5 coins; once held, playing it (3 points and a depot) beats
+    keeping it, and both beat discarding it for a faith step (MOR-LEADER-4)."""
+    state = _holding(_started(), 0, "L5", coin=5)
+    state["turn"].update({"seat": 0, "main": True})
+    played = mor.evaluate(GAME.play(state, 0, "leader play L5")[0], 0)
+    discarded = mor.evaluate(GAME.play(state, 0, "leader discard L5")[0], 0)
+    assert played > mor.evaluate(state, 0) > discarded
+
+
+def test_a_leader_in_hand_is_worth_more_the_nearer_its_requirement():
+    state = _started()
+    far, near = _holding(state, 0, "L5", coin=1), _holding(state, 0, "L5", coin=4)
+    assert mor.evaluate(near, 0) - mor.evaluate(far, 0) > 3 * 0.3  # more than the 3 coins themselves
+    player = GAME.view(near, None)["players"][0]
+    assert 0.8 <= mor.requirement_share(player, "L5") < 1
+
+
+def test_alone_against_lorenzo_the_race_to_the_end_comes_before_the_points():
+    """MOR-SOLO-16..18: the 7th card or the faith track's end wins, Lorenzo's cross at its end loses."""
+    state = _started(players=1)
+    race = mor.solo_race(GAME.view(state, None))
+    behind = clone(state)
+    behind["solo"]["cross"] = 12
+    assert mor.solo_race(GAME.view(behind, None)) < race
+    assert mor.evaluate(behind, 0) < mor.evaluate(state, 0)
+    richer = _with(state, 0, faith=2)
+    richer["seats"][0]["strongbox"]["coin"] += 4
+    assert mor.evaluate(richer, 0) > mor.evaluate(state, 0)
+
+
+def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
+    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met it is
+    judged only when the leader's prospect has fallen to the faith step it brings, so noise in the
+    playouts cannot throw such a leader away."""
+    state = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    state["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert "leader discard L9" in mor.candidates(GAME.view(state, 0), legal)  # nothing of it met yet
+    state["seats"][0]["slots"][0] = ["c4"]  # a yellow card: a third of it
+    state["seats"][0]["slots"][1] = ["c3"]  # and a blue one: two thirds
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert "leader discard L9" in legal
+    assert "leader discard L9" not in mor.candidates(GAME.view(state, 0), legal)
+    late = clone(state)
+    late["seats"][0]["faith"] = 20  # the game nearly over: L9 will not be played in time
+    legal = [GAME.notation(action) for action in GAME.legal_actions(late, 0)]
+    assert "leader discard L9" in mor.candidates(GAME.view(late, 0), legal)

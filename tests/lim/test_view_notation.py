@@ -163,3 +163,21 @@ def test_omitted_servants_default_to_what_the_space_needs():
     holdings(state, 0, servants=3)
     assert G.parse(state, "place neutral council")["servants"] == 1
     assert G.parse(state, "place neutral council servants:0")["servants"] == 0
+
+
+def test_public_view_carries_every_waiting_decision_and_the_round_s_leader_effects():
+    """What the table saw happen is public: every decision waiting on the stack in order, not only
+    the first (LIM-EFFECT-2), the turn's flags and the round's remaining turns, and each seat's
+    once-per-round leader effects (LIM-LEADER-14, LIM-LEADER-24: the member set to 6)."""
+    state = new(players=3, advanced=True, seed=4)
+    seat = state["turn"]["seat"]
+    state["pending"] = [{"kind": "privileges", "count": 1, "distinct": False},
+                        {"kind": "take", "types": ["territory"], "value": 4, "discount": {}}]
+    state["turn"]["placed"] = True
+    state["seats"][seat]["round"] = {"six": "black", "borrowed": ["sisto"]}
+    public = G.view(state, None)
+    assert public["decisions"] == state["pending"] and public["decisions"] is not state["pending"]
+    assert public["pending"].startswith("Choose 1 council privilege")
+    assert public["players"][seat]["this_round"] == {"six": "black", "borrowed": ["sisto"]}
+    assert public["turn_detail"] == {"placed": True, "skip": False, "queue": state["queue"]}
+    json.dumps(public)

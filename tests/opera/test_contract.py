@@ -141,3 +141,15 @@ def test_finished_game_refuses_moves_and_reports_the_result():
 def test_dumps_and_loads_are_exact():
     state = new_game(3)
     assert GAME.loads(GAME.dumps(state)) == state
+
+
+def test_public_view_tells_the_conversions_and_effects_used_this_turn():
+    """What a seat used this turn is public: its left-slot conversions (OM-WORKSHOP-5) and the
+    building effects used or triggered once per turn (OM-FLOW-5)."""
+    state = new_game(3)
+    turn_at(state, 1, "refined")
+    state["turn"].update({"conversions": ["medium"], "effects": ["M03"], "triggered": ["S07"],
+                          "shield_used": True})
+    turn = GAME.view(state, None)["turn"]
+    assert (turn["conversions"], turn["effects"], turn["triggered"], turn["shield_used"]) == (
+        ["medium"], ["M03"], ["S07"], True)
