@@ -1,11 +1,12 @@
 """Worker processes that never hold the bot's files and never outlive it.
 
-Both pools of the bot (boards in :mod:`rendering.pool`, AI decisions in ``bot/ai_runner.py``)
-start their workers from :func:`worker_context`: a fresh interpreter (``spawn``), so a worker
-inherits no descriptor of the bot (the SQLite database's lock above all: a forked worker kept it,
-and a bot killed with SIGKILL could not start again while its workers lived), and no lock held
-by another thread of the bot. Each worker runs :func:`end_with_parent` first, so it ends within
-a moment of the bot's death however the bot died.
+The drawing pool (:mod:`rendering.pool`) starts its workers from :func:`worker_context`: fresh
+interpreters (``spawn``), which inherit no descriptor of the bot and no lock held by another of
+its threads. The AI pool (``bot/ai_runner.py``) forks, so that a decision starts at once; a forked
+child closes its copy of the database's lock at once (``db/files.py``), because a worker that
+kept it would refuse the bot's restart after a crash for as long as it lived. Every worker of
+both pools runs :func:`end_with_parent` first, so it ends within a moment of the bot's death
+however the bot died.
 """
 
 from __future__ import annotations
