@@ -4,7 +4,7 @@ SQLite serialises writes but not the bot's own read-then-write decisions (who is
 reminders are due), so two bot processes on one file would seat two people in the last seat and
 send every reminder twice. :func:`lock_database` holds an exclusive ``flock`` on ``<db>.lock``
 for as long as a store of this process has the file open; the lock goes with the process, so a
-crash never leaves it stale.
+crash never leaves it stale, and a forked child (a worker process) closes its copy at once.
 Running several processes is what a server database is for, not SQLite.
 """
 
@@ -29,6 +29,18 @@ def lock_path(database: Path) -> Path:
 _held: dict[str, list[int]] = {}
 """The lock files this process holds: real path -> [descriptor, number of stores using it]."""
 _held_guard = threading.Lock()
+
+
+def _release_in_child() -> None:
+    """In a child forked from this process (the AI's worker processes): close its copies of the
+    lock descriptors, which would otherwise keep the lock for as long as the child lives, and
+    refuse a bot restarted after a crash of this process."""
+    for descriptor, _ in _held.values():
+        os.close(descriptor)
+    _held.clear()
+
+
+os.register_at_fork(after_in_child=_release_in_child)
 
 
 def lock_database(database: Path) -> str:

@@ -1,8 +1,8 @@
 """AI decisions off the event loop: a process pool with a hard time limit per decision.
 
 ``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
-(created at the first decision), whose workers are fresh interpreters that end with the bot
-(:mod:`.workers`). The search itself is told to stop a little before the limit;
+(created at the first decision), whose workers end with the bot (:mod:`.workers`) and
+never keep the database's lock (:mod:`db.files` closes it in every forked child). The search itself is told to stop a little before the limit;
 if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
 (hung workers are terminated) and the seat plays :func:`games.ai.safe_move` instead, so a game
 never stalls. A decision depends only on the state, the seat, the level and the seed, so it is
@@ -21,15 +21,15 @@ from typing import Any
 
 import games
 from games.ai import choose, safe_move
-from .workers import end_with_parent, worker_context
+from .workers import end_with_parent
 
 log = logging.getLogger(__name__)
 
 SEARCH_SHARE = 0.8
 """The share of the hard limit the search may use before it answers its best move so far."""
 WORKER_START_LIMIT = 120.0
-"""Seconds new workers may take to start (a fresh interpreter imports the engines): a decision's
-hard limit counts from when its workers are ready, not from the start of a new pool."""
+"""Seconds new workers may take to start (where the platform starts a fresh interpreter, it imports
+the engines): a decision's hard limit counts from when its workers are ready."""
 
 Decide = Callable[..., str]
 """``choose``'s signature: ``(game_key, state, seat, level, seed, time_limit) -> notation``."""
@@ -54,8 +54,8 @@ class AiRunner:
     def _executor(self) -> ProcessPoolExecutor:
         """The pool, started with all its workers (each one imports the engines once, now)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context(),
-                                             initializer=end_with_parent, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=end_with_parent,
+                                             initargs=(os.getpid(),))
             self._starting = [asyncio.wrap_future(self._pool.submit(_started)) for _ in range(self.workers)]
         return self._pool
 

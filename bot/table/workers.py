@@ -1,27 +1,20 @@
 """Worker processes that never hold the bot's files and never outlive it.
 
-Both pools of the bot (AI decisions in :mod:`.ai_runner`, boards in :mod:`rendering.pool`, which
-the bot gives :func:`end_with_parent`) start their workers from :func:`worker_context`: a fresh interpreter (``spawn``), so a worker
-inherits no descriptor of the bot (the SQLite database's lock above all: a forked worker kept it,
-and a bot killed with SIGKILL could not start again while its workers lived), and no lock held
-by another thread of the bot. Each worker runs :func:`end_with_parent` first, so it ends within
-a moment of the bot's death however the bot died.
+The drawing pool (:mod:`rendering.pool`) starts fresh interpreters (``spawn``), which inherit no
+descriptor of the bot and no lock held by another of its threads. The AI pool (:mod:`.ai_runner`)
+forks, so that a decision starts at once; a forked child closes its copy of the database's lock at
+once (``db/files.py``), because a worker that kept it would refuse the bot's restart after a crash
+for as long as it lived. Every worker of both pools runs :func:`end_with_parent` first (the bot
+gives it to the drawing pool), so it ends within a moment of the bot's death however the bot died.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
-from multiprocessing.context import BaseContext
 
-START_METHOD = "spawn"
 PARENT_CHECK_SECONDS = 0.5
-
-
-def worker_context() -> BaseContext:
-    return multiprocessing.get_context(START_METHOD)
 
 
 def end_with_parent(parent: int) -> None:
