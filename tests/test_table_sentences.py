@@ -6,6 +6,7 @@ import re
 from datetime import timedelta
 from types import SimpleNamespace
 
+import discord
 import pytest
 
 import games
@@ -22,7 +23,9 @@ from bot.table.score_labels import HIDDEN, SCORE_LABELS, score_breakdown
 from bot.table.timing import duration
 from bot.table.turns import decode, encode
 from bot.table.undo import ACTED_SINCE, NOT_YOURS
-from bot.views import in_language, menu_view, private_moves
+from bot.components import menu_view
+from bot.guided import GuideSelect
+from bot.views import in_language
 from games.core import Message
 from tests.support.played import played_to_the_end
 
@@ -123,13 +126,9 @@ async def test_buttons_are_labelled_in_their_readers_language():
     assert [child.item.label for child in view.children] == ["Your move", "Since your move"]
     in_language(view, "ko")
     assert [child.item.label for child in view.children] == ["당신의 차례", "내 수 이후"]
-    picker = in_language(private_moves(4, 7, [f"add {n}" for n in range(1, 9)]), "ja")
-    assert picker.children[0].item.placeholder == "手を選んでください"
-
-
-async def test_a_moves_button_keeps_its_notation_in_every_language():
-    view = in_language(private_moves(4, 7, ["end", "market row-1"]), "ja")
-    assert [child.item.label for child in view.children] == ["end", "market row-1"]
+    picker = discord.ui.View(timeout=None)
+    picker.add_item(GuideSelect(4, 7, options=[discord.SelectOption(label="add 1")], placeholder="Choose…"))
+    assert in_language(picker, "ja").children[0].item.placeholder == translate(Message("Choose…"), "ja") != "Choose…"
 
 
 def test_a_lorenzo_take_line_reads_whole_in_japanese_and_korean():
