@@ -33,7 +33,7 @@ from games.core import Description
 from i18n import ENGLISH, Message, translate
 from .menus import GROUP, MOVE, MenuGone, Screen, path_title, preview, screen
 from .presentation import post
-from .table import Reply, SecondThought, Table, TableError
+from .table import Reply, SecondThought, StaleAction, Table, TableError
 from .table.play import digest
 from .views import (
     CUSTOM_ID_LIMIT,
@@ -190,6 +190,8 @@ async def play(interaction: discord.Interaction, notation: str, *, game_id: int 
         return
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
+        if edit and isinstance(error, StaleAction):
+            await interaction.edit_original_response(view=None)  # the menu of an earlier board is done
         return
     posted = None
     if reply.lines or reply.image:
