@@ -63,6 +63,8 @@ class ButtonPlayer:
         self.channel, self.members, self.rng = channel, {m.id: m for m in members}, rng
         self.taps: list[int] = []
         self.previews: list[str] = []
+        self.unpreviewed: list[str] = []
+        """Options played as soon as chosen that spend or gain something (there should be none)."""
 
     def pinged(self) -> list[simcord.MemberActor]:
         board = self.channel.last_message
@@ -93,6 +95,9 @@ class ButtonPlayer:
                 if self.rng.random() < KEEP_GOING:  # a rearrangement changes no count: rarely chosen
                     values = [v for v in values if v != REARRANGE] or values
                 value = self.rng.choice(values)
+                chosen = next(o for o in select["options"] if o["value"] == value)
+                if value.startswith("p:") and (chosen.get("description") or "").startswith("You pay"):
+                    self.unpreviewed.append(chosen["label"])
                 result = await member.select(message, [value], custom_id=select["custom_id"])
                 taps += 1
                 if value.startswith("p:"):  # played at once: nothing to preview

@@ -52,6 +52,7 @@ async def test_a_whole_game_is_played_with_buttons_and_selects_only(table, env, 
     assert await player.play_out(MOVE_LIMIT), "the game ends"
     assert "Game over." in table.last().content and len(player.taps) > 20
     assert player.previews and all("You pay" in text for text in player.previews), "a move is previewed"
+    assert player.unpreviewed == [], "no move that spends or gains something is played unseen"
     if key == "opera":
         assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
     if key == "mor":
