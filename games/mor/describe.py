@@ -75,17 +75,17 @@ def _market(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step)
     marbles = market_line(state, line)
     whites = marbles.count("white")
     options = white_resources(state["seats"][seat])
-    chosen = action.get("white") or ([options[0]] * whites if len(options) == 1 else [])
-    gained = add_counts(counts_of([MARBLE_GIVES[m] for m in marbles if MARBLE_GIVES[m]]), counts_of(chosen))
+    chosen = action.get("white") or ([options[0]] * whites if len(options) == 1 else [])  # MOR-LEADER-15
+    coloured = counts_of([MARBLE_GIVES[m] for m in marbles if MARBLE_GIVES[m]])
+    gained = add_counts(coloured, counts_of(chosen))
     gain = (amounts(describe(gained)),) if gained else ()
     label = Message("Take {line}: {gains}", line=line, gains=gain[0] if gain else Message("nothing"))
     if "white" not in action:
         return Description(label, (top,), gain=gain)
-    plain = add_counts(counts_of([MARBLE_GIVES[m] for m in marbles if MARBLE_GIVES[m]]), {})
     step = Step(line, Message("Take {line}: {gains} and {whites} white", line=line,
-                              gains=amounts(describe(plain)), whites=whites))
-    return Description(Message("White marbles become {resources}", resources=listing([amounts(r) for r in action["white"]], PLUS)),
-                       (top, step), gain=gain)
+                              gains=amounts(describe(coloured)), whites=whites))
+    return Description(Message("White marbles become {resources}",
+                               resources=listing([amounts(r) for r in action["white"]], PLUS)), (top, step), gain=gain)
 
 
 def _buy(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
