@@ -32,18 +32,18 @@ from rendering.pool import RenderPool
 
 from .ai_turns import AiTurns
 from .config import Config
-from .confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
+from .components import DYNAMIC_ITEMS as BOARD_ITEMS
 from .drawing import ThreadRenderer
-from .guided import ConfirmButton, GuideSelect, PageButton
+from .guided import DYNAMIC_ITEMS as MENU_ITEMS
 from i18n import catalogue_digest
 from .i18n.commands import CommandTranslator
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
 from .table import TableService
 from .table.ai_runner import AiRunner
-from .table.workers import end_with_parent
 from .table.renderer import Renderer
-from .views import DYNAMIC_ITEMS, BoardOrder, report_error
+from .table.workers import end_with_parent
+from .views import BoardOrder, report_error
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ class BottegaBot(commands.Bot):
             log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, GuideSelect, PageButton, ConfirmButton, *CONFIRM_ITEMS)
+        self.add_dynamic_items(*BOARD_ITEMS, *MENU_ITEMS)
         await self.tree.set_translator(CommandTranslator())
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()

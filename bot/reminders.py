@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from .components import since_view
 from .notices import post_notices, send_direct
 from .presentation import text
-from .views import in_language, mentions_of, post_reply, public_language, since_view
+from .views import in_language, mentions_of, post_reply, public_language
 
 if TYPE_CHECKING:
     from .bot import BottegaBot

@@ -1,27 +1,23 @@
-"""Turning table-service replies into Discord messages, the one error path, and the buttons.
+"""The reply path: table-service replies turned into Discord messages, and the one error path.
 
 Every command and component follows the same flow (:func:`respond`): acknowledge at once with a
 private "thinking" state (Discord's 3-second rule; rendering a board takes longer), call the
 service, post the public part of its :class:`Reply` in the channel (log line, board image, a ping
-for exactly the players who must act now, a "Your move" button) and show the private part to the
-invoker.
+for exactly the players who must act now, the board's components) and show the private part to
+the invoker. A reply is never changed on the way: what is shown differently is a new reply.
 
-Buttons and selects are :class:`discord.ui.DynamicItem` s: their ``custom_id`` carries the game
-id, the state version and the move, so they keep working after a restart, and a press on an old
-board (or a second press of the same button) is refused by the service's version guard instead of
-being applied again. Move buttons and selects are only ever shown privately, to the player whose
-moves they are (see :func:`menu_view`); a game's cog chooses the components of its public boards.
+The components themselves live apart: a public board's buttons in :mod:`bot.components` (chosen
+by the game's cog, :func:`board_view`), the private choice of a move in :mod:`bot.guided`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
 import logging
-import re
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -41,12 +37,6 @@ log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
 CUSTOM_ID_LIMIT = 100
-SELECT_LIMIT = 25
-BUTTON_LIMIT = 5
-ACT_PREFIX = "bottega:act"
-PICK_PREFIX = "bottega:pick"
-MENU_PREFIX = "bottega:menu"
-SINCE_PREFIX = "bottega:since"
 REFUSAL_EVENT = "bottega_refusal"
 DONE = Message("Done.")
 PERMISSION_NAMES = {
@@ -137,14 +127,11 @@ def in_language(view: discord.ui.View | None, language: str) -> discord.ui.View 
     Components are built with English words (each a message id, marked where it is written:
     ``label=Message("Your move")``), whoever builds them (a game's cog chooses its boards'); the
     adapter that knows who reads them writes them in that reader's language here. A label the
-    catalogues do not hold stays as it is, and a move's button keeps its notation (what players type
-    is the same in every language).
+    catalogues do not hold stays as it is.
     """
     if view is None or language == ENGLISH:
         return view
     for child in view.children:
-        if isinstance(child, ActButton):
-            continue
         item = child.item if isinstance(child, discord.ui.DynamicItem) else child
         if isinstance(item, discord.ui.Button) and item.label:
             item.label = translate(Message(item.label), language)
@@ -206,8 +193,8 @@ async def deliver(interaction: discord.Interaction, reply: Reply, *, public: boo
         assert isinstance(channel, discord.abc.Messageable)
         posted = await post_reply(bot, channel, reply)
     elif reply.lines or reply.image:
-        reply.private[:0] = [*reply.lines, ("",)] if reply.private else reply.lines
-        reply.private_image = reply.private_image or reply.image
+        reply = replace(reply, private=[*reply.lines, ("",), *reply.private] if reply.private else reply.lines,
+                        private_image=reply.private_image or reply.image)
     reader = reader_language(interaction)
     shown = post(bot.presenter, reply, public=reader, private=reader)
     done = Message("Done: {link}", link=posted.jump_url) if posted else DONE
@@ -312,7 +299,8 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
     """Show ``reply`` in the earlier message ``message_id`` (new text, image and buttons, no
     ping); None when that message is gone."""
     language = await public_language(bot, channel, reply.game_id)
-    view = in_language(await board_view(bot, reply), language)
+    reply, view = await board_view(bot, reply)
+    view = in_language(view, language)
     shown = post(bot.presenter, reply, public=language)
     partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
@@ -330,7 +318,8 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
 
 async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
     language = await public_language(bot, channel, reply.game_id)
-    view = in_language(await board_view(bot, reply), language)
+    reply, view = await board_view(bot, reply)
+    view = in_language(view, language)
     shown = post(bot.presenter, reply, public=language)
     kwargs: dict[str, Any] = {
         "content": _clip(shown.text) or None,
@@ -361,250 +350,20 @@ def _clip(text: str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-# --------------------------------------------------------------------------- move components
-def move_token(game_id: int, version: int, notation: str) -> str:
-    """The move part of a button's custom_id: the notation itself, or a digest when too long."""
-    prefix = f"{ACT_PREFIX}:{game_id}:{version}:"
-    if len(prefix) + len(notation) <= CUSTOM_ID_LIMIT and not notation.startswith("#"):
-        return notation
-    return "#" + hashlib.sha256(notation.encode()).hexdigest()[:16]
-
-
-async def board_view(bot: BottegaBot, reply: Reply) -> discord.ui.View | None:
-    """The components of a public board, from the cog of the board's game (its
-    ``board_components``, which may also add lines to ``reply``)."""
+# --------------------------------------------------------------------------- a board's components
+async def board_view(bot: BottegaBot, reply: Reply) -> tuple[Reply, discord.ui.View | None]:
+    """A public board and its components, from the cog of the board's game (its
+    ``board_components``, which may give the board a line of its own: a new reply, never a
+    changed one)."""
     if reply.game_id is None or reply.version is None or reply.game_key is None:
-        return None
+        return reply, None
     for cog in bot.cogs.values():
         if getattr(cog, "game_key", None) == reply.game_key:
             return await cog.board_components(reply)
-    return None
-
-
-def menu_view(reply: Reply) -> discord.ui.View | None:
-    """A "Your move" button, and a "Since your move" one, when someone must act.
-
-    Move buttons are never put on a public board: a notation can name a hidden card (the one
-    leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
-    readable by every client. The menu button answers each player privately with their own moves.
-    """
-    if not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(MenuButton(reply.game_id, reply.version))
-    view.add_item(SinceButton(reply.game_id))
-    return view
-
-
-def since_view(game_id: int) -> discord.ui.View:
-    """The "Since your move" button alone, for a reminder's ping."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(SinceButton(game_id))
-    return view
+    return reply, None
 
 
 def service(bot: Any) -> TableService:
     """The bot's table service (set up in ``setup_hook``)."""
     assert bot.service is not None
     return bot.service
-
-
-def private_moves(game_id: int, version: int, legal: list[str]) -> discord.ui.View | None:
-    """A player's own moves as buttons (up to 5) or one select (up to 25); beyond that, none."""
-    view = discord.ui.View(timeout=None)
-    if len(legal) <= BUTTON_LIMIT:
-        for notation in legal:
-            view.add_item(act_button(game_id, version, notation))
-        return view
-    choices = [n for n in legal if len(n) <= CUSTOM_ID_LIMIT]
-    if len(choices) != len(legal) or len(choices) > SELECT_LIMIT:
-        return None
-    view.add_item(MoveSelect(game_id, version, [discord.SelectOption(label=n[:100], value=n) for n in choices]))
-    return view
-
-
-class MenuButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(rf"{MENU_PREFIX}:(?P<game_id>\d+):(?P<version>\d+)"),
-):
-    """Shows the presser their own moves on this board: ``bottega:menu:<game id>:<version>``."""
-
-    def __init__(self, game_id: int, version: int) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            discord.ui.Button(
-                label=Message("Your move"), style=discord.ButtonStyle.primary,
-                custom_id=f"{MENU_PREFIX}:{game_id}:{version}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> MenuButton:
-        return cls(int(match["game_id"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_private_moves(interaction, self.game_id, self.version)
-        except Exception as error:  # noqa: BLE001 - the one error path also covers components
-            await report_error(interaction, error)
-
-
-async def show_private_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
-    tables = service(interaction.client)
-    assert interaction.channel_id is not None
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    person = person_of(interaction)
-    try:
-        table, seat = await tables.menu(interaction.channel_id, person, game_id, version)
-        legal = table.legal(seat)
-        if not legal:
-            raise TableError(table.waiting_message(seat))
-    except (TableError, IllegalAction) as error:
-        await report_error(interaction, error)
-        return
-    from .guided import components, is_guided  # the guided menu builds on this module's buttons
-
-    reader = reader_language(interaction)
-    if is_guided(table):
-        text, guided = components(table, seat, reader)
-        await interaction.edit_original_response(content=_clip(text), view=in_language(guided, reader))
-        return
-    view = in_language(private_moves(game_id, table.row.version, legal), reader)
-    text = translate(table.prompt(seat), reader)
-    if view is None:
-        text += "\n" + translate(Message("You have {count} possible moves: `/{game} move` lists them as you type.",
-                                          count=len(legal), game=table.row.game_key), reader)
-        await interaction.edit_original_response(content=_clip(text))
-    else:
-        await interaction.edit_original_response(content=_clip(text), view=view)
-
-
-class SinceButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(rf"{SINCE_PREFIX}:(?P<game_id>\d+)"),
-):
-    """Shows the presser, privately, what happened since their own last move:
-    ``bottega:since:<game id>``. It stays valid for the whole game (it shows the game as it is)."""
-
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
-        super().__init__(
-            discord.ui.Button(
-                label=Message("Since your move"), style=discord.ButtonStyle.secondary,
-                custom_id=f"{SINCE_PREFIX}:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> SinceButton:
-        return cls(int(match["game_id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        channel_id = interaction.channel_id
-        assert channel_id is not None
-        tables = service(interaction.client)
-
-        async def digest() -> Reply:
-            if (await tables.table(channel_id)).row.id != self.game_id:
-                raise TableError("That button belongs to a game that is over; this channel has a new table.")
-            return await tables.since(channel_id, person_of(interaction))
-
-        try:
-            await respond_in_parts(interaction, digest)
-        except Exception as error:  # noqa: BLE001 - the one error path also covers components
-            await report_error(interaction, error)
-
-
-class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(rf"{ACT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+):(?P<token>.+)"),
-):
-    """Plays one move of one board version: ``bottega:act:<game id>:<version>:<token>``, the token
-    being the notation or, when too long, its digest (see :func:`move_token`)."""
-
-    def __init__(self, game_id: int, version: int, token: str, label: str) -> None:
-        self.game_id, self.version, self.token = game_id, version, token
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{ACT_PREFIX}:{game_id}:{version}:{token}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ActButton:
-        return cls(int(match["game_id"]), int(match["version"]), match["token"], item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await play_component(interaction, self.game_id, self.version, self.token)
-
-
-def act_button(game_id: int, version: int, notation: str) -> ActButton:
-    """The button that plays ``notation``, labelled with it."""
-    return ActButton(game_id, version, move_token(game_id, version, notation), notation)
-
-
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=re.compile(rf"{PICK_PREFIX}:(?P<game_id>\d+):(?P<version>\d+)"),
-):
-    """Chooses one of the actor's legal moves: ``bottega:pick:<game id>:<version>``."""
-
-    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption]) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PICK_PREFIX}:{game_id}:{version}",
-                placeholder=Message("Choose your move"),
-                options=options,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> MoveSelect:
-        return cls(int(match["game_id"]), int(match["version"]), item.options)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await play_component(interaction, self.game_id, self.version, self.item.values[0])
-
-
-DYNAMIC_ITEMS = (MenuButton, SinceButton, ActButton, MoveSelect)
-
-
-async def play_token(interaction: discord.Interaction, game_id: int, version: int, token: str) -> Reply:
-    """Play the move a component carries (its notation, or the digest of :func:`move_token`) for
-    the presser, refused when the component belongs to another game or an earlier board."""
-    tables = service(interaction.client)
-    person = person_of(interaction)
-    channel_id = interaction.channel_id
-    assert channel_id is not None
-    table = await tables.table(channel_id)
-    if table.row.id != game_id:
-        raise TableError(Message("That button belongs to a game that is over; this channel has a new table."))
-    notation = token
-    if token.startswith("#"):
-        legal = table.legal(table.seat_of(person.id))
-        notation = next((n for n in legal if move_token(game_id, version, n) == token), "")
-        if not notation:
-            raise StaleAction(Message("That move is not available to you now."), await tables.status(channel_id))
-    return await tables.act(channel_id, person, notation, interaction_id=interaction.id, expected_version=version)
-
-
-async def play_component(
-    interaction: discord.Interaction, game_id: int, version: int, token: str
-) -> discord.Message | None:
-    """A button press or select choice: the same move path as ``/<game> move``; the board posted."""
-    try:
-        return await respond(interaction, lambda: play_token(interaction, game_id, version, token))
-    except Exception as error:  # noqa: BLE001 - the one error path also covers components
-        await report_error(interaction, error)
-        return None

@@ -19,6 +19,9 @@ from games.lim.data import BOARD as LIM_BOARD
 from games.lim.data import CARDS as LIM_CARDS
 from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name
 from games.lim.data import describe as lim_amounts
+from games.mor.data import CARDS as MOR_CARDS
+from games.mor.data import LEADERS as MOR_LEADERS
+from games.mor.data import RESOURCES as MOR_RESOURCES
 from games.opera.data import DATA as OPERA
 from games.opera.data import GOOD_NAMES, ability_name
 
@@ -367,4 +370,56 @@ def opera_catalogue(language: str = ENGLISH) -> dict[str, CardEntry]:
     return {entry.ident: entry for entry in found}
 
 
-CATALOGUES: dict[str, Callable[[str], dict[str, CardEntry]]] = {"lim": lim_catalogue, "opera": opera_catalogue}
+# =========================================================================== Masters of Renaissance
+MOR_LEVELS = {1: "I", 2: "II", 3: "III"}
+MOR_ABILITIES = {
+    "discount": Message("pays 1 {r} less for cards"),
+    "extra_depot": Message("extra depot for 2 {r}"),
+    "white_marble": Message("white marbles give {r}"),
+    "extra_production": Message("produce: 1 {r} → 1 of your choice + 1 faith"),
+}
+
+
+def mor_amounts(counts: dict[str, int]) -> str:
+    """'2 coin, 1 stone' in the game's resource order; 'nothing' when empty."""
+    return ", ".join(f"{counts[r]} {r}" for r in (*MOR_RESOURCES, "faith") if counts.get(r)) or "nothing"
+
+
+def mor_requirement(requires: dict[str, Any]) -> str:
+    """What a leader needs: resources held, or cards of some colours (and levels)."""
+    if "resources" in requires:
+        return mor_amounts(requires["resources"])
+    parts = [Message("{count} {colour} {level}", count=need["count"], colour=need["colour"],
+                     level=MOR_LEVELS[need["level"]]) if need["level"] else f"{need['count']} {need['colour']}"
+             for need in requires["cards"]]
+    keys = [f"part{index}" for index in range(len(parts))]
+    cards = Message(" + ".join("{" + key + "}" for key in keys), **dict(zip(keys, parts)))
+    if sum(need["count"] for need in requires["cards"]) > 1:
+        return Message("{cards} cards", cards=cards)
+    return Message("{cards} card", cards=cards)
+
+
+def mor_card(ident: str, card: dict[str, Any], language: str) -> CardEntry:
+    label = Message("{card} {colour} {level}: costs {price}; {input} → {output}; {vp} VP", card=ident,
+                    colour=card["colour"], level=MOR_LEVELS[card["level"]], price=mor_amounts(card["cost"]),
+                    input=mor_amounts(card["input"]), output=mor_amounts(card["output"]), vp=card["vp"])
+    return CardEntry(ident, ident, say(label, language), (say(label, language),), str(label))
+
+
+def mor_leader(ident: str, leader: dict[str, Any], language: str) -> CardEntry:
+    ability = Message(MOR_ABILITIES[leader["ability"]].template, r=leader["resource"])
+    summary = Message("{ability}; needs {requirement}; {vp} VP", ability=ability,
+                      requirement=mor_requirement(leader["requires"]), vp=leader["vp"])
+    label = Message("{leader}: {summary}", leader=ident, summary=summary)
+    return CardEntry(ident, ident, say(label, language), (say(label, language),), str(label))
+
+
+@cache
+def mor_catalogue(language: str = ENGLISH) -> dict[str, CardEntry]:
+    found = [mor_card(ident, card, language) for ident, card in MOR_CARDS.items()]
+    found += [mor_leader(ident, leader, language) for ident, leader in MOR_LEADERS.items()]
+    return {entry.ident: entry for entry in found}
+
+
+CATALOGUES: dict[str, Callable[[str], dict[str, CardEntry]]] = {"lim": lim_catalogue, "opera": opera_catalogue,
+                                                                 "mor": mor_catalogue}

@@ -295,17 +295,17 @@ class GameCog(commands.Cog):
         turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
         async def change() -> Reply:
-            """Each setting given is changed; none given shows the turn clock."""
-            reply = Reply()
+            """Each setting given is changed; none given shows the turn clock (one reply of their lines)."""
+            lines, game_id = [], None
             if turn.any() or (reminder_hours is None and language is None):
-                reply.lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
+                lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
             if reminder_hours is not None:
-                reply.lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
+                lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
             if language is not None:
                 chosen = await self.service.set_language(interaction.channel_id, person, language)
-                reply.lines += chosen.lines
-                reply.game_id = chosen.game_id
-            return reply
+                lines += chosen.lines
+                game_id = chosen.game_id
+            return Reply(lines=lines, game_id=game_id)
 
         await respond(interaction, change, files=False)
 

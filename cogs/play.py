@@ -19,10 +19,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.confirm import ask_first
+from bot.components import menu_view
+from bot.guided import play
 from bot.menus import suggestions
 from bot.table import Reply, Table, TableError, line
-from bot.views import menu_view, person_of, reader_language, report_error, respond, service
+from bot.views import person_of, reader_language, report_error, respond, service
 
 from .cards import find
 from .cards import suggestions as card_suggestions
@@ -58,21 +59,15 @@ class GameCommands(commands.GroupCog):
         table.require_game(self.game_key)
         return table
 
-    async def board_components(self, reply: Reply) -> discord.ui.View | None:
-        """The components of this game's public boards: by default one "Your move" button."""
-        return menu_view(reply)
+    async def board_components(self, reply: Reply) -> tuple[Reply, discord.ui.View | None]:
+        """A public board of this game (a game may give it a line of its own: a new reply) and its
+        components: by default the "Your move" button."""
+        return reply, menu_view(reply)
 
     @app_commands.command(name="move", description="Make your move (start typing to see your legal moves).")
     @app_commands.describe(notation="Your move; the suggestions are exactly the moves you may make now")
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
-        async def play() -> Reply:
-            return await service(self.bot).act(
-                interaction.channel_id, person_of(interaction), notation.strip(), interaction_id=interaction.id,
-                game_key=self.game_key,
-            )
-
-        if not await ask_first(interaction, notation.strip(), game_key=self.game_key):
-            await respond(interaction, play)
+        await play(interaction, notation.strip(), game_key=self.game_key)
 
     @move.autocomplete("notation")
     async def legal_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

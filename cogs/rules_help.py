@@ -1,4 +1,4 @@
-"""``/game rules topic:`` (and ``/mor rules``): the rules help of every game, by topic, from its
+"""``/game rules topic:``: the rules help of every game, by topic, from its
 data (``cogs/<game>_rules.json``: title, rule IDs, text, and a ``ja`` and a ``ko`` title and
 text), in the reader's language, with suggestions of the topics as you type. A topic without the
 reader's language is shown in English (``tests/discord/test_help_commands.py`` lists any)."""

@@ -136,15 +136,16 @@ async def test_private_buttons_and_menus_can_be_used(tmp_path):
     out = io.StringIO()
     code = await play(Config(database_path=tmp_path / "local.db", render_workers=0), tmp_path / "images", [
         "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
-        "@alice click:Choose your leaders", "@alice pick:L9,L7", "! @bob pick:L1,L2",
-        "@bob click:Choose your leaders", "! @bob pick:L1,L2",
+        "@alice click:Your move", "@alice pick:p:keep L7 L9", "! @bob pick:g:L1+L2",
+        "@bob click:Your move", "! @bob pick:g:L1+L2",
     ], out, interactive=False, seed=5)
     text = out.getvalue()
     assert code == 0, text
-    assert "(only alice sees) Keep 2 of your 4 leaders" in text and "pick: L9 (white marbles give servant" in text
+    assert "(only alice sees) Keep 2 of your 4 leaders" in text
+    assert "p:keep L7 L9 (Keep L7 (shield extra depot) and L9 (white marble → servant))" in text
     assert "bottega (edited): alice kept 2 leaders." in text
     assert "! no message here has that button or menu" in text  # bob has no menu open yet
-    assert "Select option 'L1' does not exist" in text  # bob's menu offers other leaders
+    assert "Select option 'g:L1+L2' does not exist" in text  # bob's menu offers other leaders
 
 
 async def test_the_week_with_deadlines_script_plays_a_week_in_seconds(tmp_path):
@@ -192,7 +193,7 @@ async def test_undo_and_since_from_the_console(tmp_path):
 
 async def test_a_typed_move_that_needs_a_second_thought_asks_and_waits_for_confirm(tmp_path):
     """Issue 17 in the console: the question and its buttons are printed, `click:Cancel` plays
-    nothing, `click:Confirm` plays the move (MOR-LEADER-5)."""
+    nothing (the player's menu is shown again), `click:Confirm` plays the move (MOR-LEADER-5)."""
     out = io.StringIO()
     code = await play(Config(database_path=tmp_path / "local.db", render_workers=0), tmp_path / "images", [
         "@alice /game new game:mor players:2", "@bob /game join", "@alice /game start",
@@ -206,7 +207,7 @@ async def test_a_typed_move_that_needs_a_second_thought_asks_and_waits_for_confi
     assert code == 0, text
     asked = "(only alice sees) ⚠ This move needs a second thought: The leader is gone for the rest of the game"
     assert text.count(asked) == 3 and text.count("  buttons: [Confirm] | [Cancel]") == 3
-    cancelled = text.index("(only alice sees) Cancelled: nothing was played.")
+    cancelled = text.index("(only alice sees) Take your turn: market, buy or produce.\nChoose:")
     played = text.index("alice discarded a leader")
     assert text.index(asked) < cancelled < played
     stale = text[text.index("alice took row-2"):]

@@ -181,18 +181,7 @@ def test_importing_a_layer_loads_nothing_above_it(module):
         assert not adapters, f"import {module} loads the adapters {adapters}"
 
 
-STATE_STILL_READ = {"bot/confirm.py": "whether a typed move needs a second thought is still worked out here "
-                                      "on the state; it moves into the table service with the one move path"}
-"""Adapters known to break the rule until the work that removes the breach lands (strict: a
-fixed module fails here until it leaves this list)."""
-
-
-def known_breach(path: Path):
-    reason = STATE_STILL_READ.get(where(path))
-    return pytest.param(path, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else path
-
-
-@pytest.mark.parametrize("path", [known_breach(path) for path in ADAPTERS], ids=where)
+@pytest.mark.parametrize("path", ADAPTERS, ids=where)
 def test_adapters_read_games_only_through_views(path):
     assert not state_reads(path), f"{where(path)}: {state_reads(path)}"
 

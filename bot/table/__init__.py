@@ -58,6 +58,7 @@ from .model import (
     Person,
     Reminder,
     Reply,
+    SecondThought,
     StaleAction,
     Strong,
     Table,
@@ -75,7 +76,7 @@ from .turns import Turns
 __all__ = [
     "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
     "ChannelLink", "DamagedTable", "DirectMessage", "Export", "Image", "Line", "LogPage", "Mention", "Moment",
-    "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "StaleAction", "Strong",
+    "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "SecondThought", "StaleAction", "Strong",
     "Table", "TableError", "TableService", "TurnSettings", "line",
 ]
 
@@ -150,10 +151,13 @@ class TableService:
 
     # play
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
-        """Play ``notation`` for ``person``; ``game_key`` refuses it unless the table plays that game."""
-        return await self._play.act(channel_id, person, notation, interaction_id=interaction_id,
-                                    expected_version=expected_version, game_key=game_key)
+                  expected_version: int | None = None, game_key: str | None = None, game_id: int | None = None,
+                  ask: bool = False) -> Reply:
+        """Play ``notation`` for ``person``; ``game_key`` and ``game_id`` refuse it unless the table
+        plays that game (that game of the channel);
+        ``ask``: a move the player may regret raises :class:`SecondThought` instead of being played."""
+        return await self._play.act(channel_id, person, notation, interaction_id=interaction_id, ask=ask,
+                                    expected_version=expected_version, game_key=game_key, game_id=game_id)
 
     async def menu(self, channel_id: int, person: Person, game_id: int, version: int) -> tuple[Table, int]:
         """The table and ``person``'s seat behind a "Your move" button of board ``version``;

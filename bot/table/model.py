@@ -253,6 +253,16 @@ class StaleAction(TableError):
         self.current = current
 
 
+class SecondThought(TableError):
+    """A move the player may regret (``Game.describe(...).destructive``), asked about instead of
+    played: ``notation`` is its canonical text, ``found`` the engine's description of it, asked on
+    board ``version`` of game ``game_id``."""
+
+    def __init__(self, notation: str, found: Description, game_id: int, version: int) -> None:
+        super().__init__(found.destructive)
+        self.notation, self.found, self.game_id, self.version = notation, found, game_id, version
+
+
 @dataclass
 class Table:
     """A game as loaded from the store: its row, its seats, (once started) its state, its timers.

@@ -8,6 +8,7 @@ seat is still acting, has not moved since and the action is still legal.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -19,12 +20,24 @@ from games.core import Description, IllegalAction, Message
 from .boards import Boards
 from .clocks import LADDER, deadline_changes, seat_clocks, timer_cleared, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
-from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said, taken_automatically
+from .model import (
+    Line,
+    Person,
+    Reply,
+    SecondThought,
+    StaleAction,
+    Table,
+    TableError,
+    line,
+    said,
+    taken_automatically,
+)
 from .timing import reminder_changes
 from .turns import Turns, continues
 
 Clock = Callable[[], datetime]
 NOT_PLAYING = Message("You are not playing at this table.")
+DIGEST = "#"
 OLD_GAME = Message("That button belongs to a game that is over; this channel has a new table.")
 
 
@@ -62,23 +75,46 @@ class Play:
         self.tables, self.boards, self.clock, self.turns = tables, boards, clock, turns
 
     async def act(self, channel_id: int, person: Person, notation: str, *, interaction_id: int | None = None,
-                  expected_version: int | None = None, game_key: str | None = None) -> Reply:
+                  expected_version: int | None = None, game_key: str | None = None, game_id: int | None = None,
+                  ask: bool = False) -> Reply:
+        """Play ``notation`` (or the :func:`digest` of a legal one) for ``person``: the table is
+        loaded once and the move parsed once. ``game_id``: refused unless the table plays that game
+        (a button of an earlier game in the channel).
+        ``ask``: a move the player may regret is not played but raised as :class:`SecondThought`
+        (the player confirms it with ``ask=False``)."""
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
             if game_key is not None:
                 table.require_game(game_key)
+            if game_id not in (None, table.row.id):
+                raise TableError(OLD_GAME)
             if table.state is None:
                 raise TableError(NOT_STARTED)
             seat = seat_of(table, person)
             game, state = table.game, table.state
-            if expected_version not in (None, table.row.version) and not await self._still_open(
-                    table, seat, expected_version, lambda: [game.parse(state, notation)]):
+            if notation.startswith(DIGEST):
+                notation = next((n for n in table.legal(seat) if digest(n) == notation), "")
+                if not notation:
+                    raise StaleAction(Message("That move is not available to you now."),
+                                      await self.boards.reply(table, []))
+            try:
+                action, refusal = game.parse(state, notation), None
+            except IllegalAction as error:
+                action, refusal = None, error
+            if expected_version not in (None, table.row.version) and (action is None or not await self._still_open(
+                    table, seat, expected_version, lambda: [action])):
                 raise StaleAction(
                     Message("That button belongs to an earlier board; the game has moved on. Here is the board now."),
                     await self.boards.reply(table, []),
                 )
+            if refusal is not None:
+                raise filled(table, refusal)
+            new_state, events = applied(table, seat, action)
+            if ask and (found := game.describe(state, seat, action)).destructive:
+                raise SecondThought(game.notation(action), found, table.row.id, table.row.version)
             before = table
-            table, lines = await self.move(table, seat, person.id, notation, interaction_id)
+            table, lines = await self._record(table, seat, person.id, action, new_state, events, interaction_id, None)
+            table, lines = await self.automatic(table, lines)
             board = await self.turns.record(before, table, lines, last_move=lines, mover=person.id)
         return await self.turns.reply(board)
 
@@ -91,12 +127,11 @@ class Play:
         added to that turn, which :meth:`write_turn` writes). ``played`` says the timeout ladder
         played it (see ``clocks.seat_clocks``). The table after it (no new read) and its event
         lines, with the moves that then had no real choice (see :meth:`automatic`)."""
-        game, state = table.game, table.state
         try:
-            action = game.parse(state, notation)
-            new_state, events = game.apply(state, seat, action)
-        except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
-            raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
+            action = table.game.parse(table.state, notation)
+        except IllegalAction as refusal:
+            raise filled(table, refusal) from None
+        new_state, events = applied(table, seat, action)
         table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played,
                                           unwritten=unwritten)
         return await self.automatic(table, lines, unwritten)
@@ -211,6 +246,28 @@ class Play:
         except TableError:
             return []
         return table.described(table.seat_of(person.id))
+
+
+def digest(notation: str) -> str:
+    """A short stand-in for a notation too long to travel whole (in a button's ``custom_id``).
+
+    >>> digest("place d1:coin d2:2stone")
+    '#c00cc7289eda3ceb'
+    """
+    return DIGEST + hashlib.sha256(notation.encode()).hexdigest()[:16]
+
+
+def filled(table: Table, refusal: IllegalAction) -> IllegalAction:
+    """An engine's refusal with the seats it names as {p0} written as the players' names."""
+    return IllegalAction(table.fill_names(refusal.message), refusal.rule)
+
+
+def applied(table: Table, seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The state after ``seat`` plays ``action`` and its events; the engine's refusal otherwise."""
+    try:
+        return table.game.apply(table.state, seat, action)
+    except IllegalAction as refusal:
+        raise filled(table, refusal) from None
 
 
 def seat_of(table: Table, person: Person) -> int:

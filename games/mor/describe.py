@@ -1,11 +1,21 @@
-"""Masters of Renaissance moves in words, for the descriptive suggestions of ``/mor move``.
+"""Masters of Renaissance moves in words: the guided menu's levels, costs, gains and confirmations.
 
-The ``/mor`` buttons keep their own menus (``cogs/mor_menus.py``); this module gives every legal
-move a label, a menu group, and a confirmation for the moves a player may regret: discarding a
-leader, and storing resources so that some are thrown away (each one moves the other players, or
-Lorenzo, on the faith track). Every text is a :class:`~games.core.Message` (cards and leaders are
-:class:`~games.core.Name` parameters, resources game terms), so the bot writes it in the
-reader's language.
+Every legal move gets a label, a menu path and what it spends and gives, worked out here from the
+same rules the engine plays by (the marbles of a market line and what its white marbles become,
+a card's price after discounts and the slots it fits, the inputs and outputs of a production, a
+warehouse layout and what it throws away). The menu files them as:
+
+- leaders at setup: the pair kept, then the starting resources (when the seat gets some);
+- the market: one line per row or column with what it gives; with two white-marble leaders, the
+  line, then what its white marbles become;
+- storing what was taken and rearranging the warehouse: one layout per option;
+- buying: the card (with its price), then its slot and payment when there is a choice;
+- producing: the set of powers, then the base power's inputs when it is used, then the outputs
+  and the payment;
+- leaders: play or discard; ending the turn is one option of the first level.
+
+Only the deciding seat's own moves are described (its leaders in hand may be named: the table
+shows these texts to that player alone). Every text is a :class:`~games.core.Message`.
 """
 
 from __future__ import annotations
@@ -13,9 +23,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Description, Message, Name, Step
-from games.core.describe import AND, amounts, listing
+from games.core.describe import AND, PLUS, amounts, listing
 
-from .data import CARDS, LEADERS
+from .data import CARDS, LEADERS, MARBLE_GIVES
+from .production import production_totals
+from .rules import add_counts, counts_of, describe, discounted_cost, market_line, white_resources
 from .view import pending_placement
 
 GROUPS = {
@@ -28,6 +40,7 @@ GROUPS = {
     "leader": Message("Play or discard a leader"),
     "end": Message("End your turn"),
 }
+LEVELS = {1: "I", 2: "II", 3: "III"}
 
 
 def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Description:
@@ -37,31 +50,83 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
     >>> state = GAME.setup(2, 7)
     >>> describe_action(state, 0, {"type": "leader", "op": "discard", "leader": "L4"}).destructive
     'The leader is gone for the rest of the game (MOR-LEADER-5).'
+    >>> describe_action(state, 0, {"type": "end"}).group
+    ()
     """
     kind = action["type"]
-    group = (Step(kind, GROUPS[kind]),)
-    if kind == "keep":
-        extra = (Message(", start with {resources}", resources=" and ".join(action["resources"]))
-                 if action["resources"] else "")
-        return Description(Message("Keep {leaders}{extra}", leaders=listing([_leader(i) for i in action["leaders"]], AND),
-                                   extra=extra), group)
-    if kind == "market":
-        return Description(Message("Take {line} from the market", line=action["line"]), group)
-    if kind == "buy":
-        return _buy(state, action, group)
-    if kind == "leader":
-        name = Name("mor", action["leader"], action["leader"])
-        if action["op"] == "discard":
-            return Description(Message("Discard {leader} for 1 faith", leader=_leader(action["leader"])), group,
-                               (Message("leader {leader}", leader=name),), (amounts("1 faith"),),
-                               destructive=Message("The leader is gone for the rest of the game (MOR-LEADER-5)."))
-        return Description(Message("Play {leader}", leader=_leader(action["leader"])), group)
-    if kind == "place":
-        return _place(state, action, group)
+    top = Step(kind, GROUPS[kind])
     if kind == "end":
-        return Description(GROUPS["end"], group)
-    choices = _layout(action["layout"]) if set(action) == {"type", "layout"} else _words(action)
-    return Description(Message("{group}: {choices}", group=GROUPS[kind], choices=choices), group)
+        return Description(GROUPS["end"])
+    return _DESCRIBERS[kind](state, seat, action, top)
+
+
+def _keep(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    leaders = Message("Keep {leaders}", leaders=listing([_leader(i) for i in action["leaders"]], AND))
+    if not action["resources"]:
+        return Description(leaders, (top,))
+    pair = Step("+".join(action["leaders"]), leaders)
+    start = amounts(describe(counts_of(action["resources"])))
+    return Description(Message("{leaders}, start with {resources}", leaders=leaders, resources=start), (top, pair),
+                       gain=(start,))
+
+
+def _market(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    line = action["line"]
+    marbles = market_line(state, line)
+    whites = marbles.count("white")
+    options = white_resources(state["seats"][seat])
+    chosen = action.get("white") or ([options[0]] * whites if len(options) == 1 else [])  # MOR-LEADER-15
+    coloured = counts_of([MARBLE_GIVES[m] for m in marbles if MARBLE_GIVES[m]])
+    gained = add_counts(coloured, counts_of(chosen))
+    gain = (amounts(describe(gained)),) if gained else ()
+    label = Message("Take {line}: {gains}", line=line, gains=gain[0] if gain else Message("nothing"))
+    if "white" not in action:
+        return Description(label, (top,), gain=gain)
+    step = Step(line, Message("Take {line}: {gains} and {whites} white", line=line,
+                              gains=amounts(describe(coloured)), whites=whites))
+    return Description(Message("White marbles become {resources}",
+                               resources=listing([amounts(r) for r in action["white"]], PLUS)), (top, step), gain=gain)
+
+
+def _buy(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    card_id = state["decks"][action["deck"]][0]
+    card = CARDS[card_id]
+    name = Name("mor", card_id, card_id)
+    price = amounts(describe(discounted_cost(state["seats"][seat], card_id)))
+    step = Step(action["deck"], Message("{card} ({colour} {level}, {vp} VP): costs {price}", card=name,
+                                        colour=card["colour"], level=LEVELS[card["level"]], vp=card["vp"],
+                                        price=price))
+    label = Message("Slot {slot}, {paying}", slot=action["slot"], paying=_paying(action.get("pay")))
+    return Description(label, (top, step), (price,),
+                       (Message("card {card} in slot {slot}", card=name, slot=action["slot"]),))
+
+
+def _paying(pay: Any) -> Message:
+    if pay == "wh":
+        return Message("paying from the warehouse first")
+    if pay == "sb":
+        return Message("paying from the strongbox first")
+    return Message("paying {warehouse} from the warehouse and {strongbox} from the strongbox",
+                   warehouse=amounts(describe(counts_of(pay["wh"]))),
+                   strongbox=amounts(describe(counts_of(pay["sb"]))))
+
+
+def _produce(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    cards, leaders, base = action.get("cards", []), action.get("leaders", {}), action.get("base")
+    powers = [*cards, *leaders, *(["base"] if base else [])]
+    named = [Name("mor", p, p) for p in powers if p != "base"] + ([Message("the base power")] if base else [])
+    path = [top, Step("+".join(powers), Message("Run {powers}", powers=listing(named, PLUS)))]
+    if base:
+        path.append(Step("+".join(base["in"]), Message("Base power pays {resources}",
+                                                       resources=listing([amounts(r) for r in base["in"]], PLUS))))
+    inputs, outputs, faith = production_totals(state, seat, action)
+    made = amounts(describe(add_counts(outputs, {"faith": faith})))
+    chosen = [*leaders.values(), *([base["out"]] if base else [])]
+    parts = [Message("make {resources}", resources=listing([amounts(r) for r in chosen], PLUS))] if chosen else []
+    if "pay" in action:
+        parts.append(_paying(action["pay"]))
+    label = listing(parts) if parts else Message("Make {made}", made=made)
+    return Description(label, tuple(path), (amounts(describe(inputs)),), (made,))
 
 
 def _leader(leader_id: str) -> Message:
@@ -77,33 +142,15 @@ def _leader(leader_id: str) -> Message:
     return Message("{leader} ({resource} extra production)", leader=name, resource=resource)
 
 
-def _buy(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...]) -> Description:
-    top = state["decks"][action["deck"]][0]
-    card = CARDS[top]
-    name = Name("mor", top, top)
-    if action.get("pay") == "wh":
-        paying = Message("paying from the warehouse first")
-    elif action.get("pay") == "sb":
-        paying = Message("paying from the strongbox first")
-    else:
-        paying = Message("paying as named")
-    return Description(Message("Buy {card} ({colour} {level}, {vp} VP) into slot {slot}, {paying}", card=name,
-                               colour=card["colour"], level=card["level"], vp=card["vp"], slot=action["slot"],
-                               paying=paying), group, gain=(Message("card {card}", card=name),))
-
-
-def _words(action: dict[str, Any]) -> str:
-    """The choices of a produce or arrange move, briefly (in the notation's words)."""
-    parts = []
-    for key, value in action.items():
-        if key == "type":
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {'+'.join(v) if isinstance(v, list) else v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        parts.append(f"{key} {value}")
-    return "; ".join(parts) or Message("as suggested")
+def _leader_action(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    leader_id = action["leader"]
+    name = Name("mor", leader_id, leader_id)
+    if action["op"] == "discard":
+        return Description(Message("Discard {leader} for 1 faith", leader=_leader(leader_id)), (top,),
+                           (Message("leader {leader}", leader=name),), (amounts("1 faith"),),
+                           destructive=Message("The leader is gone for the rest of the game (MOR-LEADER-5)."))
+    return Description(Message("Play {leader}", leader=_leader(leader_id)), (top,),
+                       gain=(Message("{leader} in play, {vp} VP", leader=name, vp=LEADERS[leader_id]["vp"]),))
 
 
 def _layout(layout: dict[str, list[str]]) -> Message:
@@ -113,7 +160,12 @@ def _layout(layout: dict[str, list[str]]) -> Message:
                     for depot, units in layout.items()])
 
 
-def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...]) -> Description:
+def _arrange(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
+    return Description(Message("{group}: {choices}", group=GROUPS["arrange"], choices=_layout(action["layout"])),
+                       (top,))
+
+
+def _place(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) -> Description:
     pending = pending_placement(state)
     held = sum(len(units) for units in pending["current_layout"].values()) + sum(pending["gained"].values())
     if "layout" in action:
@@ -123,8 +175,12 @@ def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...
         lost = sum(pending["default_discard"].values())
         label = Message("Store as suggested")
     if not lost:
-        return Description(label, group)
-    return Description(Message("{move} (discards {n})", move=label, n=lost), group,
+        return Description(label, (top,))
+    return Description(Message("{move} (discards {n})", move=label, n=lost), (top,),
                        (Message("{n} discarded resource(s)", n=lost),),
                        destructive=Message("{n} resource(s) are thrown away: each moves every other player "
                                            "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).", n=lost))
+
+
+_DESCRIBERS = {"keep": _keep, "market": _market, "buy": _buy, "produce": _produce, "leader": _leader_action,
+               "arrange": _arrange, "place": _place}

@@ -62,7 +62,7 @@ class Table:
         return self.last()
 
 
-SECOND_THOUGHT = "bottega:tok:"
+SECOND_THOUGHT = "bottega:mv:"
 """The ``custom_id`` prefix of the Confirm button of a move that needs a second thought."""
 
 

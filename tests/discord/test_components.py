@@ -1,9 +1,13 @@
-"""Move buttons and the move select: private to the mover, persistent, version-guarded, and
-alive after a restart. The public board carries only a "Your move" button (and "Since your move")."""
+"""The guided menu of a game that says nothing more of its moves than their notation (the test
+game ``duel``): private to the mover, persistent, version-guarded, and alive after a restart. The
+public board carries only a "Your move" button (and "Since your move"); a move with nothing to
+preview is played as soon as it is chosen."""
 
 from __future__ import annotations
 
 import discord
+
+from bot.guided import MoveButton, move_token
 
 
 def custom_ids(message) -> list[str]:
@@ -18,21 +22,33 @@ async def open_menu(table, actor, board):
     return menu.response
 
 
+def options(menu) -> dict[str, str]:
+    """The menu select's options, label to value."""
+    select = menu.message.components[0].children[0]
+    assert isinstance(select, discord.SelectMenu)
+    return {option.label: option.value for option in select.options}
+
+
+async def choose(actor, menu, label: str):
+    """``actor`` chooses ``label`` in the menu's select."""
+    return await actor.select(menu, [options(menu)[label]])
+
+
 async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     board = await table.open()
     assert custom_ids(board) == ["bottega:menu:1:1", "bottega:since:1"]
     menu = await open_menu(table, table.actor(board), board)
     assert "Add 1 to 3" in menu.content
-    assert custom_ids(menu) == [f"bottega:act:1:1:add {n}" for n in (1, 2, 3)]
-    assert all(len(c) <= 100 for c in custom_ids(menu))
+    assert custom_ids(menu) == ["bottega:guide:1:1:0:add"]
+    assert options(menu) == {f"add {n}": f"p:add {n}" for n in (1, 2, 3)}
 
 
-async def test_pressing_a_private_move_button_plays_the_move(table):
+async def test_choosing_a_move_with_nothing_to_preview_plays_it(table):
     board = await table.open()
     actor = table.actor(board)
     menu = await open_menu(table, actor, board)
-    result = await actor.click(menu, label="add 2")
-    assert result.ephemeral
+    result = await choose(actor, menu, "add 2")
+    assert result.response.id == menu.id and "Done:" in result.response.content, "the menu says it is done"
     assert "adds 2: the count is 2" in table.last().content
     assert custom_ids(table.last()) == ["bottega:menu:1:2", "bottega:since:1"]
 
@@ -54,8 +70,8 @@ async def test_a_stale_board_or_button_shows_the_current_board_instead(table):
     menu = await open_menu(table, actor, first)
     await actor.slash(table.channel, "duel move", notation="add 1")
     count = len(table.channel.history())
-    result = await actor.click(menu, label="add 3")
-    assert result.ephemeral and "the game has moved on" in result.response.content
+    result = await choose(actor, menu, "add 3")
+    assert result.response.ephemeral and "the game has moved on" in result.response.content
     assert "the count (1/10)" in result.response.content and result.response.attachments
     stale_menu = await table.actor().click(first, label="Your move")
     assert "moved on" in stale_menu.response.content
@@ -66,23 +82,23 @@ async def test_a_double_press_applies_once(table):
     board = await table.open()
     actor = table.actor(board)
     menu = await open_menu(table, actor, board)
-    await actor.click(menu, label="add 3")
-    again = await actor.click(menu, label="add 3")
+    second = await open_menu(table, actor, board)
+    await choose(actor, menu, "add 3")
+    again = await choose(actor, second, "add 3")
     assert "moved on" in again.response.content
     moves = [m for m in table.channel.history() if "adds 3" in m.content]
     assert len(moves) == 1
 
 
-async def test_select_offers_every_move_when_buttons_do_not_fit(table):
+async def test_the_select_offers_every_move(table):
     board = await table.open(options="wide=true")
     actor = table.actor(board)
     menu = await open_menu(table, actor, board)
-    select = menu.message.components[0].children[0]
-    assert isinstance(select, discord.SelectMenu) and select.custom_id == "bottega:pick:1:1"
-    assert [o.value for o in select.options] == [f"add {n}" for n in range(1, 9)]
-    await actor.select(menu, ["add 7"])
+    assert list(options(menu)) == [f"add {n}" for n in range(1, 9)]
+    second = await open_menu(table, actor, board)
+    await choose(actor, menu, "add 7")
     assert "adds 7: the count is 7" in table.last().content
-    stale = await actor.select(menu, ["add 1"])
+    stale = await choose(actor, second, "add 1")
     assert "moved on" in stale.response.content
 
 
@@ -91,10 +107,10 @@ async def test_old_buttons_work_after_a_restart(table, env, make_bot):
     actor = table.actor(board)
     menu = await open_menu(table, actor, board)
     await env.restart_bot(await make_bot())
-    result = await actor.click(menu, label="add 1")
-    assert result.ephemeral and "adds 1: the count is 1" in table.last().content
+    result = await choose(actor, menu, "add 1")
+    assert result.response.ephemeral and "adds 1: the count is 1" in table.last().content
     fresh = await open_menu(table, table.actor(), table.last())
-    assert custom_ids(fresh)[0] == "bottega:act:1:2:add 1"
+    assert custom_ids(fresh)[0] == "bottega:guide:1:2:0:add"
     stale = await actor.click(board, label="Your move")
     assert "moved on" in stale.response.content
 
@@ -105,27 +121,16 @@ async def test_a_button_of_an_abandoned_game_is_refused(table):
     menu = await open_menu(table, actor, board)
     await table.alice.slash(table.channel, "game abandon")
     await table.open()
-    for message, label in ((menu, "add 1"), (board, "Your move")):
-        result = await actor.click(message, label=label)
+    for result in (await choose(actor, menu, "add 1"), await actor.click(board, label="Your move")):
         assert "belongs to a game that is over" in result.response.content
 
 
 def test_long_notations_become_digests_within_the_custom_id_limit():
-    from bot.views import act_button, move_token
-
     long = "place " + "x" * 120
-    button = act_button(12345, 678, long)
-    assert len(button.custom_id) <= 100 and button.custom_id.startswith("bottega:act:12345:678:#")
+    button = MoveButton(12345, 678, move_token(12345, 678, long), "Confirm")
+    assert len(button.custom_id) <= 100 and button.custom_id.startswith("bottega:mv:12345:678:#")
     assert move_token(12345, 678, long) == move_token(12345, 678, long) != move_token(12345, 679, long + "y")
-    assert act_button(1, 2, "add 1").custom_id == "bottega:act:1:2:add 1"
-
-
-def test_too_many_moves_get_no_private_components():
-    from bot.views import private_moves
-
-    assert private_moves(1, 1, [f"m{i}" for i in range(26)]) is None
-    assert len(private_moves(1, 1, [f"m{i}" for i in range(25)]).children) == 1
-    assert len(private_moves(1, 1, [f"m{i}" for i in range(5)]).children) == 5
+    assert MoveButton(1, 2, move_token(1, 2, "add 1"), "Confirm").custom_id == "bottega:mv:1:2:add 1"
 
 
 async def test_the_menu_of_a_waiting_player_names_who_is_awaited(table, monkeypatch):

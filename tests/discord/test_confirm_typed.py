@@ -1,6 +1,7 @@
-"""A typed move the player may regret asks first (issue 17): ``/<game> move`` and the Masters of
-Renaissance commands and menus show the move's preview and why it needs a second thought, with
-Confirm and Cancel, and play nothing until Confirm; a harmless typed move is played at once.
+"""A typed move the player may regret asks first (issue 17): ``/<game> move`` and the guided menu
+show the move's preview and why it needs a second thought, with Confirm and Cancel (back to the
+menu), and play nothing until Confirm; a harmless typed move is played at once. The table service
+says whether a move needs a second thought (issue 26).
 
 Each game is played with typed moves (the engine's own legal moves, read from the table) until
 the player on turn may make a move that needs a confirmation."""
@@ -55,7 +56,7 @@ async def reach_a_risky_move(table: Table, bot: Any, key: str, wanted: str = "")
         said = await member.slash(table.channel, f"{key} move", notation=(harmless or risky)[0])
         if not harmless:  # every move of the position asks (a payment that costs points, say)
             said = await member.click(said.response, label="Confirm")
-        assert buttons(said.response) == {}, said.response.content
+        assert said.response is None or "Confirm" not in buttons(said.response), said.response.content
     raise AssertionError(f"no move needing a confirmation came up in {key}")
 
 
@@ -75,16 +76,16 @@ async def test_a_typed_risky_move_asks_and_cancel_plays_nothing_then_confirm_pla
     choices = buttons(asked)
     assert set(choices) == {"Confirm", "Cancel"}
     assert choices["Confirm"]["style"] == discord.ButtonStyle.danger.value
-    assert choices["Confirm"]["custom_id"].startswith("bottega:tok:") and len(choices["Confirm"]["custom_id"]) <= 100
+    assert choices["Confirm"]["custom_id"].startswith("bottega:mv:") and len(choices["Confirm"]["custom_id"]) <= 100
     assert await snapshot(env.bot, table) == before and len(table.channel.history()) == messages, "asking plays nothing"
 
     cancelled = (await member.click(asked, label="Cancel")).response
-    assert cancelled.content == "Cancelled: nothing was played." and buttons(cancelled) == {}
+    assert any(item["type"] == SELECT for item in items(cancelled)), "Cancel goes back to the player's menu"
     assert await snapshot(env.bot, table) == before and len(table.channel.history()) == messages
 
     asked = (await member.slash(table.channel, f"{key} move", notation=risky)).response
     done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:") and buttons(done) == {}, done.content
+    assert "second thought" not in done.content and "Confirm" not in buttons(done), done.content
     assert (await snapshot(env.bot, table))[0] > before[0] and len(table.channel.history()) > messages - 1
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     move = (await env.bot.store.moves(game_id, before[0]))[0]
@@ -99,7 +100,7 @@ async def test_a_question_answered_after_the_table_moved_on_is_refused_clearly(t
     await member.slash(table.channel, f"{key} move", notation=harmless)
     after = await snapshot(env.bot, table)
     refused = (await member.click(asked, label="Confirm")).response
-    assert "the game has moved on" in refused.content and buttons(refused) == {}, refused.content
+    assert "the game has moved on" in refused.content, refused.content
     assert await snapshot(env.bot, table) == after
 
 
@@ -109,8 +110,13 @@ async def test_a_typed_harmless_move_is_played_at_once(table, env, key):
     member, _, harmless = await reach_a_risky_move(table, env.bot, key)
     before = await snapshot(env.bot, table)
     said = (await member.slash(table.channel, f"{key} move", notation=harmless)).response
-    assert said.content.startswith("Done:") and buttons(said) == {}
     assert (await snapshot(env.bot, table))[0] > before[0]
+    after = await env.bot.service.table(table.channel.id)
+    still_acting = after.is_acting(after.seat_of(member.id))
+    if still_acting:  # the turn goes on: the private reply is the player's next menu
+        assert any(item["type"] == SELECT for item in items(said)) or "Confirm" in buttons(said), said.content
+    else:
+        assert said is None, "a typed move with nothing private to say leaves no reply"
 
 
 async def test_a_question_survives_a_restart(table, env, make_bot):
@@ -119,8 +125,8 @@ async def test_a_question_survives_a_restart(table, env, make_bot):
     asked = (await member.slash(table.channel, "mor move", notation=risky)).response
     await env.restart_bot(await make_bot())
     done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:"), done.content
-    assert "discarded a leader" in table.last().content or "discard" in table.last().content
+    assert "second thought" not in done.content, done.content
+    assert "discard" in table.last().content
 
 
 async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
@@ -138,38 +144,24 @@ async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
     assert JAPANESE.search(asked.content) and "second thought" not in asked.content, asked.content
     assert len(buttons(asked)) == 2 and not set(buttons(asked)) & {"Confirm", "Cancel"}
     cancelled = (await member.click(asked, custom_id=list(buttons(asked).values())[1]["custom_id"])).response
-    assert JAPANESE.search(cancelled.content) and "nothing was played" not in cancelled.content
-
-
-async def test_masters_own_leader_command_asks_before_discarding(table, env):
-    await start(table, "mor")
-    member, risky, _ = await reach_a_risky_move(table, env.bot, "mor", "leader discard")
-    before = await snapshot(env.bot, table)
-    leader = risky.split()[-1]
-    asked = (await member.slash(table.channel, "mor leader", action="discard", leader=leader)).response
-    assert asked.content.startswith("⚠ This move needs a second thought: ") and set(buttons(asked)) == {"Confirm",
-                                                                                                       "Cancel"}
-    assert await snapshot(env.bot, table) == before
-    done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:")
-    assert (await snapshot(env.bot, table))[0] == before[0] + 1
+    assert JAPANESE.search(cancelled.content) and "Choose" not in cancelled.content
 
 
 async def test_masters_leader_menu_asks_in_place_before_discarding(table, env):
     await start(table, "mor")
     member, risky, _ = await reach_a_risky_move(table, env.bot, "mor", "leader discard")
     before = await snapshot(env.bot, table)
-    menu = (await member.click(table.last(), label="Leaders")).response
-    select = next((item for item in items(menu) if item["type"] == SELECT), None)
-    if select is None:  # few enough answers for buttons
-        label = next(label for label in buttons(menu) if label.startswith("Discard"))
-        asked = (await member.click(menu, label=label)).response
-    else:
-        discard = next(o["value"] for o in select["options"] if o["value"].startswith("discard "))
-        asked = (await member.select(menu, [discard], custom_id=select["custom_id"])).response
+    menu = (await member.click(table.last(), label="Your move")).response
+    top = next(item for item in items(menu) if item["type"] == SELECT)
+    assert "some need a confirmation" in next(o for o in top["options"] if o["value"] == "g:leader")["description"]
+    level = (await member.select(menu, ["g:leader"], custom_id=top["custom_id"])).response
+    select = next(item for item in items(level) if item["type"] == SELECT)
+    discard = next(o["value"] for o in select["options"] if o["label"].startswith("Discard"))
+    asked = (await member.select(level, [discard], custom_id=select["custom_id"])).response
     assert asked.id == menu.id, "the question takes the menu's place"
-    assert asked.content.startswith("⚠ This move needs a second thought: "), asked.content
+    assert "⚠ Are you sure?" in asked.content and "gone for the rest of the game" in asked.content, asked.content
+    assert buttons(asked)["Confirm"]["style"] == discord.ButtonStyle.danger.value
     assert await snapshot(env.bot, table) == before
-    cancelled = (await member.click(asked, label="Cancel")).response
-    assert cancelled.content == "Cancelled: nothing was played."
+    back = (await member.click(asked, label="Cancel")).response
+    assert any(o["label"].startswith("Discard") for o in next(i for i in items(back) if i["type"] == SELECT)["options"])
     assert await snapshot(env.bot, table) == before

@@ -39,9 +39,9 @@ async def test_an_unexpected_error_in_a_button_takes_the_same_path(table, env, m
     menu = await table.actor(board).click(board, label="Your move")
     monkeypatch.setattr(env.bot.service, "act", explode)
     with caplog.at_level(logging.ERROR, logger="bot.views"):
-        result = await table.actor(board).click(menu.response, label="add 1")
+        result = await table.actor(board).select(menu.response, ["p:add 1"])
     error_id = re.search(r"error id `([0-9a-f]{8})`", result.response.content).group(1)
-    assert result.ephemeral and "lost seat" not in result.response.content
+    assert result.response.ephemeral and "lost seat" not in result.response.content
     assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
 
 
@@ -118,13 +118,13 @@ async def test_an_error_log_line_names_the_component_but_not_the_move_it_carries
     menu = await table.actor(board).click(board, label="Your move")
     monkeypatch.setattr(env.bot.service, "act", explode)
     with caplog.at_level(logging.ERROR, logger="bot.views"):
-        await table.actor(board).select(menu.response, ["add 7"])
+        await table.actor(board).select(menu.response, ["p:add 7"])
     [record] = [r for r in caplog.records if r.name == "bot.views" and r.exc_info]
-    assert "bottega:pick:1:1" in record.getMessage() and "add 7" not in record.getMessage()
+    assert "bottega:guide:1:1" in record.getMessage() and "add 7" not in record.getMessage()
 
 
-async def test_an_unexpected_error_in_a_game_menu_button_takes_the_same_path(table, env, monkeypatch, caplog):
-    """The buttons of a game's own board menus (Masters of Renaissance) are covered like the generic ones."""
+async def test_an_unexpected_error_in_the_menu_of_a_game_takes_the_same_path(table, env, monkeypatch, caplog):
+    """The menu of a game with its own cog (Masters of Renaissance) is covered like the others."""
     await table.alice.slash(table.channel, "game new", game="mor", players=2)
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
@@ -135,7 +135,7 @@ async def test_an_unexpected_error_in_a_game_menu_button_takes_the_same_path(tab
 
     monkeypatch.setattr(env.bot.service, "menu", explode)  # the stale-board check of every menu
     with caplog.at_level(logging.ERROR, logger="bot.views"):
-        result = await table.alice.click(board, label="Choose your leaders")
+        result = await table.alice.click(board, label="Your move")
     assert result.ephemeral and "Something went wrong on our side" in result.response.content
     error_id = re.search(r"error id `([0-9a-f]{8})`", result.response.content).group(1)
-    assert any(error_id in r.getMessage() and "mor:b:1:1" in r.getMessage() for r in caplog.records)
+    assert any(error_id in r.getMessage() and "bottega:menu:1:1" in r.getMessage() for r in caplog.records)

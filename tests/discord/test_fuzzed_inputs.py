@@ -1,6 +1,6 @@
 """Fuzzing what a member can send: slash-command options and button custom_ids, for every game.
 
-Every string option of every command, and custom_ids near the bot's own (``bottega:act:...``,
+Every string option of every command, and custom_ids near the bot's own (``bottega:mv:...``,
 ``bottega:menu:...``), get random and mutated values mid-game. Whatever arrives, the bot answers
 with a refusal or a result, never with the generic error reply, raises nothing, and a refused
 input leaves the game exactly as it was.
@@ -102,8 +102,8 @@ async def test_fuzzed_custom_ids_are_answered_cleanly(table, key, data):
     game_id = (await table.env.bot.service.table(table.channel.id)).row.id
     board_ids = [child.custom_id for message in table.channel.history() for row in message.components
                  for child in row.children if child.custom_id]
-    near = [f"bottega:act:{game_id}:{{v}}:{{m}}", f"bottega:menu:{game_id}:{{v}}",
-            f"bottega:pick:{game_id}:{{v}}:{{m}}", "bottega:act:{g}:{v}:{m}", "bottega:{m}"]
+    near = [f"bottega:mv:{game_id}:{{v}}:{{m}}", f"bottega:menu:{game_id}:{{v}}",
+            f"bottega:gpage:{game_id}:{{v}}:0:{{m}}", "bottega:mv:{g}:{v}:{m}", "bottega:{m}"]
     chooser = random.Random(data.draw(st.integers(0, 2**32)))
     filled = chooser.choice(near).format(
         g=data.draw(st.integers(-5, 10**20)), v=data.draw(st.integers(-5, 10**12)),

@@ -1,7 +1,8 @@
-"""Guided menus through Discord: whole Lorenzo il Magnifico and Opera Magna games played only with
-the board's "Your move" button, the menu's selects and its Confirm button (no typed notation),
-confirmations of moves that need a second thought, descriptive suggestions, and the moves the
-table takes by itself."""
+"""Guided menus through Discord, in every game (issue 26): whole games played only with the board's
+"Your move" button, the menu's selects and its Confirm button (no typed notation), at 2 and 4
+players; a preview before every move that spends or gains something; the turn going on in the same
+private message; confirmations of moves that need a second thought; descriptive suggestions; the
+moves the table takes by itself; menus that survive a restart and refuse once the board moved on."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from pathlib import Path
 import pytest
 import simcord
 from bottega_harness import Table
-from component_payloads import BUTTON, MAX_STEPS, SELECT, items, pinged
 
+from component_payloads import BUTTON, SELECT, items, pinged
+
+from bench.taps import ButtonPlayer
 from bot.config import Config
 
-AI = "Bottega AI (easy)"
+MOVE_LIMIT = 2000
 
 
 @pytest.fixture
@@ -26,91 +29,67 @@ def config(tmp_path: Path) -> Config:
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
 
 
-class Guided:
-    """A player who only clicks: "Your move", then one option of each select, then Confirm."""
-
-    def __init__(self, table: Table, rng: random.Random) -> None:
-        self.table, self.rng = table, rng
-        self.previews: list[str] = []
-        self.screens = 0
-
-    async def move(self, member: simcord.MemberActor) -> str:
-        """One move of ``member`` through the menu of the latest board; the final private text."""
-        result = await member.click(self.table.last(), label="Your move")
-        for _ in range(MAX_STEPS):
-            message = result.response
-            assert message is not None and message.ephemeral, "menus are private"
-            found = items(message)
-            if message.content.startswith("Done:"):
-                return message.content
-            self.screens += 1
-            confirm = next((i for i in found if i["type"] == BUTTON and i.get("label") == "Confirm"), None)
-            select = next((i for i in found if i["type"] == SELECT), None)
-            if confirm is not None:
-                self.previews.append(message.content)
-                result = await member.click(message, custom_id=confirm["custom_id"])
-            else:
-                assert select is not None, message.content
-                value = self.rng.choice([o["value"] for o in select["options"]])
-                result = await member.select(message, [value], custom_id=select["custom_id"])
-        raise AssertionError(f"the menu did not end in a move: {result.response.content}")
-
-    async def play_out(self, limit: int) -> int:
-        """alice moves through menus while the board pings her, to the final scores."""
-        for moves in range(limit):
-            board = self.table.last()
-            if "Game over." in board.content:
-                return moves
-            assert f"<@{self.table.alice.id}>" in board.content, board.content
-            said = await self.move(self.table.alice)
-            assert said.startswith("Done:"), said
-        raise AssertionError(f"no result after {limit} moves")
+@pytest.fixture
+async def simcord_bot(make_bot):
+    """No board images: these tests are about choosing moves (the restart's bot draws them)."""
+    return await make_bot(renderer=None)
 
 
-async def open_against_the_ai(table: Table, key: str, options: str = "") -> None:
+async def open_table(table: Table, key: str, players: int, options: str = "") -> list[simcord.MemberActor]:
+    members = [table.alice, table.bob, table.carol, table.manager][:players]
     extra = {"options": options} if options else {}
-    await table.alice.slash(table.channel, "game new", game=key, players=2, bots=1, level="easy", **extra)
+    await table.alice.slash(table.channel, "game new", game=key, players=players, **extra)
+    for member in members[1:]:
+        await member.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
+    return members
 
 
-@pytest.mark.parametrize("key", ["lim", "opera"])
-async def test_a_whole_game_is_played_with_the_guided_menu_only(table, env, key):
-    await open_against_the_ai(table, key)
-    player = Guided(table, random.Random(5))
-    moves = await player.play_out(400)
-    assert moves > 20 and "Game over." in table.last().content
-    assert player.screens > moves, "moves are chosen in several steps"
-    assert all("You pay" in text for text in player.previews)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_a_whole_game_is_played_with_buttons_and_selects_only(table, env, key, players):
+    members = await open_table(table, key, players)
+    player = ButtonPlayer(table.channel, members, random.Random(players))
+    assert await player.play_out(MOVE_LIMIT), "the game ends"
+    assert "Game over." in table.last().content and len(player.taps) > 20
+    assert player.previews and all("You pay" in text for text in player.previews), "a move is previewed"
+    assert player.unpreviewed == [], "no move that spends or gains something is played unseen"
     if key == "opera":
         assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
+    if key == "mor":
+        bought = [text for text in player.previews if "in slot" in text]
+        assert bought, "a purchase is previewed (its card, slot, payment and price) and confirmed"
+        cards = [re.search(r"› (c\d+) ", text)[1] for text in bought]
+        said = "\n".join(m.content for m in table.channel.history())
+        assert any(f"bought {card} " in said for card in cards), "and bought"
 
 
-async def advanced_game_in_round_one(table: Table, player: Guided) -> simcord.MemberActor:
+
+async def advanced_game_in_round_one(table: Table, player: ButtonPlayer) -> simcord.MemberActor:
     """alice and bob pick their tiles and draft their leaders through the menus; the first mover."""
-    await table.alice.slash(table.channel, "game new", game="lim", players=2, options="advanced=true")
-    await table.bob.slash(table.channel, "game join")
-    await table.alice.slash(table.channel, "game start")
+    await open_table(table, "lim", 2, "advanced=true")
     for _ in range(20):
         if "place a family member" in table.last().content:
             return pinged(table)[0]
-        await player.move(pinged(table)[0])
+        await player.turn(pinged(table)[0])
     raise AssertionError(table.last().content)
 
 
-async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(table):
+async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(table, env):
     """LIM-ADV-5: the one leader left in a pack is kept without asking; the log says so, and names
     no leader (the draft is hidden)."""
-    player = Guided(table, random.Random(2))
+    player = ButtonPlayer(table.channel, [table.alice, table.bob], random.Random(2))
     await advanced_game_in_round_one(table, player)
     automatic = [m.content for m in table.channel.history() if "(taken automatically)" in m.content]
     assert len(automatic) == 1
     assert automatic[0].count("keeps a leader. (taken automatically)") == 2
-    keeps = [m for m in table.channel.history() if "keeps a leader" in m.content]
-    assert sum(m.content.count("keeps a leader") for m in keeps) == 8  # 4 leaders each, 3 picked by hand
+    game_id = (await env.bot.service.table(table.channel.id)).row.id
+    drafts = [move for move in await env.bot.store.moves(game_id, 0) if move.notation.startswith("draft")]
+    assert len(drafts) == 8 and sum(move.automatic for move in drafts) == 2  # 4 leaders each, 3 picked by hand
 
 
 async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(table):
-    player = Guided(table, random.Random(3))
+    player = ButtonPlayer(table.channel, [table.alice, table.bob], random.Random(3))
     mover = await advanced_game_in_round_one(table, player)
     menu = (await mover.click(table.last(), label="Your move")).response
     top = next(i for i in items(menu) if i["type"] == SELECT)
@@ -134,8 +113,9 @@ async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(
     assert "discards" not in table.last().content, "Cancel plays nothing"
     again = (await mover.select(back, [discards[0]["value"]], custom_id=level["custom_id"])).response
     done = (await mover.click(again, label="Confirm")).response
-    assert done.content.startswith("Done:") and "for a council privilege" in table.last().content
-    assert "Council privileges" in done.content, "the follow-up choice is asked in the same private message"
+    assert "for a council privilege" in table.last().content
+    assert done.id == menu.id and "Done:" not in done.content, "the turn goes on in the same private message"
+    assert "Council privileges" in done.content
     privileges = next(i for i in items(done) if i["type"] == SELECT)
     assert len(privileges["options"]) == 5
     chosen = (await mover.select(done, [privileges["options"][0]["value"]], custom_id=privileges["custom_id"])).response
@@ -150,7 +130,7 @@ def discord_danger() -> int:
 
 
 async def test_suggestions_are_described_with_the_notation_as_value_and_risky_moves_last(table):
-    player = Guided(table, random.Random(4))
+    player = ButtonPlayer(table.channel, [table.alice, table.bob], random.Random(4))
     mover = await advanced_game_in_round_one(table, player)
     offered = await mover.autocomplete(table.channel, "lim move", "notation", "")
     assert offered and len(offered) <= 25
@@ -168,17 +148,60 @@ async def test_suggestions_are_described_with_the_notation_as_value_and_risky_mo
 
 
 async def test_a_menu_survives_a_restart_and_refuses_once_the_board_moved_on(table, env, make_bot):
-    await table.alice.slash(table.channel, "game new", game="opera", players=2)
-    await table.bob.slash(table.channel, "game join")
-    await table.alice.slash(table.channel, "game start")
+    await open_table(table, "opera", 2)
     mover = pinged(table)[0]
     menu, second = [(await mover.click(table.last(), label="Your move")).response for _ in range(2)]
     select = next(i for i in items(menu) if i["type"] == SELECT)
     assert select["custom_id"].startswith("bottega:guide:")
-    await env.restart_bot(await make_bot())
+    await env.restart_bot(await make_bot(renderer=None))
     preview = (await mover.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])).response
     assert "You pay" in preview.content
     await mover.click(preview, label="Confirm")
     assert "drafts" in table.last().content
     stale = await mover.select(second, [select["options"][1]["value"]], custom_id=select["custom_id"])
     assert "moved on" in stale.response.content
+
+
+async def test_a_confirm_pressed_after_the_board_moved_on_is_refused_and_plays_nothing(table, env):
+    await open_table(table, "mor", 2)
+    for member in pinged(table):  # each seat keeps its leaders (a simultaneous choice)
+        await ButtonPlayer(table.channel, [member], random.Random(1)).turn(member)
+    mover = pinged(table)[0]
+    previews = []
+    for _ in range(2):
+        menu = (await mover.click(table.last(), label="Your move")).response
+        top = next(i for i in items(menu) if i["type"] == SELECT)
+        market = (await mover.select(menu, ["g:market"], custom_id=top["custom_id"])).response
+        lines = next(i for i in items(market) if i["type"] == SELECT)
+        previews.append((await mover.select(market, [lines["options"][0]["value"]],
+                                            custom_id=lines["custom_id"])).response)
+    assert all("You pay nothing; you get" in preview.content for preview in previews)
+    await mover.click(previews[0], label="Confirm")
+    version = (await env.bot.service.table(table.channel.id)).row.version
+    stale = (await mover.click(previews[1], label="Confirm")).response
+    assert "moved on" in stale.content
+    assert (await env.bot.service.table(table.channel.id)).row.version == version, "nothing was played"
+
+
+async def test_after_a_market_action_the_player_stores_it_in_the_same_private_message(table):
+    """MOR-WAREHOUSE-7: storing what was taken follows in the menu the player acted on, with no
+    dead-end "Done" in between; storing with nothing thrown away needs no second tap."""
+    await open_table(table, "mor", 2)
+    for member in pinged(table):
+        await ButtonPlayer(table.channel, [member], random.Random(1)).turn(member)
+    mover = pinged(table)[0]
+    menu = (await mover.click(table.last(), label="Your move")).response
+    top = next(i for i in items(menu) if i["type"] == SELECT)
+    assert "g:market" in [o["value"] for o in top["options"]]
+    market = (await mover.select(menu, ["g:market"], custom_id=top["custom_id"])).response
+    lines = next(i for i in items(market) if i["type"] == SELECT)
+    assert all(o["label"].startswith("Take ") for o in lines["options"])
+    preview = (await mover.select(market, [lines["options"][0]["value"]], custom_id=lines["custom_id"])).response
+    stored = (await mover.click(preview, label="Confirm")).response
+    assert stored.id == menu.id and "Done" not in stored.content and "Store" in stored.content, stored.content
+    layouts = next(i for i in items(stored) if i["type"] == SELECT)
+    keep = [o for o in layouts["options"] if o["value"].startswith("p:")]
+    assert keep, "a layout that throws nothing away is played as soon as it is chosen"
+    after = (await mover.select(stored, [keep[0]["value"]], custom_id=layouts["custom_id"])).response
+    assert "stores" in table.last().content or "warehouse" in table.last().content
+    assert after.id == menu.id and any(i["type"] == SELECT for i in items(after)), "the turn goes on"

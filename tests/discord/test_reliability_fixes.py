@@ -39,17 +39,15 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     board = table.last()
     assert len(drafters) == 3
     menus = [(await player.click(board, label="Your move")).response for player in drafters]
+    second = (await drafters[0].click(board, label="Your move")).response
     drafting = await env.bot.service.table(table.channel.id)
     version, game_id = drafting.row.version, drafting.row.id
-    previews = []
     for player, menu in zip(drafters, menus):
-        preview = (await player.select(menu, [first_option(menu)])).response
-        assert preview.content.startswith("Keep one of the") and "You pay" in preview.content  # a draft pick
-        pressed = await player.click(preview, label="Confirm")
+        assert menu.content.startswith("Keep one of the")  # a draft pick, played as soon as it is chosen
+        pressed = await player.select(menu, [first_option(menu)])
         assert "moved on" not in pressed.response.content
-        previews.append(preview)
     assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
-    twice = await drafters[0].click(previews[0], label="Confirm")
+    twice = await drafters[0].select(second, [first_option(second)])
     assert "moved on" in twice.response.content  # its player has answered: that decision passed
     # That draft round is over for everyone: a menu of its board is stale. (The steps of a
     # simultaneous decision edit one message, so the board in the channel now shows the next
