@@ -20,7 +20,7 @@ from typing import Any
 
 from i18n import Message
 from bot.menus import OPTION_LIMIT
-from games.core import IllegalAction
+from games.core import IllegalAction, counted
 from games.mor import card_details, leader_details
 from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
 
@@ -257,8 +257,9 @@ def _starting_resources(view: dict[str, Any], before: str) -> Question:
     wanted = view["you"]["starting_resources"]
     options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(RESOURCES, wanted)]
     kept = " ".join(re.findall(r"L\d+", before))
-    return Question(Message("Leaders kept: {kept}. Now choose {wanted} starting resource{s} (MOR-SETUP-17).",
-                            kept=kept, wanted=wanted, s="s" if wanted > 1 else ""), options)
+    return Question(counted("Leaders kept: {kept}. Now choose {wanted} starting resource (MOR-SETUP-17).",
+                            "Leaders kept: {kept}. Now choose {wanted} starting resources (MOR-SETUP-17).",
+                            by="wanted", kept=kept, wanted=wanted), options)
 
 
 def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
@@ -269,8 +270,9 @@ def _white_choices(view: dict[str, Any], seat: int, before: str) -> Question:
     whites = (grid[index] if kind == "row" else [row[index] for row in grid]).count("white")
     choices = sorted(white_options(view, seat), key=RESOURCES.index)
     options = [Option(" + ".join(combo), ",".join(combo)) for combo in combinations_with_replacement(choices, whites)]
-    return Question(Message("{line} has {whites} white marble{s}: what does each become? (MOR-LEADER-16)",
-                            line=line, whites=whites, s="s" if whites > 1 else ""), options)
+    return Question(counted("{line} has {whites} white marble: what does it become? (MOR-LEADER-16)",
+                            "{line} has {whites} white marbles: what does each become? (MOR-LEADER-16)",
+                            by="whites", line=line, whites=whites), options)
 
 
 def _cards_to_buy(view: dict[str, Any]) -> Question:

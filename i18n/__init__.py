@@ -83,6 +83,9 @@ def translate(text: Any, language: str, render: Callable[[Any], str] | None = No
         return str(text)
     found = catalogue(language)
     params = {key: _parameter(key, value, language, found, render) for key, value in text.params.items()}
+    if text.plural is not None:
+        number = text.params.get(text.by)
+        return fill(found.ngettext(text.template, text.plural, number if isinstance(number, int) else 2), params)
     return fill(found.gettext(text.template), params)
 
 

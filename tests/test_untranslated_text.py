@@ -45,9 +45,10 @@ OWNED_ELSEWHERE = {"cogs/mor.py", "cogs/mor_menus.py", "bot/menus.py", "bot/guid
 """Files whose player texts are being reworked apart from this sweep (menus, guided moves, card
 texts, rules help, the automatic moves' log): :func:`test_the_other_files_are_listed_until_they_are_clean`
 lists what the scan finds there."""
-TEMPLATES = {name: spec[0] - 1 for name, spec in KEYWORDS.items() if isinstance(spec, tuple) and spec
-             and isinstance(spec[0], int)}
-"""The calls whose argument at this position is a message id (``refuse(rule, text)``: 1)."""
+TEMPLATES = {name: [position - 1 for position in spec if isinstance(position, int)]
+             for name, spec in KEYWORDS.items() if isinstance(spec, tuple) and spec and isinstance(spec[0], int)}
+"""The calls whose arguments at these positions are message ids (``refuse(rule, text)``: 1;
+``counted(singular, plural)``: 0 and 1)."""
 NOT_FOR_PLAYERS = {
     "debug", "info", "warning", "error", "exception", "critical", "print",  # logs, the terminal
     "describe", "command", "Group", "Choice", "choices", "rename",  # slash commands: from the tree
@@ -177,8 +178,9 @@ class Scan(ast.NodeVisitor):
         if name in NOT_FOR_PLAYERS:
             self._allow(node)
             return
-        position = TEMPLATES.get(name)
-        if position is not None and len(node.args) > position:
+        for position in TEMPLATES.get(name, ()):
+            if len(node.args) <= position:
+                continue
             template = node.args[position]
             if self.built_at_run_time(template):
                 self.findings.append(Finding(self.path, node.lineno, f"{name}() of text built at run time",

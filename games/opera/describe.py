@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core import Description, Message, Step
+from ..core import Description, Message, Step, counted
 from ..core.describe import FREE, amounts, listing
 from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name
 from .payment import turn_payment_options
@@ -53,11 +53,11 @@ def ops_words(ops: list[dict]) -> Message:
         elif kind == "raw" and len(op["choices"]) == 1:
             words.append(amounts(f"{op['n']} {GOOD_NAMES[op['choices']]}"))
         elif kind == "raw":
-            words.append(Message("{n} raw goods of your choice", n=op["n"]))
+            words.append(counted("{n} raw good of your choice", "{n} raw goods of your choice", n=op["n"]))
         elif kind == "refined":
-            words.append(Message("{n} refined good(s) of your choice", n=op["n"]))
+            words.append(counted("{n} refined good of your choice", "{n} refined goods of your choice", n=op["n"]))
         elif kind == "certificate":
-            words.append(Message("{n} certificate step(s)", n=op["n"]))
+            words.append(counted("{n} certificate step", "{n} certificate steps", n=op["n"]))
         elif kind == "spend_for_refined":
             words.append(Message("1 raw good into its refined good"))
         elif kind == "exchange":
@@ -158,7 +158,7 @@ def _pay(state: dict, player: dict, action: dict) -> Description:
     plan = option["plan"]
     city, _ = split_area(state["turn"]["moved_to"])
     cost = [amounts(goods_words("".join(g * plan["raw"][g] for g in RAW)))] if any(plan["raw"].values()) else []
-    cost += [Message("{n} {good} certificate step(s)", n=plan["cert"][g], good=GOOD_NAMES[g])
+    cost += [counted("{n} {good} certificate step", "{n} {good} certificate steps", n=plan["cert"][g], good=GOOD_NAMES[g])
              for g in RAW if plan["cert"][g]]
     cost += [Message("{n} VP", n=plan["vp"])] if plan["vp"] else []
     gained = "".join(DATA.trade[c]["benefit"] for c in state["cities"][city]["gain"] if c)
@@ -247,7 +247,9 @@ def _answer(state: dict, action: dict) -> Description:
     step = (Step("choice", Message("Choose for {source}", source=pending["source"])),)
     if action["type"] == "certify":
         names = " and ".join(GOOD_NAMES[g] for g in action["goods"])
-        return Description(Message("Move the {goods} certificate(s) one step right", goods=names), step)
+        return Description(counted("Move the {goods} certificate one step right",
+                                   "Move the {goods} certificates one step right",
+                                   by="count", count=len(action["goods"]), goods=names), step)
     if action["type"] == "spend":
         good = f"1 {GOOD_NAMES[action['good']]}"
         return Description(Message("Spend {good}", good=good), step, (amounts(good),))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from ..core import event, refuse
+from ..core import counted, event, refuse
 from .data import GOOD_NAMES, RAW, REFINED, REFINED_OF
 from .describe import goods_words
 from .rules import certificate_max, gain_raw, gain_refined, move_certificate_right, right_side, spend_raw
@@ -120,9 +120,11 @@ def _resolve(state: dict, player: dict, pending: dict, action: dict) -> list[Eve
     if kind == "certificate":
         for good in action["goods"]:
             move_certificate_right(state, player, good)
-        return [event("certificate",
-                      "{player} moves the {goods} certificate(s) right ({source}).",
-                      player=f"{{p{seat}}}", goods=' and '.join(GOOD_NAMES[g] for g in action['goods']), source=pending['source'])]
+        return [event("certificate", counted(
+            "{player} moves the {goods} certificate right ({source}).",
+            "{player} moves the {goods} certificates right ({source}).",
+            by="count", count=len(action["goods"]), player=f"{{p{seat}}}",
+            goods=' and '.join(GOOD_NAMES[g] for g in action['goods']), source=pending['source']))]
     good = action["good"]
     spend_raw(player, good)
     if pending["then"] == "refined":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import event, refuse
+from ..core import counted, event, refuse
 from .data import DATA, REFINED, SIZES
 
 Event = dict[str, Any]
@@ -45,8 +45,9 @@ def done(state: dict, seat: int, action: dict) -> list[Event]:
     left = sum(player["refined"].values())
     player["supply"] += left
     player["refined"] = dict.fromkeys(REFINED, 0)
-    events = [event("discard", "{player} ends phase 3, discarding {left} refined good(s).",
-                               player=f"{{p{seat}}}", left=left)]
+    events = [event("discard", counted("{player} ends phase 3, discarding {left} refined good.",
+                                       "{player} ends phase 3, discarding {left} refined goods.",
+                                       by="left", player=f"{{p{seat}}}", left=left))]
     if state["final_round"] == state["round"]:
         return events + end_turn(state)
     state["phase"] = "build"

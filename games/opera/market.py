@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import event, refuse
+from ..core import counted, event, refuse
 from .data import DATA, GOOD_NAMES, RAW
 from .describe import goods_words
 from .endturn import end_turn
@@ -33,8 +33,9 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
                                     price=price, held=held)
     pay = action.get("pay", "")
     if len(pay) != price:
-        raise refuse("OM-MARKET-2", "The card in space {slot} costs {price} raw good(s): name {price}.",
-                                    slot=slot, price=price)
+        raise refuse("OM-MARKET-2", counted("The card in space {slot} costs {price} raw good: name it.",
+                                            "The card in space {slot} costs {price} raw goods: name {price}.",
+                                            by="price", slot=slot, price=price))
     for good in set(pay):
         if pay.count(good) > player["raw"][good]:
             raise refuse("OM-MARKET-3", "You name {count} {good_names} and hold {raw}: pay with raw "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, event, refuse
+from ..core import IllegalAction, counted, event, refuse
 from .data import DATA, GOOD_NAMES, RAW_OF, REFINED_OF, SIDES, SIZES
 from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
@@ -27,10 +27,10 @@ def build(state: dict, seat: int, action: dict) -> list[Event]:
     missing = missing_icons(card["cost"], building["covered"])
     for good in set(goods):
         if goods.count(good) > missing.count(good):
-            raise refuse("OM-BUILD-3", "{card_id} has {count} uncovered {good_names} icon(s) left; a "
-                                       "good covers only its own icon.",
-                                       card_id=card_id, count=missing.count(good),
-                                       good_names=GOOD_NAMES[good])
+            raise refuse("OM-BUILD-3", counted(
+                "{card_id} has {count} uncovered {good_names} icon left; a good covers only its own icon.",
+                "{card_id} has {count} uncovered {good_names} icons left; a good covers only its own icon.",
+                by="count", card_id=card_id, count=missing.count(good), good_names=GOOD_NAMES[good]))
         if goods.count(good) > player["refined"][good]:
             raise refuse("OM-BUILD-3", "You have {refined} {good_names} on your refined spaces.",
                                        refined=player['refined'][good], good_names=GOOD_NAMES[good])
