@@ -105,13 +105,17 @@ def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslati
 _AMOUNT = re.compile(r"(\d+) (.+)")
 AMOUNT = "{n} {term}"
 """How an amount of a term is written (a catalogue entry: Japanese writes ``コイン×2``)."""
+_NUMBERED = re.compile(r"([a-z]+)[- ](\d+)")
+NUMBERED = "{term} {number}"
+"""How a numbered place or die is written (``harvest-2``, ``row-1``, the die ``white 5``; a
+catalogue entry: Japanese writes ``収穫2``)."""
 _LISTS = (", ", " + ", " or ", " and ")
 
 
 def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
-    """A parameter written in words: a game term (``coin``), or a list of amounts and terms
-    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated; anything else
-    (a card id, a player's name) as it is."""
+    """A parameter written in words: a game term (``coin``), a list of amounts and terms
+    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated, or a numbered
+    place or die (``harvest-2``, ``white 5``); anything else (a card id, a player's name) as it is."""
     if not value.strip():
         return value
     whole = found.pgettext(TERM_CONTEXT, value)
@@ -128,6 +132,11 @@ def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
         term = found.pgettext(TERM_CONTEXT, amount.group(2))
         if term != amount.group(2):
             return fill(found.pgettext(TERM_CONTEXT, AMOUNT), {"n": amount.group(1), "term": term})
+    numbered = _NUMBERED.fullmatch(value)
+    if numbered:
+        term = found.pgettext(TERM_CONTEXT, numbered.group(1))
+        if term != numbered.group(1):
+            return fill(found.pgettext(TERM_CONTEXT, NUMBERED), {"term": term, "number": numbered.group(2)})
     return value
 
 

@@ -63,7 +63,7 @@ def source_strings() -> Iterator[tuple[str | tuple[str, str], str, int, str | No
 def term_strings() -> Iterator[str]:
     """The game terms a message may carry as parameters (``coin``, ``lead``, ``green``), from the
     engines' own vocabularies, and the words that join them in lists."""
-    from games.lim.data import CARD_TYPES, MEMBERS, RESOURCE_NAMES
+    from games.lim.data import CARD_TYPES, MEMBERS, OTHER_SPACES, PRIVILEGES, RESOURCE_NAMES
     from games.mor.data import RESOURCES
     from games.opera.data import GOOD_NAMES, SIDES, SIZES
     from games.opera.rules import AREA_NAMES
@@ -71,11 +71,12 @@ def term_strings() -> Iterator[str]:
     yield from RESOURCES
     yield from ("faith", "green", "blue", "yellow", "purple", "grey", "white", "red")
     yield from (name for names in RESOURCE_NAMES.values() for name in names)
-    yield from (*CARD_TYPES, *MEMBERS)
+    yield from (*CARD_TYPES, *MEMBERS, *PRIVILEGES, *{space.split("-")[0] for space in OTHER_SPACES})
+    yield from ("row", "col")  # a line of Masters' market, as the notation names it (row-1, col-3)
     yield from (*GOOD_NAMES.values(), *SIDES, *SIZES, *AREA_NAMES.values())
     yield from ("harvest", "production")  # Lorenzo's work actions, named in its move descriptions
     yield from ("nothing", "free", "hour", "hours", "day", "days")
-    yield from (", ", " + ", " or ", " and ", "{n} {term}")
+    yield from (", ", " + ", " or ", " and ", "{n} {term}", "{term} {number}")
 
 
 def command_strings(tree: app_commands.CommandTree) -> Iterator[str]:

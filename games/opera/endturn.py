@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import counted, event, refuse
-from .data import DATA, REFINED, SIZES
+from ..core import Message, counted, event, refuse
+from .data import DATA, REFINED, SIZES, component_name
 
 Event = dict[str, Any]
+
+
+def _names(cards: list[str]) -> str:
+    """Buildings by name, listed (``Fountain, Aqueduct``)."""
+    return ", ".join(component_name(card) for card in sorted(cards))
 
 
 def fresh_turn() -> dict[str, Any]:
@@ -22,12 +27,12 @@ def draft(state: dict, seat: int, action: dict) -> list[Event]:
     card = action["card"]
     if card not in state["display"]:
         raise refuse("OM-SETUP-35", "{card} is not among the revealed buildings: {display}.",
-                                    card=card, display=', '.join(sorted(state['display'])))
+                                    card=component_name(card), display=_names(state['display']))
     state["display"].remove(card)
     state["seats"][seat]["building"].append({"id": card, "covered": ""})
     state["draft_order"].pop(0)
     events = [event("draft", "{player} drafts {card}.",
-                             player=f"{{p{seat}}}", card=card)]
+                             player=f"{{p{seat}}}", card=component_name(card))]
     if not state["draft_order"]:
         for size in SIZES:
             for _ in range(DATA.rules["display_per_size"]):
@@ -73,12 +78,12 @@ def pick(state: dict, seat: int, action: dict) -> list[Event]:
     card = action["card"]
     if card not in state["display"]:
         raise refuse("OM-ENDTURN-3", "{card} is not in the building display: {display}.",
-                                     card=card, display=', '.join(sorted(state['display'])))
+                                     card=component_name(card), display=_names(state['display']))
     player = state["seats"][seat]
     state["display"].remove(card)
     player["building"].append({"id": card, "covered": ""})
     events = [event("pick", "{player} takes building {card}.",
-                            player=f"{{p{seat}}}", card=card)]
+                            player=f"{{p{seat}}}", card=component_name(card))]
     revealed = reveal(state, DATA.buildings[card]["size"])
     if revealed:
         events.append(event("reveal", "{revealed} is revealed in the building display.",
@@ -111,7 +116,7 @@ def end_turn(state: dict) -> list[Event]:
             return [event("end", "The game is over: final scoring.")]
         state["round"] += 1
         state["active"] = 0
-        final = " (the final round)." if state["final_round"] == state["round"] else "."
+        final = Message(" (the final round).") if state["final_round"] == state["round"] else "."
         events.append(event("round", "Round {round} begins{final}",
                                      round=state['round'], final=final))
     else:

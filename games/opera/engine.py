@@ -23,7 +23,7 @@ from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
 from . import notation as N
 from . import view as V
-from .data import RAW, city_name
+from .data import RAW, city_name, component_name
 from .describe import describe_action
 from .payment import turn_payment_options
 from .rules import TURN_PHASES, split_area
@@ -41,7 +41,7 @@ class OperaMagna(Game):
     ({0}, 'draft')
     >>> state, events = GAME.play(state, 0, "draft m02")
     >>> events[0]["text"], GAME.actors(state)
-    ('{p0} drafts M02.', {1})
+    ('{p0} drafts Arcade.', {1})
     """
 
     def moves(self) -> tuple[Move, ...]:
@@ -169,7 +169,7 @@ class OperaMagna(Game):
             pending = state["pending"][0]
             options = ", ".join(effects.answer_text(a) for a in effects.pending_answers(state, player))
             return Message("Choose for {source}: {options}.",
-                           source=pending['source'], options=options)
+                           source=component_name(pending['source']), options=options)
         if phase == "merchant":
             return Message("Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>.")
         if phase == "activate":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import counted, event, refuse
-from .data import DATA, GOOD_NAMES, RAW
+from .data import DATA, GOOD_NAMES, RAW, component_name
 from .describe import goods_words
 from .endturn import end_turn
 from .rules import spend_raw
@@ -48,12 +48,12 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
     state["market"].append(None)
     player["hand"].append(card)
     events = [event("buy", "{player} takes market card {card} for {value}.",
-                           player=f"{{p{seat}}}", card=card, value=goods_words(pay) if pay else 'free')]
+                           player=f"{{p{seat}}}", card=component_name(card), value=goods_words(pay) if pay else 'free')]
     for deck in state["decks"]:
         if deck:
             state["market"][-1] = deck.pop(0)
             events.append(event("market", "{market} enters the market.",
-                                          market=state['market'][-1]))
+                                          market=component_name(state['market'][-1])))
             if not any(state["decks"]) and state["final_round"] is None:
                 state["final_round"] = state["round"] + 1
                 events.append(event("final", "The last market card is out: round {final_round} is "
