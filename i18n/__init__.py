@@ -105,17 +105,18 @@ def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslati
 _AMOUNT = re.compile(r"(\d+) (.+)")
 AMOUNT = "{n} {term}"
 """How an amount of a term is written (a catalogue entry: Japanese writes ``コイン×2``)."""
-_NUMBERED = re.compile(r"([a-z]+)[- ](\d+)")
+_NUMBERED = re.compile(r"([a-z]+) (\d+)")
 NUMBERED = "{term} {number}"
-"""How a numbered place or die is written (``harvest-2``, ``row-1``, the die ``white 5``; a
-catalogue entry: Japanese writes ``収穫2``)."""
+"""How a term with a number is written (the die ``white 5``; a catalogue entry: Japanese writes
+``白5``). Ids written with a hyphen (``harvest-2``, ``row-1``, ``green-1``) are notation and stay
+as they are (docs/glossary.md)."""
 _LISTS = (", ", " + ", " or ", " and ")
 
 
 def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
     """A parameter written in words: a game term (``coin``), a list of amounts and terms
-    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated, or a numbered
-    place or die (``harvest-2``, ``white 5``); anything else (a card id, a player's name) as it is."""
+    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated, or a die
+    (``white 5``); anything else (a card id, a space id, a player's name) as it is."""
     if not value.strip():
         return value
     whole = found.pgettext(TERM_CONTEXT, value)

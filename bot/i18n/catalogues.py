@@ -71,10 +71,10 @@ def term_strings() -> Iterator[str]:
     yield from RESOURCES
     yield from ("faith", "green", "blue", "yellow", "purple", "grey", "white", "red")
     yield from (name for names in RESOURCE_NAMES.values() for name in names)
-    yield from (*CARD_TYPES, *MEMBERS, *PRIVILEGES, *{space.split("-")[0] for space in OTHER_SPACES})
-    yield from ("row", "col")  # a line of Masters' market, as the notation names it (row-1, col-3)
+    yield from (*CARD_TYPES, *MEMBERS, *PRIVILEGES, *(space for space in OTHER_SPACES if "-" not in space))
     yield from (*GOOD_NAMES.values(), *SIDES, *SIZES, *AREA_NAMES.values())
     yield from ("harvest", "production")  # Lorenzo's work actions, named in its move descriptions
+    yield from ("any",)  # a bonus take of any card type
     yield from ("nothing", "free", "hour", "hours", "day", "days")
     yield from (", ", " + ", " or ", " and ", "{n} {term}", "{term} {number}")
 

@@ -92,18 +92,25 @@ def _buy(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...])
                                paying=paying), group, gain=(Message("card {card}", card=name),))
 
 
-def _words(action: dict[str, Any]) -> str:
-    """The choices of a produce or arrange move, briefly (in the notation's words)."""
-    parts = []
-    for key, value in action.items():
-        if key == "type":
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {'+'.join(v) if isinstance(v, list) else v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        parts.append(f"{key} {value}")
-    return "; ".join(parts) or Message("as suggested")
+def _words(action: dict[str, Any]) -> Message:
+    """The choices of a produce move in words: 'base: coin + servant into shield; c5; L13 gives coin'.
+
+    >>> _words({"type": "produce", "base": {"in": ["coin", "stone"], "out": "shield"}, "cards": ["c5"], "pay": "sb"})
+    'base: coin + stone into shield; card c5; paying from the strongbox first'
+    """
+    parts: list[Message] = []
+    if "base" in action:
+        parts.append(Message("base: {inputs} into {output}", inputs=" + ".join(action["base"]["in"]),
+                             output=action["base"]["out"]))
+    parts += [Message("card {card}", card=Name("mor", card, card)) for card in action.get("cards", [])]
+    parts += [Message("{leader} gives {resource}", leader=Name("mor", leader, leader), resource=resource)
+              for leader, resource in action.get("leaders", {}).items()]
+    if action.get("pay") in ("wh", "sb"):
+        parts.append(Message("paying from the warehouse first") if action["pay"] == "wh"
+                     else Message("paying from the strongbox first"))
+    elif "pay" in action:
+        parts.append(Message("paying as named"))
+    return listing(parts, Message("{first}; {rest}")) if parts else Message("as suggested")
 
 
 def _layout(layout: dict[str, list[str]]) -> Message:

@@ -43,6 +43,19 @@ def goods_words(goods: str) -> str:
     return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in counts.items()) or "nothing"
 
 
+def answer_words(action: dict) -> Message:
+    """An answer to a pending choice in words.
+
+    >>> answer_words({"type": "take", "goods": "LW"}), answer_words({"type": "spend", "good": "S"})
+    ('1 lead, 1 wood', 'spend 1 sand')
+    """
+    if action["type"] == "spend":
+        return Message("spend 1 {good}", good=GOOD_NAMES[action["good"]])
+    if action["type"] == "certify":
+        return Message("certificate steps {certs}", certs=goods_words(action["goods"]))
+    return amounts(goods_words(action["goods"]))
+
+
 def ops_words(ops: list[dict]) -> Message:
     """An effect's operations, short: '2 VP', '2 raw goods of your choice', ..."""
     words = []

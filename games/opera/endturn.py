@@ -87,7 +87,7 @@ def pick(state: dict, seat: int, action: dict) -> list[Event]:
     revealed = reveal(state, DATA.buildings[card]["size"])
     if revealed:
         events.append(event("reveal", "{revealed} is revealed in the building display.",
-                                      revealed=revealed))
+                                      revealed=component_name(revealed)))
     return events + advance_phase_four(state, player)
 
 

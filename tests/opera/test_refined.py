@@ -266,7 +266,7 @@ def test_a_move_made_before_a_pending_choice_is_refused_naming_the_choice_once()
     error = refused(state, 0, "done")
     assert error.rule == "OM-FLOW-3"
     assert error.message.startswith("Finish this choice first. Choose for Outer walls")
-    assert error.message.count("Outer walls") == 1 and "take MS" in error.message
+    assert error.message.count("Outer walls") == 1 and "; 1 marble, 1 sand;" in error.message
 
 def test_worksite_effects_C1_CC_F1_and_on_deliver_triggers():
     """OM-OPERA-7 with U-02 C1, CC and F1; U-05 S07, M07, L07 (ON-DELIVER)."""
