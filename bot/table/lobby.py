@@ -58,7 +58,9 @@ class Lobby:
         opened = said("{host} opened a table of {game} for {players}{options}{ai}. {invite}", host=Strong(host.name),
                       game=Strong(game_title(game)), players=players, options=option_text, ai=ai_text,
                       invite=invite)
-        return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
+        notice = game.table_notice()
+        return Reply(lines=[opened, *([(notice,)] if notice else [])], game_id=row.id, version=row.version,
+                     game_key=game_key)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):

@@ -45,6 +45,16 @@ class OperaMagna(Game):
     ('{p0} drafts Arcade.', {1})
     """
 
+    def table_notice(self) -> Message:
+        """PDS-0 is not the printed game: its values and names are provisional.
+
+        >>> GAME.table_notice().startswith("Opera Magna's component set")
+        True
+        """
+        return Message("Opera Magna's component set (trade cards, buildings, worksite tokens: their values and "
+                       "their names) is provisional, not the printed game's; the players' guide explains it "
+                       "(docs/games/opera.md, \"Provisional component values\").")
+
     def moves(self) -> tuple[Move, ...]:
         """The move table.
 
