@@ -87,16 +87,18 @@ def test_a_whole_game_at_a_japanese_or_korean_table_shows_no_english(key, langua
     assert not leaks, leaks[:10]
 
 
+GOODS_LETTERS = re.compile(r"(?<![A-Za-z'])[LWMSbpcg]{2,}(?![A-Za-z'])")
+"""Goods written as the notation's letters (``LW``, ``Wpc``) outside a quoted example."""
 COMPONENT_CODE = re.compile(r"\b(?:H\d|CY\d|M[ABC])-\d\d\b|\b[SML]\d\d\b|\bT\d-\d\b|\b(?:VEN|ANT|CON)-\d\b")
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "ko"])
 def test_opera_names_every_component_in_menus_messages_and_boards(language):
-    """Opera Magna's components are named, never coded: in the menus of the moves played, the
-    public lines and the drawn boards; every trade card, building and worksite token has a name in
+    """Opera Magna's components are named and its goods written in words, never coded: in the
+    menus of the moves played, the prompts, the public lines and the drawn boards; every trade card, building and worksite token has a name in
     each language."""
     written, drawn, _ = play_and_read("opera", language, seed=7)
-    coded = sorted({line for line in written + drawn if COMPONENT_CODE.search(line)})
+    coded = sorted({line for line in written + drawn if COMPONENT_CODE.search(line) or GOODS_LETTERS.search(line)})
     assert not coded, coded[:5]
     with kit.drawing_in(language):
         named = {ident: kit.component("opera", ident, component_name(ident))
