@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from i18n import ENGLISH, Message, name_in, term, translate, words
-from games.core import counted
+from i18n import ENGLISH, Message, counted, name_in, term, translate, words
 from games.lim.data import BOARD as LIM_BOARD
 from games.lim.data import CARDS as LIM_CARDS
 from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from i18n import Message
+from i18n import Message, counted
 from bot.menus import OPTION_LIMIT
-from games.core import IllegalAction, counted
+from games.core import IllegalAction
 from games.mor import card_details, leader_details
 from games.mor.data import CARDS, LEADERS, MARBLE_GIVES, RESOURCES
 

@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games.core.message import SEAT, Message, Name, fill
+from games.core.message import SEAT, Message, Name, counted, fill
 
-__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "name_in", "term", "translate",
-           "words"]
+__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "counted", "language_of", "name_in", "term",
+           "translate", "words"]
 
 DOMAIN = "bottega"
 LOCALE_DIR = Path(__file__).parent / "locale"
