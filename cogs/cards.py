@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from i18n import ENGLISH, Message, name_in, term, translate, words
+from i18n import ENGLISH, Message, counted, name_in, term, translate, words
 from games.lim.data import BOARD as LIM_BOARD
 from games.lim.data import CARDS as LIM_CARDS
 from games.lim.data import EXCOMMUNICATIONS, LEADERS, RESOURCE_NAMES, card_name, excommunication_text, leader_name
@@ -127,12 +127,11 @@ def lim_effect(effect: dict[str, Any], language: str = ENGLISH) -> str:
         return Message("+{value} to the value of every action taking a {type} card{discount}",
                        value=value, type=effect["card_type"], discount=discount)
 
+    distinct = Written(say(Message(" (all different)"), language)) if effect.get("distinct") else ""
     said: dict[str, Callable[[], Message]] = {
         "gain": lambda: Message("receive {gain}", gain=gain()),
-        "privileges": lambda: Message("{count} council privilege{s}{distinct}", count=effect["count"],
-                                      s="s" if effect["count"] > 1 else "",
-                                      distinct=Written(say(Message(" (all different)"), language))
-                                      if effect.get("distinct") else ""),
+        "privileges": lambda: counted("{count} council privilege{distinct}", "{count} council privileges{distinct}",
+                                      by="count", count=effect["count"], distinct=distinct),
         "per_card": lambda: Message("receive {gain} per {type} card you have", gain=gain(),
                                     type=effect["card_type"]),
         "per_points": lambda: Message("receive {gain} per {amount} you have", gain=gain(), amount=points()),
@@ -247,12 +246,11 @@ def opera_goods(text: str, language: str = ENGLISH) -> str:
 def opera_op(op: dict[str, Any], language: str = ENGLISH) -> str:
     choices = term(" or ", language).join(term(GOOD_NAMES[g], language) for g in op.get("choices", ""))
     n = op.get("n")
-    plural = "s" if n and n > 1 else ""
     said = {
         "vp": lambda: Message("{n} VP", n=n),
-        "raw": lambda: Message("{n} raw good{s} ({choices})", n=n, s=plural, choices=Written(choices)),
-        "certificate": lambda: Message("move {n} certificate{s} right", n=n, s=plural),
-        "refined": lambda: Message("{n} refined good{s} of your choice", n=n, s=plural),
+        "raw": lambda: counted("{n} raw good ({choices})", "{n} raw goods ({choices})", n=n, choices=Written(choices)),
+        "certificate": lambda: counted("move {n} certificate right", "move {n} certificates right", n=n),
+        "refined": lambda: counted("{n} refined good of your choice", "{n} refined goods of your choice", n=n),
         "spend_for_refined": lambda: Message("spend 1 raw good ({choices}) for 1 refined good",
                                              choices=Written(choices)),
         "exchange": lambda: Message("spend 1 raw good for 1 raw good of another type"),

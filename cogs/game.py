@@ -39,7 +39,7 @@ from bot.views import (
 from cogs.community import RematchButton, open_rematch
 from cogs.history import show_page
 from cogs.play import rule_topics
-from cogs.rules_help import rules_lines, topic_choices
+from cogs.rules_help import in_language, rules_lines, topic_choices
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -238,9 +238,11 @@ class GameCog(commands.Cog):
             if key is not None and getattr(cog, "game_key", None) == key:
                 lines.extend(command_lines(cog.app_command))
         topics = rule_topics(key) if key else {}
-        if topics:
+        if topics:  # by their titles in the reader's language: `/game rules topic:` suggests them as typed
+            language = reader_language(interaction)
             lines.append(line(Message("Rules by topic (`/game rules topic:`): {topics}", game=key,
-                                      topics=", ".join(topics))))
+                                      topics=", ".join(in_language(entry, language)["title"]
+                                                       for entry in topics.values()))))
         lines.extend(command_lines(self.game))
         return Reply(private=lines)
 

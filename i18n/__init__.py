@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games.core.message import SEAT, Message, Name, fill
+from games.core.message import SEAT, Message, Name, counted, fill
 
-__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "language_of", "name_in", "term", "translate",
-           "words"]
+__all__ = ["ENGLISH", "LANGUAGES", "Message", "catalogue", "counted", "language_of", "name_in", "term",
+           "translate", "words"]
 
 DOMAIN = "bottega"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -83,6 +83,9 @@ def translate(text: Any, language: str, render: Callable[[Any], str] | None = No
         return str(text)
     found = catalogue(language)
     params = {key: _parameter(key, value, language, found, render) for key, value in text.params.items()}
+    if text.plural is not None:
+        number = text.params.get(text.by)
+        return fill(found.ngettext(text.template, text.plural, number if isinstance(number, int) else 2), params)
     return fill(found.gettext(text.template), params)
 
 
@@ -102,13 +105,18 @@ def _parameter(key: str, value: Any, language: str, found: gettext.NullTranslati
 _AMOUNT = re.compile(r"(\d+) (.+)")
 AMOUNT = "{n} {term}"
 """How an amount of a term is written (a catalogue entry: Japanese writes ``コイン×2``)."""
+_NUMBERED = re.compile(r"([a-z]+) (\d+)")
+NUMBERED = "{term} {number}"
+"""How a term with a number is written (the die ``white 5``; a catalogue entry: Japanese writes
+``白5``). Ids written with a hyphen (``harvest-2``, ``row-1``, ``green-1``) are notation and stay
+as they are (docs/glossary.md)."""
 _LISTS = (", ", " + ", " or ", " and ")
 
 
 def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
-    """A parameter written in words: a game term (``coin``), or a list of amounts and terms
-    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated; anything else
-    (a card id, a player's name) as it is."""
+    """A parameter written in words: a game term (``coin``), a list of amounts and terms
+    (``2 coin, 1 stone``, ``2 coins + 1 military point``), each term translated, or a die
+    (``white 5``); anything else (a card id, a space id, a player's name) as it is."""
     if not value.strip():
         return value
     whole = found.pgettext(TERM_CONTEXT, value)
@@ -125,6 +133,11 @@ def _words(value: str, found: gettext.NullTranslations, language: str) -> str:
         term = found.pgettext(TERM_CONTEXT, amount.group(2))
         if term != amount.group(2):
             return fill(found.pgettext(TERM_CONTEXT, AMOUNT), {"n": amount.group(1), "term": term})
+    numbered = _NUMBERED.fullmatch(value)
+    if numbered:
+        term = found.pgettext(TERM_CONTEXT, numbered.group(1))
+        if term != numbered.group(1):
+            return fill(found.pgettext(TERM_CONTEXT, NUMBERED), {"term": term, "number": numbered.group(2)})
     return value
 
 

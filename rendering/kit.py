@@ -174,23 +174,54 @@ def _needs_cjk(value: str) -> bool:
     return any(ord(char) not in latin for char in value)
 
 
+def _covers(face: str, value: str) -> bool:
+    return all(char.isspace() or ord(char) in COVERAGE[face] for char in value)
+
+
+@lru_cache(maxsize=16384)
+def faces_for(value: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
+    """``value`` cut into runs, each with the shipped face that draws it: ``((text, font file),
+    ...)``. A line one face of its weight draws is one run (Latin, else CJK, which has Latin
+    letters too, so a mixed line stays in one face); a bold line with a character only the regular
+    CJK face has (the kanji and Hangul of names) is drawn in that face; any other line is drawn
+    character by character from the first face that has each one, so a character is never left
+    out for want of a glyph in the line's face."""
+    for face in (LATIN_FONTS[bold], CJK_FONTS[bold], CJK_FONTS[False]):
+        if _covers(face, value):
+            return ((value, face),)
+    order = (CJK_FONTS[bold], CJK_FONTS[False], LATIN_FONTS[bold], LATIN_FONTS[False])
+    runs: list[list[str]] = []
+    for char in value:
+        face = next((face for face in order if ord(char) in COVERAGE[face]), order[0])
+        if runs and (runs[-1][1] == face or char.isspace()):
+            runs[-1][0] += char
+        else:
+            runs.append([char, face])
+    return tuple((run, face) for run, face in runs)
+
+
 def font_for(value: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The face that draws ``value``: Latin, or the CJK face for a line with characters only it has
-    (it has Latin letters too, so a mixed line stays in one face)."""
-    return _font_file((CJK_FONTS if _needs_cjk(value) else LATIN_FONTS)[bold], size)
+    """The face that draws the first run of ``value`` (the whole line, unless it needs several
+    faces: see :func:`faces_for`)."""
+    return _font_file(faces_for(value, bold)[0][1], size)
 
 
 @lru_cache(maxsize=4096)
 def _has_glyph(char: str) -> bool:
-    """Whether a shipped font (both weights of it) can draw ``char``."""
-    return any(ord(char) in COVERAGE[faces[False]] and ord(char) in COVERAGE[faces[True]]
-               for faces in (LATIN_FONTS, CJK_FONTS))
+    """Whether a shipped font can draw ``char``."""
+    return any(ord(char) in COVERAGE[face] for face in (*LATIN_FONTS.values(), *CJK_FONTS.values()))
+
+
+MISSING = "\u25a1"
+"""What stands for a letter no shipped face has (a rare kanji of a name): a white square, drawn
+from the Latin face, so a name never loses a character without a trace."""
 
 
 @lru_cache(maxsize=4096)
 def printable(text: str) -> str:
-    """``text`` reduced to characters the font can draw: accents are dropped where that leaves a
-    plain letter (José -> Jose), other missing glyphs (emoji, unsupported scripts) are left out."""
+    """``text`` reduced to characters the fonts can draw: accents are dropped where that leaves a
+    plain letter (José -> Jose), a letter or digit no face has is drawn as a white square, other
+    missing glyphs (emoji, symbols) are left out."""
     out = []
     for char in unicodedata.normalize("NFC", text):
         if char.isspace():
@@ -198,8 +229,11 @@ def printable(text: str) -> str:
         elif _has_glyph(char):
             out.append(char)
         else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.extend(c for c in base if _has_glyph(c))
+            base = [c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)]
+            if base and all(_has_glyph(c) for c in base):
+                out.extend(base)
+            elif unicodedata.category(char)[0] in "LN":
+                out.append(MISSING)
     return " ".join("".join(out).split())
 
 
@@ -207,7 +241,7 @@ def printable(text: str) -> str:
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """The advance width of ``text`` in pixels (remembered: boards measure the same labels on
     every move)."""
-    return int(font_for(text, size, bold).getlength(text) + 0.5)
+    return int(sum(_font_file(face, size).getlength(run) for run, face in faces_for(text, bold)) + 0.5)
 
 
 def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -263,24 +297,52 @@ def _words(value: str, size: int, max_width: int, bold: bool) -> list[tuple[str,
 
 
 @lru_cache(maxsize=8192)
-def _text_mask(value: str, size: int, bold: bool, anchor: str, start: tuple[float, float],
+def _text_mask(value: str, face: str, size: int, anchor: str, start: tuple[float, float],
                stroke: int) -> tuple[Any, tuple[int, int]]:
-    """The rendered coverage mask of a line of text and its offset from the anchor point.
+    """The rendered coverage mask of a run of text in one face and its offset from the anchor point.
 
     FreeType layout and rasterisation are most of the cost of drawing text, and a board draws
     nearly the same labels on every move, so each (text, size, sub-pixel start) is rendered once.
     """
     # ``stroke_filled`` as ImageDraw.text passes it (Pillow versions before it ignore it).
-    return font_for(value, size, bold).getmask2(value, "L", None, None, None, stroke, anchor, 0, start,
-                                                stroke_filled=True)
+    return _font_file(face, size).getmask2(value, "L", None, None, None, stroke, anchor, 0, start,
+                                           stroke_filled=True)
+
+
+_DRAWN: ContextVar[list[str] | None] = ContextVar("drawn_text", default=None)
+
+
+@contextmanager
+def recording_text() -> Iterator[list[str]]:
+    """Every line of text drawn inside this block, in order (for the tests that read what an
+    image says: which words it draws, in which language)."""
+    drawn: list[str] = []
+    token = _DRAWN.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _DRAWN.reset(token)
 
 
 def _draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, bold: bool,
                anchor: str, ink: RGB, stroke: int = 0) -> None:
-    """What ``ImageDraw.text`` does for one line, with the glyph mask taken from the cache."""
+    """What ``ImageDraw.text`` does for one line, with the glyph masks taken from the cache; a line
+    of several faces is laid out run after run from its left edge."""
+    recorded = _DRAWN.get()
+    if recorded is not None:
+        recorded.append(value)
+    runs = faces_for(value, bold)
     x, y = xy
-    mask, (dx, dy) = _text_mask(value, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]), stroke)
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(ink))
+    if len(runs) > 1:
+        widths = [_font_file(face, size).getlength(run) for run, face in runs]
+        x -= {"m": sum(widths) / 2, "r": sum(widths)}.get(anchor[0], 0)
+        anchor = "l" + anchor[1]
+    else:
+        widths = [0.0]
+    for (run, face), width in zip(runs, widths):
+        mask, (dx, dy) = _text_mask(run, face, size, anchor, (math.modf(x)[0], math.modf(y)[0]), stroke)
+        draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(ink))
+        x += width
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: object, size: int,

@@ -73,8 +73,7 @@ def draw_status(
     width = int(x1 - x0)
     kit.text(draw, (x0, y0), kit._("Opera Magna"), 22, kit.MUTED, bold=True)
     if view.get("provisional_data"):  # component values not yet the printed ones
-        kit.text(draw, (x1, y0 + 6), kit.said("data {version}", version=view["provisional_data"]), 13, kit.MUTED,
-                 "ra")
+        kit.text(draw, (x1, y0 + 6), kit._("provisional components"), 13, kit.MUTED, "ra")
     y = y0 + 36
     round_now, final = view["round"], view["final_round"]
     pitch = (width - 4) / view["rounds"]
@@ -194,9 +193,7 @@ def draw_pending(
     kit.text(draw, (x + 10, y + height / 2), "?", 22, kit.HIGHLIGHT, "lm", bold=True)
     run = pending_run(choice)
     used = pieces.draw_pieces(img, (x + 30, y + 6), run, 22)
-    source = str(choice.get("source", ""))
-    if source.startswith("worksite "):  # an id otherwise (a building, a city ability)
-        source = kit.said("worksite {token}", token=source.removeprefix("worksite "))
+    source = pieces.named(str(choice.get("source", "")))  # a building, worksite token or city ability
     more = f" +{count - 1}" if count > 1 else ""
     room = width - used - 48
     kit.text(draw, (x + 40 + used, y + height / 2), kit.fit(source + more, 14, room), 14, kit.MUTED, "lm")
@@ -217,9 +214,8 @@ def draw_city(
     with its 3-card row (only the active halves) and the merchants standing in it."""
     box = (x, y, x + CITY_W, y + CITY_H)
     kit.panel(draw, box, kit.PANEL, kit.LINE, 12, 2)
-    name = kit.fit(kit.component("opera", key, city["name"]), 20, CITY_W - 40 - kit.text_width(key, 15), True)
+    name = kit.fit(kit.component("opera", key, city["name"]), 20, CITY_W - 40, True)
     kit.text(draw, (x + 12, y + 10), name, 20, kit.INK, bold=True)
-    kit.text(draw, (x + 14 + kit.text_width(name, 20, True) + 6, y + 14), key, 15, kit.MUTED)
     # The ability token: what it does, then its name; outlined while the active seat may use it.
     ability = city["ability"]
     live = view["turn"]["ability"] and (view["turn"]["moved_to"] or "").startswith(key + ":")
@@ -279,7 +275,8 @@ def draw_city(
             goods = card["cost"] if side == "cost" else card["benefit"]
             draw.rounded_rectangle(card_box, radius=7, fill=kit.WHITE, outline=kit.MUTED, width=1)
             pieces.draw_goods_block(img, (cx + 5, top + 12, cx + card_w - 5, top + area_h - 26), goods, 30)
-            kit.text(draw, (cx + card_w / 2, top + area_h - 12), card["id"], 12, kit.MUTED, "mb")
+            kit.text(draw, (cx + card_w / 2, top + area_h - 12), kit.fit(pieces.named(card["id"]), 12, card_w - 4),
+                     12, kit.MUTED, "mb")
 
 
 # ============================================================================ the market
@@ -531,7 +528,8 @@ def draw_tracks(
         draw.rounded_rectangle(
             (lx, ry + 7, lx + 34, ry + 29), radius=5, fill=LEVEL_FILLS[level], outline=kit.MUTED
         )
-        kit.text(draw, (lx + 17, ry + 18), f"lv{level}", 13, kit.INK, "mm", bold=True)
+        kit.text(draw, (lx + 17, ry + 18), kit.fit(kit.said("lv{level}", level=level), 13, 32, True), 13, kit.INK, "mm",
+                 bold=True)
         refined = REFINED_OF[good]
         held = player["refined"][refined]
         pieces.paste(img, pieces.good_icon(refined, 28), (lx + 42, ry + 4))
@@ -711,7 +709,7 @@ def _worksite_token(token: Mapping[str, Any]) -> Image.Image:
         kit.text(
             draw,
             ((box[0] + box[2]) / 2, MARGIN + 14),
-            f"{token['id']} {face}",
+            kit.fit(f"{pieces.named(token['id'])} {face}", 20, cell, True),
             20,
             kit.MUTED,
             "mm",
@@ -721,7 +719,8 @@ def _worksite_token(token: Mapping[str, Any]) -> Image.Image:
             box, radius=16, fill=pieces.LEVEL_TINT[token["level"]], outline=kit.MUTED, width=2
         )
         pieces.paste(img, pieces.good_icon(token["requires"], 56), (x + 12, box[1] + 12))
-        kit.text(draw, (box[2] - 16, box[1] + 40), f"lv{token['level']}", 24, kit.INK, "rm", bold=True)
+        kit.text(draw, (box[2] - 16, box[1] + 40), kit.said("lv{level}", level=token["level"]), 24, kit.INK, "rm",
+                 bold=True)
         pieces.draw_pieces_fitted(
             img, (x + 12, box[1] + 100), pieces.worksite_pieces(effect), 44, cell - 24, centred=True
         )

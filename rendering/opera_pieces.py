@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.opera.data import DATA, RAW_OF, REFINED_OF
+from games.opera.data import DATA, RAW_OF, REFINED_OF, component_name
 
 from . import kit
 
@@ -268,7 +268,7 @@ def effect_pieces(effect: Mapping[str, Any]) -> list[Piece]:
         return [("text", "+1"), ("cart", None)]
     label = kit._(TRIGGER_LABELS[trigger])
     if effect.get("min_level"):
-        label = f"{label} lv{effect['min_level']}+"
+        label = f"{label} {kit.said('lv{level}', level=effect['min_level'])}+"
     elif effect.get("once_per_turn") and trigger != "TURN":
         label = f"{label} 1x"
     return [("small", label + ":"), *ops_pieces(effect["ops"])]
@@ -371,6 +371,12 @@ def trade_half(img: Image.Image, box: Box, goods: str, benefit: bool, size: int)
     draw_goods_block(img, (x0 + inset, y0 + 3, x1 - 4, y1 - 3), goods, size)
 
 
+def named(ident: str) -> str:
+    """A trade card's, building's, worksite token's or city ability's name in the drawing's
+    language (the names of PDS-0 are provisional: ``games.opera.data.PROVISIONAL_NAMES``)."""
+    return kit.component("opera", ident, component_name(ident))
+
+
 def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int) -> None:
     """A whole trade card: its id, the cost half (paid in a city's cost row) over the benefit half
     (gained in a benefit row), each with a minus / plus mark."""
@@ -378,7 +384,8 @@ def trade_card(img: Image.Image, box: Box, card: Mapping[str, str], size: int) -
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=7, fill=kit.PANEL, outline=kit.MUTED, width=2)
     label = max(11, int(size * 0.62))
-    kit.text(draw, ((x0 + x1) / 2, y0 + 4), card["id"], label, kit.MUTED, "ma", bold=True)
+    kit.text(draw, ((x0 + x1) / 2, y0 + 4), kit.fit(named(card["id"]), label, int(x1 - x0 - 6), True), label,
+             kit.MUTED, "ma", bold=True)
     top = y0 + label + 8
     half = (y1 - 4 - top - 4) / 2
     for i, (goods, benefit) in enumerate(((card["cost"], False), (card["benefit"], True))):
@@ -449,10 +456,11 @@ def _draw_building(
     band = int(26 * u)
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + band), radius=int(5 * u), fill=colour)
     draw.rectangle((x0 + 2, y0 + band - 5, x1 - 2, y0 + band), fill=colour)
-    kit.text(draw, (x0 + 8 * u, y0 + band / 2 + 1), card["id"], int(16 * u), ink_on(colour), "lm", bold=True)
-    # The points the building scores when completed (by its size).
     points = DATA.building_sizes[card["size"]]["vp"]
-    px = x0 + 14 * u + kit.text_width(card["id"], int(16 * u), True)
+    name = kit.fit(named(card["id"]), int(16 * u), int(x1 - x0 - 44 * u), True)
+    kit.text(draw, (x0 + 8 * u, y0 + band / 2 + 1), name, int(16 * u), ink_on(colour), "lm", bold=True)
+    # The points the building scores when completed (by its size).
+    px = x0 + 14 * u + kit.text_width(name, int(16 * u), True)
     kit.text(draw, (px, y0 + band / 2 + 1), points, int(14 * u), ink_on(colour), "lm", bold=True)
     star(
         draw,
@@ -494,7 +502,7 @@ def side_mark(draw: ImageDraw.ImageDraw, box: Box, side: str) -> None:
 
 
 def building_chip(img: Image.Image, box: Box, card_id: str) -> None:
-    """A completed building in a workshop slot: its id on its colour."""
+    """A completed building in a workshop slot: its name (shortened to fit) on its colour."""
     draw = ImageDraw.Draw(img)
     colour = BUILDING_COLOURS[DATA.buildings[card_id]["colour"]]
     draw.rounded_rectangle(box, radius=5, fill=colour, outline=tuple(int(c * 0.6) for c in colour), width=1)
@@ -502,8 +510,8 @@ def building_chip(img: Image.Image, box: Box, card_id: str) -> None:
     kit.text(
         draw,
         ((x0 + x1) / 2, (y0 + y1) / 2 + 1),
-        card_id,
-        int((y1 - y0) * 0.64),
+        kit.fit(named(card_id), int((y1 - y0) * 0.5), int(x1 - x0 - 4), True),
+        int((y1 - y0) * 0.5),
         ink_on(colour),
         "mm",
         bold=True,

@@ -26,6 +26,8 @@ KINDS = {
     "lim": {"development cards": [str(no) for no in CARDS], "leaders": list(LEADERS),
             "excommunication tiles (by their text)": list(EXCOMMUNICATIONS)},
     "opera": {"cities": list(OPERA.cities), "city abilities": list(OPERA.abilities),
+              "trade cards (provisional names)": list(OPERA.trade), "buildings (provisional names)": list(OPERA.buildings),
+              "worksite tokens (provisional names)": list(OPERA.worksites),
               "workshop boards": [board["id"] for board in json.loads(
                   (Path(games.__file__).parent / "opera" / "data" / "workshops.json").read_text())["boards"]]},
 }

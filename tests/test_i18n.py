@@ -22,7 +22,7 @@ from bot.i18n.catalogues import problems, read, template
 from bot.table.model import Strong, TableError, line
 from bot.table.presence import Absence, Presence, new_absence, time_zone
 from bot.table.turns import decode, encode
-from games.core import IllegalAction, Message, Name, clone, refuse
+from games.core import IllegalAction, Message, Name, clone, counted, refuse
 from games.core.message import placeholders
 
 TRANSLATED = LANGUAGES[1:]
@@ -45,7 +45,8 @@ def test_every_string_is_translated(language, wanted):
 def test_the_compiled_catalogue_is_the_translated_one(language):
     compiled = catalogue(language)
     stale = [entry.id for entry in read(language) if entry.id and entry.string and not entry.context
-             and compiled.gettext(entry.id) != entry.string]
+             and (compiled.gettext(entry.id) != entry.string if isinstance(entry.id, str)
+                  else compiled.ngettext(*entry.id, 2) != entry.string[0])]
     assert not stale, "run `python -m bot.i18n compile`: " + ", ".join(map(repr, stale[:5]))
 
 
@@ -151,3 +152,31 @@ def test_a_component_name_keeps_its_component_through_a_stored_turn_and_a_pickle
         assert isinstance(kept, Name) and (kept.game, kept.ident, str(kept)) == ("lim", "some-card", "Some Card")
     # a language with no name for it writes the English one
     assert translate(stored, "ja").count("Some Card") == 1
+
+
+def test_a_hand_made_plural_is_listed():
+    found = Catalog(locale="ja")
+    found.add("{n} card{s}", "カード{n}枚")
+    found.add("{count} {verb} seated", "{count}人")
+    found.add("Choose {count} privilege(s).", "特権を{count}つ")
+    listed = problems("ja", {"{n} card{s}", "{count} {verb} seated", "Choose {count} privilege(s)."}, found=found)
+    flagged = [line for line in listed if "hand-made plural" in line]
+    assert len(flagged) == 3 and all(text in "".join(flagged) for text in ("card{s}", "{verb}", "privilege(s)"))
+
+
+def test_plurals_go_through_ngettext_in_every_language():
+    one, three = (counted("{player} scores {gained} victory point for faith (LIM-VATICAN-10).",
+                          "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+                          by="gained", player="Ada", gained=n) for n in (1, 3))
+    assert one == "Ada scores 1 victory point for faith (LIM-VATICAN-10)."
+    assert three == "Ada scores 3 victory points for faith (LIM-VATICAN-10)."
+    assert translate(one, "ja") == "Ada さんが信仰で勝利ポイントを1得ました（LIM-VATICAN-10）。"
+    assert translate(three, "ko") == "Ada 님이 신앙으로 승점 3점을 얻었습니다 (LIM-VATICAN-10)."
+    assert translate(counted("{n} game", "{n} games", n=1), "en", render=str) == "1 game"
+    named = pickle.loads(pickle.dumps(counted("{p0} has {n} card", "{p0} has {n} cards", n=2).with_names(["Ada"])))
+    assert named == "Ada has 2 cards" and named.plural == "{p0} has {n} cards"
+
+
+def test_the_catalogue_template_has_both_english_forms_of_a_counted_message(wanted):
+    plural = {entry.id for entry in wanted if isinstance(entry.id, tuple)}
+    assert ("{n} day", "{n} days") in plural and len(plural) >= 21

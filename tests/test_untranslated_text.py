@@ -41,9 +41,10 @@ SCANNED = ("bot", "cogs")
 TERMINAL = {"bot/__main__.py", "bot/console.py", "bot/replay_file.py", "bot/config.py", "bot/i18n"}
 """Text for the terminal, in English: the command line, the local console, configuration errors,
 the catalogue keeper."""
-TEMPLATES = {name: spec[0] - 1 for name, spec in KEYWORDS.items() if isinstance(spec, tuple) and spec
-             and isinstance(spec[0], int)}
-"""The calls whose argument at this position is a message id (``refuse(rule, text)``: 1)."""
+TEMPLATES = {name: [position - 1 for position in spec if isinstance(position, int)]
+             for name, spec in KEYWORDS.items() if isinstance(spec, tuple) and spec and isinstance(spec[0], int)}
+"""The calls whose arguments at these positions are message ids (``refuse(rule, text)``: 1;
+``counted(singular, plural)``: 0 and 1)."""
 NOT_FOR_PLAYERS = {
     "debug", "info", "warning", "error", "exception", "critical", "print",  # logs, the terminal
     "describe", "command", "Group", "Choice", "choices", "rename",  # slash commands: from the tree
@@ -173,8 +174,9 @@ class Scan(ast.NodeVisitor):
         if name in NOT_FOR_PLAYERS:
             self._allow(node)
             return
-        position = TEMPLATES.get(name)
-        if position is not None and len(node.args) > position:
+        for position in TEMPLATES.get(name, ()):
+            if len(node.args) <= position:
+                continue
             template = node.args[position]
             if self.built_at_run_time(template):
                 self.findings.append(Finding(self.path, node.lineno, f"{name}() of text built at run time",

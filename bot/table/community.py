@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 import games
-from games.core import Message
+from games.core import Message, counted
 
 from .ai_seats import AiSeats
 from .loading import REMATCH_EXISTS, Tables
@@ -134,4 +134,4 @@ class Community:
 
 def _games(number: int) -> Message:
     """``1 game``, ``3 games``: a count of games, one translatable phrase."""
-    return Message("{n} game{s}", n=number, s="s" * (number != 1))
+    return counted("{n} game", "{n} games", n=number)

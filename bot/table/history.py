@@ -16,7 +16,7 @@ from typing import Any
 
 from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, replay_log
 from db.replay import standing
-from games.core import IllegalAction, Message
+from games.core import IllegalAction, Message, counted
 
 from .boards import Boards, table_language
 from .loading import DAMAGED, Tables
@@ -94,8 +94,9 @@ class History:
             raise TableError(NO_MOVES)
         pages = -(-len(logged) // LOG_PAGE)
         if not 1 <= page <= pages:
-            raise TableError("This log has {pages} page{s}: choose a page from 1 to {pages}.", pages=pages,
-                             s="s" * (pages > 1))
+            raise TableError(counted("This log has {pages} page: choose page 1.",
+                                     "This log has {pages} pages: choose a page from 1 to {pages}.",
+                                     by="pages", pages=pages))
         newest = len(logged) - (page - 1) * LOG_PAGE
         shown = logged[max(0, newest - LOG_PAGE):newest]
         heading = Message("{title}: moves", title=table.game.title)
@@ -116,8 +117,9 @@ class History:
         if not logged:
             raise TableError(NO_MOVES)
         if not 1 <= number <= len(logged):
-            raise TableError("This game has {moves} move{s}: choose a move from 1 to {moves}.",
-                             moves=len(logged), s="s" * (len(logged) > 1))
+            raise TableError(counted("This game has {moves} move: choose move 1.",
+                                     "This game has {moves} moves: choose a move from 1 to {moves}.",
+                                     by="moves", moves=len(logged)))
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
         events = [line(table.fill_names(event["text"])) for event in move.events]

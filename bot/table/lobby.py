@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import games
-from games.core import Message, Rng, seed_state
+from games.core import Message, Rng, counted, seed_state
 
 from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
@@ -58,7 +58,9 @@ class Lobby:
         opened = said("{host} opened a table of {game} for {players}{options}{ai}. {invite}", host=Strong(host.name),
                       game=Strong(game_title(game)), players=players, options=option_text, ai=ai_text,
                       invite=invite)
-        return Reply(lines=[opened], game_id=row.id, version=row.version, game_key=game_key)
+        notice = game.table_notice()
+        return Reply(lines=[opened, *([(notice,)] if notice else [])], game_id=row.id, version=row.version,
+                     game_key=game_key)
 
     async def join(self, channel_id: int, person: Person) -> Reply:
         async with self.tables.lock(channel_id):
@@ -104,12 +106,12 @@ class Lobby:
             table.require_manager(person, Message("start the game"))
             game, count = table.game, len(table.seats)
             if count != table.row.players:
-                raise TableError(
-                    "This table is for {players} players and {count} {verb} seated: wait for more "
-                    "players to `/game join`.",
-                    players=table.row.players, count=count,
-                    verb='is' if count == 1 else 'are',
-                )
+                raise TableError(counted(
+                    "This table is for {players} players and {count} is seated: wait for more players to "
+                    "`/game join`.",
+                    "This table is for {players} players and {count} are seated: wait for more players to "
+                    "`/game join`.",
+                    by="count", players=table.row.players, count=count))
             order = [s.user_id for s in sorted(table.seats, key=lambda s: s.joined_at)]
             # Seats (and so the first player) are drawn from the table's seed, so they replay too.
             shuffle_state = {"rng": seed_state(table.row.seed ^ 0x5EA7)}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from db import NewTimer
-from games.core import Message
+from games.core import Message, counted
 
 from .clocks import DEADLINE, shifted_deadline
 from .loading import Tables, presence
@@ -113,10 +113,12 @@ class Members:
         notices = await self._retime(guild_id, person.id, lambda name: said(
             "{who} is away until {end}: their turns here wait for them (no reminders, deadlines and clock "
             "paused).", who=Strong(name), end=Moment(absence.end)))
-        reply = Reply(private=[said(
-            "You are away until {end} ({days} day{s}): your turns at every table of this server wait for you, "
+        reply = Reply(private=[(counted(
+            "You are away until {end} ({days} day): your turns at every table of this server wait for you, "
             "and their players have been told. `/game back` ends it early.",
-            end=Moment(absence.end), days=days, s="s" * (days != 1))])
+            "You are away until {end} ({days} days): your turns at every table of this server wait for you, "
+            "and their players have been told. `/game back` ends it early.",
+            by="days", end=Moment(absence.end), days=days),)])
         return PresenceReply(reply, notices)
 
     async def back(self, guild_id: int, person: Person) -> PresenceReply:

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from db import GameRow, NewTimer, TimerFilter, TimerRow
-from games.core import Message
+from games.core import Message, counted
 
 from .loading import DAMAGED, Tables
 from .model import (
@@ -217,5 +217,6 @@ def duration(interval: timedelta) -> Message:
     hours = interval.total_seconds() / 3600
     if hours >= 24 and hours % 24 == 0:
         days = int(hours // 24)
-        return Message("{n} day{s}", n=days, s="s" * (days != 1))
-    return Message("{n} hour{s}", n=f"{hours:g}", s="s" * (hours != 1))
+        return counted("{n} day", "{n} days", n=days)
+    whole = hours == int(hours)
+    return counted("{n} hour", "{n} hours", n=int(hours) if whole else f"{hours:g}")

@@ -104,7 +104,8 @@ def _encoded(value: Any) -> Any:
     """A part or a message's parameter as JSON: a :class:`Message` keeps its template and
     parameters (so an edited turn's earlier lines are still written in the table's language)."""
     if isinstance(value, Message):
-        return {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
+        encoded = {"message": value.template, "params": {key: _encoded(each) for key, each in value.params.items()}}
+        return encoded | ({"plural": value.plural, "by": value.by} if value.plural is not None else {})
     if isinstance(value, Name):
         return {"component": value.ident, "game": value.game, "text": str(value)}
     if isinstance(value, Strong):  # its text may be a message too (a game's title)
@@ -117,7 +118,8 @@ def _encoded(value: Any) -> Any:
 def _decoded(value: Any) -> Any:
     if isinstance(value, dict) and "message" in value:
         params = value.get("params") if isinstance(value.get("params"), dict) else {}
-        return Message(str(value["message"]), **{str(key): _decoded(each) for key, each in params.items()})
+        plural = {"plural": str(value["plural"]), "by": str(value.get("by", "n"))} if "plural" in value else {}
+        return Message(str(value["message"]), **plural, **{str(key): _decoded(each) for key, each in params.items()})
     if isinstance(value, dict) and "component" in value:
         return Name(str(value.get("game", "")), str(value["component"]), str(value.get("text", "")))
     if isinstance(value, dict) and "mention" in value:

@@ -75,6 +75,11 @@ class Game(ABC):
     options: tuple[OptionSpec, ...] = field(default=())
     schema_version: int = 1
 
+    def table_notice(self) -> Message | None:
+        """What a table of this game is told once, when it is opened (``/game new``): none,
+        unless the game has something players must know before they sit down."""
+        return None
+
     # ----------------------------------------------------------------- lifecycle
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         """A new game, fully determined by ``(players, seed, options)``.

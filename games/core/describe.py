@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .message import Message, message
+from .message import Message, Name, message
 
 COMMA = Message("{first}, {rest}")
 PLUS = Message("{first} + {rest}")
@@ -44,12 +44,14 @@ def listing(items: Sequence[str], joiner: Message = COMMA) -> Message:
     '2 coins, the Farm card'
     >>> listing([], PLUS), listing([Message("Pass")], AND)
     ('nothing', 'Pass')
+    >>> listing([Name("opera", "S02", "Well")]).params["component"].ident  # a name stays translatable
+    'S02'
     """
     if not items:
         return NOTHING
     first, *rest = items
     if not rest:
-        return message(first)
+        return Message("{component}", component=first) if isinstance(first, Name) else message(first)
     return Message(joiner.template, first=first, rest=listing(rest, joiner))
 
 

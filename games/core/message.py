@@ -13,6 +13,13 @@ until the table fills in the players' names (:meth:`Message.with_names`).
 'Ada bought c19.'
 >>> Message("{player} passed.", player="{p1}").with_names(["Ada", "Bea"])
 'Bea passed.'
+
+A line whose words depend on a number is written with :func:`counted`: it carries both English
+forms, and the language layer asks the catalogue for the form that number takes (``ngettext``),
+so a language with one form (Japanese, Korean) or three writes its own.
+
+>>> counted("{n} victory point", "{n} victory points", n=1), counted("{n} victory point", "{n} victory points", n=3)
+('1 victory point', '3 victory points')
 """
 
 from __future__ import annotations
@@ -47,11 +54,18 @@ class Message(str):
 
     template: str
     params: dict[str, Any]
+    plural: str | None
+    """The English plural form (the catalogues' ``msgid_plural``) of a :func:`counted` message."""
+    by: str
+    """Which parameter is the number that chooses between the forms."""
 
-    def __new__(cls, template: str, /, **params: Any) -> Self:
-        made = super().__new__(cls, fill(template, params) if params else template)
+    def __new__(cls, template: str, /, *, plural: str | None = None, by: str = "n", **params: Any) -> Self:
+        chosen = template if plural is None or params.get(by) == 1 else plural
+        made = super().__new__(cls, fill(chosen, params) if params else chosen)
         made.template = str(template)
         made.params = params
+        made.plural = plural
+        made.by = by
         return made
 
     def with_names(self, names: Sequence[str]) -> Message:
@@ -61,7 +75,7 @@ class Message(str):
             seat = SEAT.fullmatch(key)
             if seat and int(seat.group(1)) < len(names):
                 params[key] = names[int(seat.group(1))]
-        return Message(self.template, **params)
+        return Message(self.template, plural=self.plural, by=self.by, **params)
 
 
 def _named(value: Any, names: Sequence[str]) -> Any:
@@ -87,6 +101,17 @@ def placeholders(template: str) -> set[str]:
                 if name}
     except ValueError:
         return set()
+
+
+def counted(singular: str, plural: str, /, *, by: str = "n", **params: Any) -> Message:
+    """A message with an English singular and plural form, chosen by the number in the parameter
+    ``by`` names (``python -m bot.i18n update`` extracts both; each language's catalogue has as
+    many forms as it needs).
+
+    >>> counted("{count} council privilege", "{count} council privileges", by="count", count=1)
+    '1 council privilege'
+    """
+    return Message(singular, plural=plural, by=by, **params)
 
 
 def message(text: str, **params: Any) -> Message:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.core import Description, Message, State, Step
+from games.core import Description, Message, State, Step, counted
 from games.core.describe import AND, FREE, PLUS, amounts, listing
 
 from .data import BOARD, CARDS, PRIVILEGES, amount, card_name, describe, leader_name
@@ -129,7 +129,8 @@ def _effect_words(effects: list[dict]) -> list[Message]:
         if kind == "gain":
             words += [amounts(amount(k, n)) for k, n in effect["gain"].items() if n]
         elif kind == "privileges":
-            words.append(Message("{count} council privilege(s)", count=effect["count"]))
+            words.append(counted("{count} council privilege", "{count} council privileges", by="count",
+                                 count=effect["count"]))
         elif kind == "take_card":
             words.append(Message("a bonus card take at value {value}", value=effect["value"]))
         elif kind in ("harvest", "production"):

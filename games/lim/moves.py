@@ -8,7 +8,7 @@ with no card to take, an exchange nobody can pay, the end of a turn, a forced pa
 
 from __future__ import annotations
 
-from games.core import Event, IllegalAction, State, event
+from games.core import Event, IllegalAction, State, counted, event
 
 from .data import PRIVILEGES, card_name, describe
 from .effects import REDUCIBLE, chooses_reduction, pay, receive, resolve_effects
@@ -151,8 +151,8 @@ def privilege(state: State, seat: int, action: dict) -> list[Event]:
     choices = action["choices"]
     if len(choices) != decision["count"] or any(c not in PRIVILEGES for c in choices):
         raise IllegalAction(
-            "Choose {count} privilege(s) among {privileges}.", "LIM-PRIV-1",
-            count=decision['count'], privileges=', '.join(PRIVILEGES)
+            counted("Choose {count} privilege among {privileges}.", "Choose {count} privileges among {privileges}.",
+                    by="count", count=decision['count'], privileges=', '.join(PRIVILEGES)), "LIM-PRIV-1"
         )
     if decision["distinct"] and len(set(choices)) < len(choices):
         raise IllegalAction("These privileges must all be different.", "LIM-PRIV-2")
@@ -198,8 +198,9 @@ def exchange(state: State, seat: int, action: dict) -> list[Event]:
     options = exchange_options(decision["cards"][0])
     if option > len(options):
         name = card_name(decision["cards"][0])
-        raise IllegalAction("{name} has {n_options} exchange(s): name one or 'none'.", "LIM-PROD-7",
-                            name=name, n_options=len(options))
+        raise IllegalAction(counted("{name} has {n_options} exchange: name it or 'none'.",
+                                    "{name} has {n_options} exchanges: name one or 'none'.",
+                                    by="n_options", name=name, n_options=len(options)), "LIM-PROD-7")
     if option and option not in affordable_exchanges(state, seat, decision):
         raise IllegalAction(
             "You cannot make that exchange with what you held before this production.", "LIM-PROD-6"

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from games.core import Event, IllegalAction, State, event
+from games.core import Event, IllegalAction, Message, State, event
 
 from .card_costs import tower_variants
 from .data import (
@@ -134,7 +134,7 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
     if seat["round"]["six"] == member:
         seat["round"]["six"] = None
     info = BOARD["spaces"][space]
-    spent = f" with {describe({'servants': servants})}" if servants else ""
+    spent = Message(" with {servants}", servants=describe({'servants': servants})) if servants else ""
     events.append(event("place", "{player} places the {member} family member on {space}{spent}.",
                                  player=f"{{p{s}}}", member=member, space=space, spent=spent))
     if info["area"] in ("harvest", "production"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.core import Event, IllegalAction, Message, State, event
+from games.core import Event, IllegalAction, Message, State, counted, event
 from games.core.describe import amounts, listing
 
 from .card_costs import chosen_discount, tower_variants, useful_discounts
@@ -137,8 +137,8 @@ def tower_plan(
     if costs:
         index = 1 if cost is None else cost
         if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(costs):
-            raise IllegalAction("{name} has {n_costs} cost option(s).", "LIM-CARD-10",
-                                name=card_name(no), n_costs=len(costs))
+            raise IllegalAction(counted("{name} has {n_costs} cost option.", "{name} has {n_costs} cost options.",
+                                        by="n_costs", name=card_name(no), n_costs=len(costs)), "LIM-CARD-10")
         option = costs[index - 1]
         for k, v in option["need"].items():
             if res[k] < v:

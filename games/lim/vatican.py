@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core import Event, State, event
+from games.core import Event, State, counted, event
 
 from .data import BOARD, ROUNDS, excommunication_text
 from .effects import leader_profile
@@ -41,9 +41,9 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             gained = faith_vp(seat["res"]["fp"]) + bonus
             seat["res"]["vp"] += gained
             events.append(
-                event("support", "{player} supports the Church: {gained} victory points, faith back "
-                                 "to 0.",
-                                 player=f"{{p{s}}}", gained=gained)
+                event("support", counted("{player} supports the Church: {gained} victory point, faith back to 0.",
+                                         "{player} supports the Church: {gained} victory points, faith back to 0.",
+                                         by="gained", player=f"{{p{s}}}", gained=gained))
             )
             seat["res"]["fp"] = 0
         else:
@@ -56,7 +56,8 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             seat["res"]["vp"] += gained
             seat["res"]["fp"] = 0
             events.append(
-                event("faith", "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
-                               player=f"{{p{s}}}", gained=gained)
+                event("faith", counted("{player} scores {gained} victory point for faith (LIM-VATICAN-10).",
+                                       "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+                                       by="gained", player=f"{{p{s}}}", gained=gained))
             )
     state["vatican"] = None

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import State, clone
 from games.core.describe import amounts, listing
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from .data import (
     BOARD,
@@ -158,8 +158,9 @@ def describe_decision(state: State, decision: dict) -> Message:
     kind = decision["kind"]
     if kind == "privileges":
         differ = Message(" (all different)") if decision["distinct"] and decision["count"] > 1 else ""
-        return Message("Choose {count} council privilege(s){differ} among {privileges}: 'privilege coins'.",
-                       count=decision["count"], differ=differ, privileges=", ".join(PRIVILEGES))
+        return counted("Choose {count} council privilege{differ} among {privileges}: 'privilege coins'.",
+                       "Choose {count} council privileges{differ} among {privileges}: 'privilege coins'.",
+                       by="count", count=decision["count"], differ=differ, privileges=", ".join(PRIVILEGES))
     if kind == "take":
         types = "any" if len(decision["types"]) == len(CARD_TYPES) else "/".join(decision["types"])
         return Message("Bonus action: take a {types} card at value {value} ('take green-2') or 'decline'.",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Description, Message, Name, Step
+from games.core import Description, Message, Name, Step, counted
 from games.core.describe import AND, PLUS, amounts, listing
 
 from .data import CARDS, LEADERS, MARBLE_GIVES
@@ -177,8 +177,10 @@ def _place(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) 
     if not lost:
         return Description(label, (top,))
     return Description(Message("{move} (discards {n})", move=label, n=lost), (top,),
-                       (Message("{n} discarded resource(s)", n=lost),),
-                       destructive=Message("{n} resource(s) are thrown away: each moves every other player "
+                       (counted("{n} discarded resource", "{n} discarded resources", n=lost),),
+                       destructive=counted("{n} resource is thrown away: it moves every other player "
+                                           "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).",
+                                           "{n} resources are thrown away: each moves every other player "
                                            "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).", n=lost))
 
 

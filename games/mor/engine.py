@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Description, Game, Move, make_result
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from . import notation as _notation
 from .buy import buy
@@ -192,10 +192,11 @@ class MastersOfRenaissance(Game):
         if state["phase"] == "setup":
             wanted = SEAT_BONUS[seat]["resources"]
             if wanted:
-                return (Message("Keep {leaders_kept} of your {leaders_dealt} leaders and choose "
-                                "{wanted} starting resource{s}.",
-                                leaders_kept=LEADERS_KEPT, leaders_dealt=LEADERS_DEALT, wanted=wanted,
-                                s='s' if wanted > 1 else ''))
+                return counted("Keep {leaders_kept} of your {leaders_dealt} leaders and choose "
+                               "{wanted} starting resource.",
+                               "Keep {leaders_kept} of your {leaders_dealt} leaders and choose "
+                               "{wanted} starting resources.",
+                               by="wanted", leaders_kept=LEADERS_KEPT, leaders_dealt=LEADERS_DEALT, wanted=wanted)
             return Message("Keep {leaders_kept} of your {leaders_dealt} leaders.",
                            leaders_kept=LEADERS_KEPT, leaders_dealt=LEADERS_DEALT)
         turn = state["turn"]

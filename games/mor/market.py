@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import event, refuse
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from .data import MARBLE_GIVES, MARKET_ROWS
 from .rules import add_counts, counts_of, describe, faith_event, market_line, white_resources
@@ -39,19 +39,19 @@ def white_choice(player: dict[str, Any], line: str, whites: int, chosen: list[st
     if chosen is None:
         if whites and len(options) > 1:
             example = ",".join([options[0]] * whites)
-            raise refuse("MOR-LEADER-16", "You have two white-marble leaders: say what each of the "
-                                          "{whites} white marble{s} becomes, e.g. '{line} "
-                                          "white:{example}'.",
-                                          whites=whites, s='s' if whites > 1 else '', line=line,
-                                          example=example)
+            raise refuse("MOR-LEADER-16", counted(
+                "You have two white-marble leaders: say what the {whites} white marble becomes, "
+                "e.g. '{line} white:{example}'.",
+                "You have two white-marble leaders: say what each of the {whites} white marbles "
+                "becomes, e.g. '{line} white:{example}'.", by="whites", whites=whites, line=line, example=example))
         return [options[0]] * whites if options else []  # automatic with one leader
     if not options:
         raise refuse("MOR-LEADER-15", "White marbles give you nothing: you have no white-marble leader in play.")
     if len(chosen) != whites or any(r not in options for r in chosen):
-        raise refuse("MOR-LEADER-16", "That line has {whites} white marble{s}; each becomes one of: "
-                                      "{options}.",
-                                      whites=whites, s='s' if whites != 1 else '',
-                                      options=', '.join(options))
+        raise refuse("MOR-LEADER-16", counted(
+            "That line has {whites} white marble; it becomes one of: {options}.",
+            "That line has {whites} white marbles; each becomes one of: {options}.",
+            by="whites", whites=whites, options=', '.join(options)))
     return chosen
 
 

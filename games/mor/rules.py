@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import IllegalAction, event
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from .data import (
     CARDS,
@@ -256,12 +256,13 @@ def faith_event(state: dict[str, Any], gains: dict[int, int], cross: int = 0) ->
                 out.append(seat)
         turned = Message("nobody turns a tile face up")
         if up:
-            turned = Message("{players} {verb} their {vp}-VP tile face up", players=", ".join(f"{{p{s}}}" for s in up),
-                             verb="turns" if len(up) == 1 else "turn", vp=section["favour_vp"])
+            turned = counted("{players} turns their {vp}-VP tile face up", "{players} turn their {vp}-VP tile face up",
+                             by="seats", seats=len(up), players=", ".join(f"{{p{s}}}" for s in up),
+                             vp=section["favour_vp"])
         discarded = ""
         if out:
-            discarded = Message("; {players} {verb} it", players=", ".join(f"{{p{s}}}" for s in out),
-                                verb="discards" if len(out) == 1 else "discard")
+            discarded = counted("; {players} discards it", "; {players} discard it", by="seats", seats=len(out),
+                                players=", ".join(f"{{p{s}}}" for s in out))
         events.append(event("vatican", "Vatican report {section}: {turned}{discarded}.", section=section["section"],
                             turned=turned, discarded=discarded))
     if solo is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng, event, refuse, seed_state
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from .data import (
     CARDS,
@@ -93,10 +93,10 @@ def keep(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
                                      leaders_kept=LEADERS_KEPT, dealt=' '.join(player['dealt']))
     wanted = SEAT_BONUS[seat]["resources"]
     if len(resources) != wanted:
-        raise refuse("MOR-SETUP-17", "Your seat starts with {wanted} resource{s} of your choice "
-                                     "(coin, stone, servant, shield){choice}.",
-                                     wanted=wanted, s='s' if wanted != 1 else '',
-                                     choice=Message(', e.g. res:coin') if wanted else '')
+        raise refuse("MOR-SETUP-17", counted(
+            "Your seat starts with {wanted} resource of your choice (coin, stone, servant, shield){choice}.",
+            "Your seat starts with {wanted} resources of your choice (coin, stone, servant, shield){choice}.",
+            by="wanted", wanted=wanted, choice=Message(', e.g. res:coin') if wanted else ''))
     player["hand"] = sorted(leaders, key=id_number)
     player["dealt"] = []  # MOR-SETUP-15: the other two go back to the box, unseen
     player["ready"] = True

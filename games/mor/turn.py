@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng, event, refuse
-from games.core.message import Message
+from games.core.message import Message, counted
 
 from .data import LEVELS, TOKENS
 from .rules import check_solo_end, faith_event
@@ -71,13 +71,15 @@ def reveal_token(state: dict[str, Any]) -> Events:
             removed.append(state["decks"][deck].pop(0))
         state["removed"] += removed
         shown = f" ({', '.join(removed)})" if removed else ""
-        events = [event("token", "Lorenzo discards {n_removed} {colour} card{s}{shown}.",
-                                 n_removed=len(removed), colour=token['colour'],
-                                 s='s' if len(removed) != 1 else '', shown=shown)]
+        events = [event("token", counted("Lorenzo discards {n_removed} {colour} card{shown}.",
+                                         "Lorenzo discards {n_removed} {colour} cards{shown}.",
+                                         by="n_removed", n_removed=len(removed), colour=token['colour'],
+                                         shown=shown))]
         return events + check_solo_end(state)
-    events = [event("token", "Lorenzo's black cross moves {spaces} space{s}{choice}.",
-                             spaces=token['spaces'], s='s' if token['spaces'] > 1 else '',
-                             choice=Message(' and his tokens are reshuffled') if token['reshuffle'] else '')]
+    events = [event("token", counted("Lorenzo's black cross moves {spaces} space{choice}.",
+                                     "Lorenzo's black cross moves {spaces} spaces{choice}.",
+                                     by="spaces", spaces=token['spaces'],
+                                     choice=Message(' and his tokens are reshuffled') if token['reshuffle'] else ''))]
     events += faith_event(state, {}, cross=token["spaces"])  # MOR-SOLO-10/12
     if token["reshuffle"] and state["phase"] != "over":  # MOR-SOLO-11
         stack = list(TOKENS)

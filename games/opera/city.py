@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, event, refuse
+from ..core import IllegalAction, Message, event, refuse
 from ..core.message import Message
 from . import payment as P
-from .data import DATA, RAW, ability_name, city_name
+from .data import DATA, RAW, ability_name, city_name, component_name
 from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
 from .rules import AREAS, area_code, area_label, check, gain_raw, gain_refined, split_area
@@ -36,7 +36,7 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
         raise refuse("OM-MERCHANT-6", "Play a card from your hand into the row: move <from> <to> <card>.")
     if player["hand"] and card not in player["hand"]:
         raise refuse("OM-MERCHANT-6", "{card} is not in your hand: play one of your cards into the row.",
-                                      card=card)
+                                      card=component_name(card))
     if not player["hand"] and card is not None:
         raise refuse("OM-MERCHANT-9", "Your hand is empty, so no card is played.")
     player["merchants"][player["merchants"].index(origin)] = target
@@ -51,10 +51,11 @@ def move(state: dict, seat: int, action: dict) -> list[Event]:
     state["phase"] = "activate"
     half = DATA.trade[card]["cost" if area == "cost" else "benefit"] if card else "nothing"
     return [event("move", "{player} moves a merchant from {area_label} to {area_label2} and plays "
-                          "{value} ({half}).",
+                          "{value}.",
                           player=f"{{p{seat}}}", area_label=area_label(origin),
-                          area_label2=area_label(target), value=f"{card}: {goods_words(half)}" if card else 'no card',
-                          half=half)]
+                          area_label2=area_label(target),
+                          value=Message("{card}: {goods}", card=component_name(card), goods=goods_words(half)) if card
+                          else Message("no card"))]
 
 
 # -------------------------------------------------------------------- phase 2
@@ -90,7 +91,7 @@ def activate(state: dict, seat: int, chosen: dict[str, Any]) -> list[Event]:
     plan = chosen["plan"]
     P.apply_payment(player, plan)
     city, _ = split_area(turn["moved_to"])
-    paid = goods_words("".join(g * plan["raw"][g] for g in RAW)).replace("nothing", "no raw goods")
+    paid = goods_words("".join(g * plan["raw"][g] for g in RAW)) if any(plan["raw"].values()) else Message("no raw goods")
     certs = "".join(g * plan["cert"][g] for g in RAW)
     events = [event("pay", "{player} activates {city}, paying {paid}{certificates}{vp}.", player=f"{{p{seat}}}",
                     city=city_name(city), paid=paid,
@@ -136,8 +137,8 @@ def use_ability(state: dict, seat: int, action: dict) -> list[Event]:
     check(ability_refusal(state, player))
     state["turn"]["ability_used"] = True
     ability = _ability(state)
-    events = [event("ability", "{player} uses {name} ({id}).",
-                               player=f"{{p{seat}}}", name=ability_name(ability['id']), id=ability['id'])]
+    events = [event("ability", "{player} uses {name}.",
+                               player=f"{{p{seat}}}", name=ability_name(ability['id']))]
     return events + run_ops(state, player, ability["ops"], ability["id"])
 
 

@@ -84,6 +84,26 @@ def load_components() -> Components:
 DATA = load_components()
 
 
+PROVISIONAL_NAMES = ("trade_cards", "buildings", "worksites")
+"""The components whose names are provisional, like their values: the names of the trade cards,
+buildings and worksite tokens of PDS-0 (in English in their data files, in Japanese and Korean in
+``data/names.json``) were written for this data set, not taken from the printed game
+(docs/glossary.md lists them)."""
+
+
+def component_name(ident: str) -> Name:
+    """Any component's name as a message parameter: a trade card (``MA-04``), a building
+    (``M11``), a worksite token (``T1-2``), a city ability or a city; an unknown id as it is.
+
+    >>> component_name("M11"), component_name("T2-1"), component_name("VEN-1")
+    ('Aqueduct', 'Stage', 'Rialto exchange')
+    """
+    for table in (DATA.trade, DATA.buildings, DATA.worksites, DATA.abilities, DATA.cities):
+        if ident in table:
+            return Name("opera", ident, table[ident]["name"])
+    return Name("opera", ident, ident)
+
+
 def city_name(city_id: str) -> Name:
     """A city's name as a message parameter (``names.json`` knows it by the city's id)."""
     return Name("opera", city_id, DATA.cities[city_id]["name"])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, event, refuse
-from .data import DATA, GOOD_NAMES, RAW_OF
+from ..core import IllegalAction, Message, event, refuse
+from .data import DATA, GOOD_NAMES, RAW_OF, component_name
 from .effects import fire_triggers, run_ops
 from .rules import carts, check, level_of
 
@@ -41,7 +41,7 @@ def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalA
     player, and tokens on every lower worksite of the column."""
     site = state["opera"][level][column]
     needed = DATA.worksites[site["token"]]["requires"]
-    name = "worksite " + site_name(level, column)
+    name = Message("the {token} worksite ({site})", token=component_name(site["token"]), site=site_name(level, column))
     if player["refined"][needed] < 1:
         return refuse("OM-OPERA-4", "{name} needs a {good_names} and you have none on your refined "
                                     "spaces.",
@@ -80,9 +80,10 @@ def deliver(state: dict, seat: int, action: dict) -> list[Event]:
     first = not site["by"]
     site["by"].append(seat)
     state["turn"]["deliveries"] += 1
-    events = [event("deliver", "{player} delivers {good} to worksite {site}.",
-                               player=f"{{p{seat}}}", good=f"1 {GOOD_NAMES[good]}", site=action['site'])]
+    events = [event("deliver", "{player} delivers {good} to the {token} worksite ({site}).",
+                               player=f"{{p{seat}}}", good=f"1 {GOOD_NAMES[good]}", token=component_name(token["id"]),
+                               site=action['site'])]
     if first:
         effect = token["faces"][site["face"]]
-        events += run_ops(state, player, DATA.worksite_effects[effect], f"worksite {action['site']} {effect}")
+        events += run_ops(state, player, DATA.worksite_effects[effect], token["id"])
     return events + fire_triggers(state, player, "ON-DELIVER", level=level + 1)

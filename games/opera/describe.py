@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core import Description, Message, Step
+from ..core import Description, Message, Step, counted
 from ..core.describe import FREE, amounts, listing
-from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name
+from .data import DATA, GOOD_NAMES, RAW, RAW_OF, REFINED, REFINED_OF, ability_name, city_name, component_name
 from .payment import turn_payment_options
 from .rules import AREA_NAMES, LOST, missing_icons, split_area
 
@@ -43,6 +43,19 @@ def goods_words(goods: str) -> str:
     return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in counts.items()) or "nothing"
 
 
+def answer_words(action: dict) -> Message:
+    """An answer to a pending choice in words.
+
+    >>> answer_words({"type": "take", "goods": "LW"}), answer_words({"type": "spend", "good": "S"})
+    ('1 lead, 1 wood', 'spend 1 sand')
+    """
+    if action["type"] == "spend":
+        return Message("spend 1 {good}", good=GOOD_NAMES[action["good"]])
+    if action["type"] == "certify":
+        return Message("certificate steps {certs}", certs=goods_words(action["goods"]))
+    return amounts(goods_words(action["goods"]))
+
+
 def ops_words(ops: list[dict]) -> Message:
     """An effect's operations, short: '2 VP', '2 raw goods of your choice', ..."""
     words = []
@@ -53,11 +66,11 @@ def ops_words(ops: list[dict]) -> Message:
         elif kind == "raw" and len(op["choices"]) == 1:
             words.append(amounts(f"{op['n']} {GOOD_NAMES[op['choices']]}"))
         elif kind == "raw":
-            words.append(Message("{n} raw goods of your choice", n=op["n"]))
+            words.append(counted("{n} raw good of your choice", "{n} raw goods of your choice", n=op["n"]))
         elif kind == "refined":
-            words.append(Message("{n} refined good(s) of your choice", n=op["n"]))
+            words.append(counted("{n} refined good of your choice", "{n} refined goods of your choice", n=op["n"]))
         elif kind == "certificate":
-            words.append(Message("{n} certificate step(s)", n=op["n"]))
+            words.append(counted("{n} certificate step", "{n} certificate steps", n=op["n"]))
         elif kind == "spend_for_refined":
             words.append(Message("1 raw good into its refined good"))
         elif kind == "exchange":
@@ -79,7 +92,7 @@ def describe_action(state: dict, seat: int, action: dict) -> Description:
     >>> from games.opera import GAME
     >>> state = GAME.setup(2, 1)
     >>> found = describe_action(state, 0, {"type": "draft", "card": "M02"})
-    >>> found.label.startswith("M02 (medium"), [s.key for s in found.group]
+    >>> found.label.startswith("Arcade (medium"), [s.key for s in found.group]
     (True, ['draft'])
     """
     found = _described(state, seat, action)
@@ -94,7 +107,7 @@ def _described(state: dict, seat: int, action: dict) -> Description:
         step = Step(kind, Message("Draft a starting building") if kind == "draft"
                     else Message("Take a building from the display"))
         return Description(building_words(action["card"]), (step,),
-                           gain=(Message("building {card}", card=action["card"]),))
+                           gain=(Message("building {card}", card=component_name(action["card"])),))
     if kind == "move":
         return _move(action)
     if kind == "pay":
@@ -129,7 +142,7 @@ def building_words(card_id: str) -> Message:
             does = Message("; {effect} once a turn on the right", effect=ops)
         else:
             does = Message("; {effect}", effect=ops)
-    return Message("{card} ({size} {colour}): needs {cost}{does}", card=card_id, size=card["size"],
+    return Message("{card} ({size} {colour}): needs {cost}{does}", card=component_name(card_id), size=card["size"],
                    colour=card["colour"], cost=goods_words(card["cost"]), does=does)
 
 
@@ -143,12 +156,12 @@ def _move(action: dict) -> Description:
         return Description(Message("Move to {area} (no card to play)", area=area_words(target)), group)
     trade = DATA.trade[card]
     if area == "cost":
-        label = Message("Play {card} into {city}: adds {goods} to its cost row", card=card, city=city_name(city),
+        label = Message("Play {card} into {city}: adds {goods} to its cost row", card=component_name(card), city=city_name(city),
                         goods=goods_words(trade["cost"]))
     else:
-        label = Message("Play {card} into {city}: adds {goods} to its benefit row", card=card, city=city_name(city),
+        label = Message("Play {card} into {city}: adds {goods} to its benefit row", card=component_name(card), city=city_name(city),
                         goods=goods_words(trade["benefit"]))
-    return Description(label, group, (Message("card {card}", card=card),))
+    return Description(label, group, (Message("card {card}", card=component_name(card)),))
 
 
 def _pay(state: dict, player: dict, action: dict) -> Description:
@@ -158,7 +171,7 @@ def _pay(state: dict, player: dict, action: dict) -> Description:
     plan = option["plan"]
     city, _ = split_area(state["turn"]["moved_to"])
     cost = [amounts(goods_words("".join(g * plan["raw"][g] for g in RAW)))] if any(plan["raw"].values()) else []
-    cost += [Message("{n} {good} certificate step(s)", n=plan["cert"][g], good=GOOD_NAMES[g])
+    cost += [counted("{n} {good} certificate step", "{n} {good} certificate steps", n=plan["cert"][g], good=GOOD_NAMES[g])
              for g in RAW if plan["cert"][g]]
     cost += [Message("{n} VP", n=plan["vp"])] if plan["vp"] else []
     gained = "".join(DATA.trade[c]["benefit"] for c in state["cities"][city]["gain"] if c)
@@ -176,13 +189,13 @@ def _build(player: dict, action: dict) -> Description:
     card_id, goods = action["card"], goods_words(action["goods"])
     building = next(b for b in player["building"] if b["id"] == card_id)
     missing = missing_icons(DATA.buildings[card_id]["cost"], building["covered"])
-    step = Step(card_id, Message("{card}: {goods} still to cover", card=card_id, goods=goods_words(missing)))
+    step = Step(card_id, Message("{card}: {goods} still to cover", card=component_name(card_id), goods=goods_words(missing)))
     if "side" in action:
-        label = Message("Complete {card} with {goods}, {side} side", card=card_id, goods=goods, side=action["side"])
-        gain: tuple[Message, ...] = (Message("{card} in your {side} {size} slot", card=card_id, side=action["side"],
+        label = Message("Complete {card} with {goods}, {side} side", card=component_name(card_id), goods=goods, side=action["side"])
+        gain: tuple[Message, ...] = (Message("{card} in your {side} {size} slot", card=component_name(card_id), side=action["side"],
                                              size=DATA.buildings[card_id]["size"]),)
     else:
-        label = Message("Cover {goods} on {card}", goods=goods, card=card_id)
+        label = Message("Cover {goods} on {card}", goods=goods, card=component_name(card_id))
         gain = ()
     return Description(label, (PHASE_STEPS["build"], step), (amounts(goods),), gain)
 
@@ -213,16 +226,16 @@ def _buy(state: dict, action: dict) -> Description:
     card = state["market"][slot]
     trade = DATA.trade[card]
     price = DATA.rules["market_prices"][slot]
-    words = Message("{card}: cost half {cost}, benefit half {benefit}", card=card, cost=goods_words(trade["cost"]),
+    words = Message("{card}: cost half {cost}, benefit half {benefit}", card=component_name(card), cost=goods_words(trade["cost"]),
                     benefit=goods_words(trade["benefit"]))
     step = Step(str(slot), Message("Space {slot} ({price}): {card}", slot=slot, card=words,
                                    price=Message("{n} raw goods", n=price) if price else FREE))
     pay = goods_words(action.get("pay", ""))
     if action.get("pay"):
-        return Description(Message("Take {card} paying {goods}", card=card, goods=pay), (Step("buy", BUY), step),
-                           (amounts(pay),), (Message("card {card} into your hand", card=card),))
-    return Description(Message("Take {card} for free", card=card), (Step("buy", BUY), step), (),
-                       (Message("card {card} into your hand", card=card),))
+        return Description(Message("Take {card} paying {goods}", card=component_name(card), goods=pay), (Step("buy", BUY), step),
+                           (amounts(pay),), (Message("card {card} into your hand", card=component_name(card)),))
+    return Description(Message("Take {card} for free", card=component_name(card)), (Step("buy", BUY), step), (),
+                       (Message("card {card} into your hand", card=component_name(card)),))
 
 
 def _extra(state: dict, player: dict, action: dict) -> Description:
@@ -233,7 +246,7 @@ def _extra(state: dict, player: dict, action: dict) -> Description:
         label = Message("Use {name}: {effect}", name=ability_name(ability["id"]),
                         effect=ops_words(ability["ops"]))
     elif kind == "use":
-        label = Message("Use {card}: {effect}", card=action["card"],
+        label = Message("Use {card}: {effect}", card=component_name(action["card"]),
                         effect=ops_words(DATA.buildings[action["card"]]["effect"]["ops"]))
     else:
         good = DATA.boards[player["board"]]["conversions"][action["slot"]]
@@ -244,10 +257,12 @@ def _extra(state: dict, player: dict, action: dict) -> Description:
 
 def _answer(state: dict, action: dict) -> Description:
     pending = state["pending"][0]
-    step = (Step("choice", Message("Choose for {source}", source=pending["source"])),)
+    step = (Step("choice", Message("Choose for {source}", source=component_name(pending['source']))),)
     if action["type"] == "certify":
         names = " and ".join(GOOD_NAMES[g] for g in action["goods"])
-        return Description(Message("Move the {goods} certificate(s) one step right", goods=names), step)
+        return Description(counted("Move the {goods} certificate one step right",
+                                   "Move the {goods} certificates one step right",
+                                   by="count", count=len(action["goods"]), goods=names), step)
     if action["type"] == "spend":
         good = f"1 {GOOD_NAMES[action['good']]}"
         return Description(Message("Spend {good}", good=good), step, (amounts(good),))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from ..core import event, refuse
-from .data import GOOD_NAMES, RAW, REFINED, REFINED_OF
+from ..core import counted, event, refuse
+from .data import GOOD_NAMES, RAW, REFINED, REFINED_OF, component_name
 from .describe import goods_words
 from .rules import certificate_max, gain_raw, gain_refined, move_certificate_right, right_side, spend_raw
 
@@ -38,13 +38,13 @@ def run_ops(state: dict, player: dict, ops: list[dict], source: str) -> list[Eve
         if kind == "vp":
             player["vp"] += op["n"]
             events.append(event("vp", "{player} gains {n} VP ({source}).",
-                                      player=f"{{p{seat}}}", n=op['n'], source=source))
+                                      player=f"{{p{seat}}}", n=op['n'], source=component_name(source)))
         elif kind == "raw" and len(op["choices"]) == 1:
             for _ in range(op["n"]):
                 gain_raw(state, player, op["choices"])
             events.append(event("gain", "{player} gains {goods} ({source}).",
                                 player=f"{{p{seat}}}", goods=goods_words(op['choices'] * op['n']),
-                                source=source))
+                                source=component_name(source)))
         elif kind == "raw":
             pending.append({"kind": "raw", "n": op["n"], "choices": op["choices"], "source": source})
         elif kind == "refined":
@@ -99,7 +99,7 @@ def answer(state: dict, seat: int, action: dict) -> list[Event]:
     if action not in legal:
         options = ", ".join(answer_text(a) for a in legal) or "none"
         raise refuse(ANSWER_RULES[pending["kind"]], "{source} asks you to choose: {options}.",
-                                                    source=pending['source'], options=options)
+                                                    source=component_name(pending['source']), options=options)
     return _resolve(state, player, pending, action)
 
 
@@ -111,29 +111,31 @@ def _resolve(state: dict, player: dict, pending: dict, action: dict) -> list[Eve
         for good in action["goods"]:
             gain_raw(state, player, good)
         return [event("gain", "{player} gains {goods} ({source}).",
-                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=pending['source'])]
+                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=component_name(pending['source']))]
     if kind == "refined":
         for good in action["goods"]:
             gain_refined(state, player, good)
         return [event("gain", "{player} gains {goods} ({source}).",
-                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=pending['source'])]
+                              player=f"{{p{seat}}}", goods=goods_words(action['goods']), source=component_name(pending['source']))]
     if kind == "certificate":
         for good in action["goods"]:
             move_certificate_right(state, player, good)
-        return [event("certificate",
-                      "{player} moves the {goods} certificate(s) right ({source}).",
-                      player=f"{{p{seat}}}", goods=' and '.join(GOOD_NAMES[g] for g in action['goods']), source=pending['source'])]
+        return [event("certificate", counted(
+            "{player} moves the {goods} certificate right ({source}).",
+            "{player} moves the {goods} certificates right ({source}).",
+            by="count", count=len(action["goods"]), player=f"{{p{seat}}}",
+            goods=' and '.join(GOOD_NAMES[g] for g in action['goods']), source=component_name(pending['source'])))]
     good = action["good"]
     spend_raw(player, good)
     if pending["then"] == "refined":
         gain_refined(state, player, REFINED_OF[good])
         return [event("spend", "{player} spends 1 {good} for 1 {refined_of} ({source}).",
                                player=f"{{p{seat}}}", good=GOOD_NAMES[good], refined_of=GOOD_NAMES[REFINED_OF[good]],
-                               source=pending['source'])]
+                               source=component_name(pending['source']))]
     others = "".join(g for g in RAW if g != good)
     state["pending"].insert(0, {"kind": "raw", "n": 1, "choices": others, "source": pending["source"]})
     return [event("spend", "{player} spends 1 {good} ({source}).",
-                           player=f"{{p{seat}}}", good=GOOD_NAMES[good], source=pending['source'])]
+                           player=f"{{p{seat}}}", good=GOOD_NAMES[good], source=component_name(pending['source']))]
 
 
 def settle_forced(state: dict, player: dict) -> list[Event]:
@@ -149,7 +151,7 @@ def settle_forced(state: dict, player: dict) -> list[Event]:
             state["pending"].pop(0)
             events.append(event("lost", "{player} is at the raw-goods cap: the gain from {source} is "
                                         "lost.",
-                                        player=f"{{p{player['seat']}}}", source=pending['source']))
+                                        player=f"{{p{player['seat']}}}", source=component_name(pending['source'])))
         elif len(answers) == 1:
             events.extend(_resolve(state, player, pending, answers[0]))
         elif not answers:

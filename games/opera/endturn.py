@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import event, refuse
-from .data import DATA, REFINED, SIZES
+from ..core import Message, counted, event, refuse
+from .data import DATA, REFINED, SIZES, component_name
 
 Event = dict[str, Any]
+
+
+def _names(cards: list[str]) -> str:
+    """Buildings by name, listed (``Fountain, Aqueduct``)."""
+    return ", ".join(component_name(card) for card in sorted(cards))
 
 
 def fresh_turn() -> dict[str, Any]:
@@ -22,12 +27,12 @@ def draft(state: dict, seat: int, action: dict) -> list[Event]:
     card = action["card"]
     if card not in state["display"]:
         raise refuse("OM-SETUP-35", "{card} is not among the revealed buildings: {display}.",
-                                    card=card, display=', '.join(sorted(state['display'])))
+                                    card=component_name(card), display=_names(state['display']))
     state["display"].remove(card)
     state["seats"][seat]["building"].append({"id": card, "covered": ""})
     state["draft_order"].pop(0)
     events = [event("draft", "{player} drafts {card}.",
-                             player=f"{{p{seat}}}", card=card)]
+                             player=f"{{p{seat}}}", card=component_name(card))]
     if not state["draft_order"]:
         for size in SIZES:
             for _ in range(DATA.rules["display_per_size"]):
@@ -45,8 +50,9 @@ def done(state: dict, seat: int, action: dict) -> list[Event]:
     left = sum(player["refined"].values())
     player["supply"] += left
     player["refined"] = dict.fromkeys(REFINED, 0)
-    events = [event("discard", "{player} ends phase 3, discarding {left} refined good(s).",
-                               player=f"{{p{seat}}}", left=left)]
+    events = [event("discard", counted("{player} ends phase 3, discarding {left} refined good.",
+                                       "{player} ends phase 3, discarding {left} refined goods.",
+                                       by="left", player=f"{{p{seat}}}", left=left))]
     if state["final_round"] == state["round"]:
         return events + end_turn(state)
     state["phase"] = "build"
@@ -72,16 +78,16 @@ def pick(state: dict, seat: int, action: dict) -> list[Event]:
     card = action["card"]
     if card not in state["display"]:
         raise refuse("OM-ENDTURN-3", "{card} is not in the building display: {display}.",
-                                     card=card, display=', '.join(sorted(state['display'])))
+                                     card=component_name(card), display=_names(state['display']))
     player = state["seats"][seat]
     state["display"].remove(card)
     player["building"].append({"id": card, "covered": ""})
     events = [event("pick", "{player} takes building {card}.",
-                            player=f"{{p{seat}}}", card=card)]
+                            player=f"{{p{seat}}}", card=component_name(card))]
     revealed = reveal(state, DATA.buildings[card]["size"])
     if revealed:
         events.append(event("reveal", "{revealed} is revealed in the building display.",
-                                      revealed=revealed))
+                                      revealed=component_name(revealed)))
     return events + advance_phase_four(state, player)
 
 
@@ -110,7 +116,7 @@ def end_turn(state: dict) -> list[Event]:
             return [event("end", "The game is over: final scoring.")]
         state["round"] += 1
         state["active"] = 0
-        final = " (the final round)." if state["final_round"] == state["round"] else "."
+        final = Message(" (the final round).") if state["final_round"] == state["round"] else "."
         events.append(event("round", "Round {round} begins{final}",
                                      round=state['round'], final=final))
     else:

@@ -19,12 +19,13 @@ from typing import Any
 from games.core.message import Message
 
 from ..core import Description, Game, Move, OptionSpec, make_result, refuse
+from ..core.describe import listing
 from . import city, deliveries, effects, endturn, market, workshop
 from . import moves as M
 from . import notation as N
 from . import view as V
-from .data import RAW, city_name
-from .describe import describe_action
+from .data import RAW, city_name, component_name
+from .describe import answer_words, describe_action, goods_words
 from .payment import turn_payment_options
 from .rules import TURN_PHASES, split_area
 from .scoring import score, tiebreak
@@ -41,8 +42,18 @@ class OperaMagna(Game):
     ({0}, 'draft')
     >>> state, events = GAME.play(state, 0, "draft m02")
     >>> events[0]["text"], GAME.actors(state)
-    ('{p0} drafts M02.', {1})
+    ('{p0} drafts Arcade.', {1})
     """
+
+    def table_notice(self) -> Message:
+        """PDS-0 is not the printed game: its values and names are provisional.
+
+        >>> GAME.table_notice().startswith("Opera Magna's component set")
+        True
+        """
+        return Message("Opera Magna's component set (trade cards, buildings, worksite tokens: their values and "
+                       "their names) is provisional, not the printed game's; the players' guide explains it "
+                       "(docs/games/opera.md, \"Provisional component values\").")
 
     def moves(self) -> tuple[Move, ...]:
         """The move table.
@@ -156,38 +167,40 @@ class OperaMagna(Game):
         """One line for the seat to act.
 
         >>> GAME.prompt(GAME.setup(2, 1), 0)
-        'Draft a starting building: draft <card> (M02, M09, S06, S12).'
+        "Draft a starting building ('draft <card>'): Arcade, Monastery, Herb garden, Canal lock."
         """
         if seat not in self.actors(state):
             return self.waiting_message(state, seat)
         phase = state["phase"]
         player = state["seats"][seat]
         if phase == "draft":
-            return Message("Draft a starting building: draft <card> ({display}).",
-                           display=', '.join(sorted(state['display'])))
+            return Message("Draft a starting building ('draft <card>'): {display}.",
+                           display=listing([component_name(card) for card in sorted(state['display'])]))
         if state["pending"]:
             pending = state["pending"][0]
-            options = ", ".join(effects.answer_text(a) for a in effects.pending_answers(state, player))
+            options = listing([answer_words(a) for a in effects.pending_answers(state, player)], Message("{first}; {rest}"))
             return Message("Choose for {source}: {options}.",
-                           source=pending['source'], options=options)
+                           source=component_name(pending['source']), options=options)
         if phase == "merchant":
-            return Message("Phase 1: move a merchant and play a card, e.g. move <from> <to> <card>.")
+            return Message("Phase 1: move a merchant and play a card, e.g. 'move <from> <to> <card>'.")
         if phase == "activate":
             city_id, _ = split_area(state["turn"]["moved_to"])
             plan = turn_payment_options(state, player)[0]["plan"]
-            cost = "".join(g * plan["raw"][g] for g in RAW) or "nothing"
-            extra = "".join(f", certificate {g} -{plan['cert'][g]}" for g in RAW if plan["cert"][g])
-            extra += f", {plan['vp']} VP" if plan["vp"] else ""
+            cost = goods_words("".join(g * plan["raw"][g] for g in RAW))
+            certs = "".join(g * plan["cert"][g] for g in RAW)
+            extra = Message("{certificates}{vp}",
+                            certificates=Message(", certificate steps {certs}", certs=goods_words(certs)) if certs else "",
+                            vp=Message(", {vp} VP", vp=plan["vp"]) if plan["vp"] else "")
             return (Message("Phase 2: pay for {name} (pay: {cost}{extra}), or first use an ability, "
                             "a building or a conversion.",
                             name=city_name(city_id), cost=cost, extra=extra))
         if phase == "refined":
-            return Message("Phase 3: build, deliver, convert or refine your refined goods, then done.")
+            return Message("Phase 3: build, deliver, convert or refine your refined goods, then 'done'.")
         if phase == "build":
-            offered = ", ".join(sorted(state["display"]))
-            return Message("Phase 4: take a building from the display: pick <card> ({offered}).",
+            offered = listing([component_name(card) for card in sorted(state["display"])])
+            return Message("Phase 4: take a building from the display ('pick <card>'): {offered}.",
                            offered=offered)
-        return Message("Phase 4: take a market card: buy 0 (free) to buy 3, optionally naming the "
+        return Message("Phase 4: take a market card: 'buy 0' (free) to 'buy 3', optionally naming the "
                        "raw goods paid.")
 
     def waiting_message(self, state: dict, seat: int) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import event, refuse
-from .data import DATA, GOOD_NAMES, RAW
+from ..core import counted, event, refuse
+from .data import DATA, GOOD_NAMES, RAW, component_name
 from .describe import goods_words
 from .endturn import end_turn
 from .rules import spend_raw
@@ -33,8 +33,9 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
                                     price=price, held=held)
     pay = action.get("pay", "")
     if len(pay) != price:
-        raise refuse("OM-MARKET-2", "The card in space {slot} costs {price} raw good(s): name {price}.",
-                                    slot=slot, price=price)
+        raise refuse("OM-MARKET-2", counted("The card in space {slot} costs {price} raw good: name it.",
+                                            "The card in space {slot} costs {price} raw goods: name {price}.",
+                                            by="price", slot=slot, price=price))
     for good in set(pay):
         if pay.count(good) > player["raw"][good]:
             raise refuse("OM-MARKET-3", "You name {count} {good_names} and hold {raw}: pay with raw "
@@ -47,12 +48,12 @@ def buy(state: dict, seat: int, action: dict) -> list[Event]:
     state["market"].append(None)
     player["hand"].append(card)
     events = [event("buy", "{player} takes market card {card} for {value}.",
-                           player=f"{{p{seat}}}", card=card, value=goods_words(pay) if pay else 'free')]
+                           player=f"{{p{seat}}}", card=component_name(card), value=goods_words(pay) if pay else 'free')]
     for deck in state["decks"]:
         if deck:
             state["market"][-1] = deck.pop(0)
             events.append(event("market", "{market} enters the market.",
-                                          market=state['market'][-1]))
+                                          market=component_name(state['market'][-1])))
             if not any(state["decks"]) and state["final_round"] is None:
                 state["final_round"] = state["round"] + 1
                 events.append(event("final", "The last market card is out: round {final_round} is "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..core import refuse
+from ..core import counted, refuse
 from .data import DATA, RAW
 from .rules import completed, right_side, split_area
 
@@ -143,8 +143,9 @@ def explicit_payment(state: dict, player: dict, wild: str, shield: str | None) -
     fixed, wild_count = fixed_discounts(player)
     wild_count += bazaar_discount(state)
     if len(wild) > wild_count:
-        raise refuse("OM-PAY-2", "You have {wild_count} wild discount(s) to assign to raw types.",
-                                 wild_count=wild_count)
+        raise refuse("OM-PAY-2", counted("You have {wild_count} wild discount to assign to a raw type.",
+                                         "You have {wild_count} wild discounts to assign to raw types.",
+                                         by="wild_count", wild_count=wild_count))
     net = {g: max(0, cost[g] - fixed[g] - wild.count(g)) for g in RAW}
     if shield is not None:
         if not has_shield(state, player):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, event, refuse
-from .data import DATA, GOOD_NAMES, RAW_OF, REFINED_OF, SIDES, SIZES
+from ..core import IllegalAction, Message, counted, event, refuse
+from .data import DATA, GOOD_NAMES, RAW_OF, REFINED_OF, SIDES, SIZES, component_name
 from .describe import goods_words
 from .effects import fire_triggers, ops_need_raw, run_ops
 from .rules import check, gain_raw, gain_refined, missing_icons, spend_raw
@@ -22,30 +22,30 @@ def build(state: dict, seat: int, action: dict) -> list[Event]:
     building = next((b for b in player["building"] if b["id"] == card_id), None)
     if building is None:
         raise refuse("OM-BUILD-3", "{card_id} is not one of your buildings under construction.",
-                                   card_id=card_id)
+                                   card_id=component_name(card_id))
     card = DATA.buildings[card_id]
     missing = missing_icons(card["cost"], building["covered"])
     for good in set(goods):
         if goods.count(good) > missing.count(good):
-            raise refuse("OM-BUILD-3", "{card_id} has {count} uncovered {good_names} icon(s) left; a "
-                                       "good covers only its own icon.",
-                                       card_id=card_id, count=missing.count(good),
-                                       good_names=GOOD_NAMES[good])
+            raise refuse("OM-BUILD-3", counted(
+                "{card_id} has {count} uncovered {good_names} icon left; a good covers only its own icon.",
+                "{card_id} has {count} uncovered {good_names} icons left; a good covers only its own icon.",
+                by="count", card_id=component_name(card_id), count=missing.count(good), good_names=GOOD_NAMES[good]))
         if goods.count(good) > player["refined"][good]:
             raise refuse("OM-BUILD-3", "You have {refined} {good_names} on your refined spaces.",
                                        refined=player['refined'][good], good_names=GOOD_NAMES[good])
     completes = len(goods) == len(missing)
     if completes and side not in SIDES:
         raise refuse("OM-BUILD-7", "This completes {card_id}: say left or right.",
-                                   card_id=card_id)
+                                   card_id=component_name(card_id))
     if not completes and side is not None:
         raise refuse("OM-BUILD-6", "{card_id} is not complete yet, so it has no side.",
-                                   card_id=card_id)
+                                   card_id=component_name(card_id))
     for good in goods:
         player["refined"][good] -= 1
     building["covered"] += goods
     events = [event("build", "{player} places {goods} on {card_id}.",
-                             player=f"{{p{seat}}}", goods=goods_words(goods), card_id=card_id)]
+                             player=f"{{p{seat}}}", goods=goods_words(goods), card_id=component_name(card_id))]
     if completes:
         events += _complete(state, player, building, side)
     return events
@@ -58,10 +58,11 @@ def _complete(state: dict, player: dict, building: dict, side: str) -> list[Even
     slot = player["slots"][side][card["size"]]
     unlocks = not slot
     slot.append(card["id"])
-    feature = ("a conversion" if side == "left" else "a cart") if unlocks else "nothing new"
+    feature = (Message("unlocks a conversion") if side == "left" else Message("unlocks a cart")) if unlocks \
+        else Message("unlocks nothing new")
     events = [event("complete", "{player} completes {id} and places it in the {side} {size} slot "
-                                "(unlocks {feature}).",
-                                player=f"{{p{player['seat']}}}", id=card['id'], side=side,
+                                "({feature}).",
+                                player=f"{{p{player['seat']}}}", id=component_name(card['id']), side=side,
                                 size=card['size'], feature=feature)]
     if side == "right" and card["effect"]["trigger"] == "IMM":
         events += run_ops(state, player, card["effect"]["ops"], card["id"])
@@ -115,7 +116,7 @@ def refine(state: dict, seat: int, action: dict) -> list[Event]:
     good = DATA.boards[player["board"]]["conversions"][size]
     spend_raw(player, good)
     kept = gain_refined(state, player, REFINED_OF[good])
-    tail = "" if kept else " (discarded at once: phase 3 is over)"
+    tail = "" if kept else Message(" (discarded at once: phase 3 is over)")
     return [event("refine", "{player} converts 1 {good} into 1 {refined_of} in the left {size} "
                             "slot{tail}.",
                             player=f"{{p{seat}}}", good=GOOD_NAMES[good], refined_of=GOOD_NAMES[REFINED_OF[good]], size=size,
@@ -129,17 +130,17 @@ def effect_refusal(state: dict, player: dict, card_id: str) -> IllegalAction | N
     if card is None or not any(card_id in cards for cards in player["slots"]["right"].values()):
         return refuse("OM-WORKSHOP-4", "You have no building {card_id} on the right side of your "
                                        "workshop.",
-                                       card_id=card_id)
+                                       card_id=component_name(card_id))
     if card["effect"]["trigger"] != "TURN":
         return refuse("OM-WORKSHOP-4", "{card_id} has no effect you can use at will (U-03).",
-                                       card_id=card_id)
+                                       card_id=component_name(card_id))
     if card_id in state["turn"]["effects"]:
         return refuse("OM-FLOW-5", "You have already used {card_id} this turn.",
-                                   card_id=card_id)
+                                   card_id=component_name(card_id))
     reason = ops_need_raw(card["effect"]["ops"], player)
     if reason:
         return refuse("OM-GOODS-5", "You cannot use {card_id}: {reason} (Q-25).",
-                                    card_id=card_id, reason=reason)
+                                    card_id=component_name(card_id), reason=reason)
     return None
 
 
@@ -149,5 +150,5 @@ def use(state: dict, seat: int, action: dict) -> list[Event]:
     check(effect_refusal(state, player, card_id))
     state["turn"]["effects"].append(card_id)
     events = [event("use", "{player} uses {card_id}.",
-                           player=f"{{p{seat}}}", card_id=card_id)]
+                           player=f"{{p{seat}}}", card_id=component_name(card_id))]
     return events + run_ops(state, player, DATA.buildings[card_id]["effect"]["ops"], card_id)

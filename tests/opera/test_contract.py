@@ -86,7 +86,7 @@ def test_prompt_says_what_to_do_in_one_line():
     fixture(state, 0, raw={"L": 0}, slots={"left-medium": ["M01"]})
     turn_at(state, 0, "activate", moved_to="ven:gain")
     state["cities"]["ven"]["cost"] = ["CY2-01", "CY1-03"]  # L L, M
-    assert GAME.prompt(state, 0).startswith("Phase 2: pay for Venice (pay: M, certificate L -1")
+    assert GAME.prompt(state, 0).startswith("Phase 2: pay for Venice (pay: 1 marble, certificate steps 1 lead")
     turn_at(state, 0, "refined")
     assert GAME.prompt(state, 0).startswith("Phase 3")
     for phase, start in (("build", "Phase 4: take a building"), ("market", "Phase 4: take a market")):

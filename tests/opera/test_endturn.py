@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.opera import GAME
-from games.opera.data import DATA, RAW
+from games.opera.data import DATA, RAW, component_name
 from opera.helpers import fixture, new_game, play, refused, turn_at
 
 
@@ -87,7 +87,7 @@ def test_OM_MARKET_1_2_7_8_9_and_TS_20_buy_and_slide():
     state, events = play(state, 0, "buy 2 LL")
     assert state["seats"][0]["raw"]["L"] == 0 and k2 in state["seats"][0]["hand"]
     assert state["market"] == [k0, k1, k3, n]
-    assert k2 in events[0]["text"]
+    assert component_name(k2) in events[0]["text"] and k2 not in events[0]["text"]  # named, not coded
     assert GAME.view(state, None)["market"][2]["card"]["id"] == k3
 
 

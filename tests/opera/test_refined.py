@@ -252,7 +252,7 @@ def test_OM_OPERA_2_and_TS_33_a_building_completed_this_turn_unlocks_a_cart():
     state, _ = play(state, 0, "build S01 bb right")
     state, _ = play(state, 0, f"deliver {site}")
     assert state["pending"] and state["pending"][0]["kind"] == "raw"
-    assert GAME.prompt(state, 0).startswith("Choose for worksite")
+    assert GAME.prompt(state, 0).startswith("Choose for Outer walls")  # the worksite token T1-4, by name
     state, _ = play(state, 0, "take SM")
     player = state["seats"][0]
     assert player["vp"] == 7 and player["raw"]["M"] == 2 and player["raw"]["S"] == 2
@@ -265,8 +265,8 @@ def test_a_move_made_before_a_pending_choice_is_refused_naming_the_choice_once()
     state, _ = play(state, 0, f"deliver {site}")
     error = refused(state, 0, "done")
     assert error.rule == "OM-FLOW-3"
-    assert error.message.startswith("Finish this choice first. Choose for worksite")
-    assert error.message.count("worksite") == 1 and "take MS" in error.message
+    assert error.message.startswith("Finish this choice first. Choose for Outer walls")
+    assert error.message.count("Outer walls") == 1 and "; 1 marble, 1 sand;" in error.message
 
 def test_worksite_effects_C1_CC_F1_and_on_deliver_triggers():
     """OM-OPERA-7 with U-02 C1, CC and F1; U-05 S07, M07, L07 (ON-DELIVER)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games.opera import GAME, endturn, payment
 from games.opera import rules as R
-from games.opera.data import DATA, RAW
+from games.opera.data import DATA, RAW, component_name
+from games.opera.describe import goods_words
 from opera.helpers import cost_row, fixture, gain_row, new_game, play, refused, turn_at
 
 
@@ -99,7 +100,7 @@ def test_OM_MERCHANT_6_7_8_and_TS_18_row_renewal():
     assert len(state["seats"][0]["hand"]) == 2
     expected = "".join(DATA.trade[c]["cost"] for c in (y, z, card))
     assert payment.gross_cost(state, "ven") == {g: expected.count(g) for g in RAW}
-    assert DATA.trade[card]["cost"] in events[0]["text"]
+    assert goods_words(DATA.trade[card]["cost"]) in events[0]["text"] and component_name(card) in events[0]["text"]
 
 
 def test_OM_MERCHANT_9_empty_hand_still_renews_the_row():

@@ -1,4 +1,4 @@
-"""What the renderer draws, line by line, with the font file chosen for each line: for the tests
+"""What the renderer draws, run by run, with the font file chosen for each run: for the tests
 that check an image draws no character its font lacks (a tofu box)."""
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ def character_map(path: str) -> frozenset[int]:
 
 
 def record_fonts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """From now on, every line the renderer draws or measures, with the font file chosen for it
-    (the text caches are emptied, so a line drawn before is chosen again)."""
+    """From now on, every run of text the renderer draws or measures, with the font file chosen
+    for it (the text caches are emptied, so a line drawn before is cut into runs again)."""
     seen: list[tuple[str, str]] = []
-    choose = kit.font_for
+    choose = kit.faces_for
 
-    def recording(value: str, size: int, bold: bool = False):
-        chosen = choose(value, size, bold)
-        seen.append((value, chosen.path))
-        return chosen
+    def recording(value: str, bold: bool = False):
+        runs = choose(value, bold)
+        seen.extend((run, str(kit.FONT_DIR / face)) for run, face in runs)
+        return runs
 
-    monkeypatch.setattr(kit, "font_for", recording)
+    monkeypatch.setattr(kit, "faces_for", recording)
     kit._text_mask.cache_clear()
     kit.text_width.cache_clear()
     return seen

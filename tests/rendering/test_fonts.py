@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from bot.table.results import summary
 from games.core import Message
 from rendering import kit
 from rendering.summary import render_summary
+from tests.rendering.cjk_names import japanese_names, korean_names
 from tests.rendering.components import card_ids
 from tests.rendering.glyphs import character_map, missing_glyphs, record_fonts
 
@@ -32,10 +34,18 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return record_fonts(monkeypatch)
 
 
+NAME_FACE_LIMIT = 6_500_000
+"""The regular CJK face holds every kana, JIS X 0208 kanji and Hangul syllable (names); the other
+faces only what the catalogues and Latin text need."""
+LABEL_FACE_LIMIT = 800_000
+"""The bold CJK face (the catalogues' characters, which grow with them) and the Latin faces."""
+
+
 def test_the_fonts_ship_with_the_package():
     for name in (*kit.LATIN_FONTS.values(), *kit.CJK_FONTS.values()):
         path = kit.FONT_DIR / name
-        assert path.is_file() and path.stat().st_size < 600_000, name
+        limit = NAME_FACE_LIMIT if name == kit.CJK_FONTS[False] else LABEL_FACE_LIMIT
+        assert path.is_file() and path.stat().st_size < limit, name
         assert set(kit.COVERAGE[name]) == set(character_map(str(path))) & set(kit.COVERAGE[name])
     assert (kit.FONT_DIR / "LICENSE-NotoSansCJK.txt").is_file() and (kit.FONT_DIR / "LICENSE-DejaVu.txt").is_file()
 
@@ -58,6 +68,7 @@ def test_a_japanese_tables_board_has_no_tofu(key, drawn):
 
 def test_text_the_fonts_lack_is_left_out_not_drawn_as_a_box():
     assert kit.printable("Ada 🎲 さくら") == "Ada さくら"
+    assert kit.printable("𠮷田") == kit.MISSING + "田"  # a letter no face has still leaves a mark
     assert translate(said("{who} joined the table ({seated}/{players}).{full}", who="さくら", seated=1,
                           players=2, full="")[0], "ko").startswith("さくら 님이")
 
@@ -173,3 +184,52 @@ def test_translated_words_stay_inside_the_image(language, monkeypatch):
     for key in ("mor", "lim", "opera"):
         images(key, 4, language)
     assert not outside, outside[:5]
+
+
+# ---------------------------------------------------------------- members' names in Japanese and Korean
+NAME_LISTS = {"ja": japanese_names(), "ko": korean_names()}
+
+
+def test_the_name_face_covers_kana_jis_kanji_and_every_hangul_syllable():
+    from bot.i18n.fonts import jis_x_0208
+
+    names_face = kit.COVERAGE[kit.CJK_FONTS[False]]
+    hangul = set(range(0xAC00, 0xD7A4))
+    kana = {code for code in range(0x3041, 0x30FF) if unicodedata.name(chr(code), "")}
+    assert len(hangul) == 11_172 and hangul <= names_face
+    assert kana <= names_face
+    kanji = {code for code in jis_x_0208() if 0x4E00 <= code <= 0x9FFF}
+    assert len(kanji) >= 6_355 and kanji <= names_face
+
+
+@pytest.mark.parametrize("language", TABLE_LANGUAGES)
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_name_is_drawn_with_ink_from_a_face_that_has_its_glyphs(language, bold):
+    from PIL import Image, ImageDraw
+
+    for name in NAME_LISTS[language]:
+        shown = kit.printable(name)
+        assert shown == name, name
+        for run, face in kit.faces_for(shown, bold):
+            assert all(char.isspace() or ord(char) in character_map(str(kit.FONT_DIR / face)) for char in run), (name, face)
+        for char in shown.replace(" ", ""):
+            image = Image.new("L", (40, 40), 0)
+            kit.text(ImageDraw.Draw(image), (20, 20), char, 24, 255, "mm", bold=bold)
+            assert image.getbbox() is not None, (name, char)
+
+
+@pytest.mark.parametrize("language", TABLE_LANGUAGES)
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_a_four_player_board_draws_every_character_of_every_name(key, language, drawn):
+    game = games.get(key)
+    state = game.setup(4, 5)
+    view = game.view(state, None)
+    names = NAME_LISTS[language]
+    for first in range(0, len(names), 4):
+        seated = (names[first:first + 4] + names[:4])[:4]
+        drawn.clear()
+        rendering.render(key, view, names=seated, language=language)
+        characters = {char for run, _ in drawn for char in run}
+        for name in seated:
+            assert set(name.replace(" ", "")) <= characters, (key, name)
+    assert not missing_glyphs(drawn)

@@ -64,3 +64,15 @@ async def test_a_seat_taken_by_another_process_a_moment_ago_is_refused_in_one_se
         await service.join(CHANNEL, CAROL)
     with pytest.raises(TableError, match="already have a seat"):
         await lobby.tables.seat(before.row.id, BOB, service.clock())
+
+
+async def test_a_new_opera_table_is_told_once_that_its_components_are_provisional(service):
+    """Opera Magna's data set PDS-0 is not the printed game: /game new says so, and where the
+    players' guide explains it; joining and starting do not repeat it."""
+    opened = said(await service.new_game(GUILD, CHANNEL, ALICE, "opera", 2)).text
+    assert opened.count("provisional") == 1 and "docs/games/opera.md" in opened
+    joined = said(await service.join(CHANNEL, BOB)).text
+    started_text = said(await service.start(CHANNEL, ALICE)).text
+    assert "provisional" not in joined + started_text
+    other = said(await service.new_game(GUILD, CHANNEL + 1, CAROL, "race", 2)).text
+    assert "provisional" not in other
