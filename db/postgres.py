@@ -312,23 +312,31 @@ class PostgresStore(StoreChecks, PostgresPresence):
         async with self._transaction() as db:
             return await db.run("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) > 0
 
-    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str,
+    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str, now: datetime,
                              clear_timers: Iterable[shared.TimerFilter] = (),
                              timers: Iterable[shared.NewTimer] = ()) -> None:
         """As :meth:`db.store.Store.take_over_seat`."""
         timer_rows = [timer.params(game_id) for timer in timers]
+        stamp = rows.to_db_time(now)
         try:
             async with self._transaction() as db:
-                await self._game_for_update(db, game_id)
-                held = await db.one("SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+                game = await self._game_for_update(db, game_id)
+                held = await db.one(shared.SEAT_HELD, (game_id, seat))
                 if held is None:
                     raise NotSeated(f"no one holds seat {seat} at game {game_id}")
-                await db.run("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held[0]))
+                await db.run("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held["user_id"]))
+                await db.run(shared.SEAT_CHANGE_INSERT,
+                             shared.seat_change_params(game, seat, held, user_id, display_name, stamp))
                 await db.run(shared.SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
                 await self._clear_timers(db, game_id, list(clear_timers))
                 await self._set_timers(db, timer_rows)
         except asyncpg.UniqueViolationError as error:
             raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
+
+    async def seat_changes(self, game_id: int) -> list[rows.SeatChange]:
+        """As :meth:`db.store.Store.seat_changes`."""
+        found = await self._read(shared.SEAT_CHANGES_SELECT, (game_id,))
+        return [rows.seat_change_row(row, row["players"]) for row in found]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         found = await self._read(
@@ -376,7 +384,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
                           timers: Iterable[shared.NewTimer] = (),
                           board_message: shared.BoardMessage | None = None,
                           outcome: ratings.Outcome | None = None,
-                          seat_clocks: Iterable[shared.SeatClock] = (), automatic: bool = False) -> GameRow:
+                          seat_clocks: Iterable[shared.SeatClock] = (), automatic: bool = False,
+                          made_by: str = "player", clock_before: dict[str, Any] | None = None) -> GameRow:
         """As :meth:`db.store.Store.record_move`: all of it in one transaction, under the game's row lock."""
         stamp = rows.to_db_time(now)
         new_version = expected_version + 1
@@ -391,10 +400,9 @@ class PostgresStore(StoreChecks, PostgresPresence):
             self._check_in_play(game, expected_version)
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? RETURNING *", (*params, game_id))
             try:
-                await db.run("INSERT INTO moves"
-                             " (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic)))
+                await db.run(shared.MOVE_INSERT,
+                             (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic),
+                              made_by, None if clock_before is None else json.dumps(clock_before, sort_keys=True)))
             except asyncpg.UniqueViolationError as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(f"interaction {interaction_id} was already recorded") from error
             if snapshot is not None:
@@ -417,7 +425,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
 
     async def record_undo(self, game_id: int, *, expected_version: int, taken_back: Sequence[tuple[int, int]],
                           snapshot: str, now: datetime, clear_timers: Iterable[shared.TimerFilter] = (),
-                          timers: Iterable[shared.NewTimer] = ()) -> GameRow:
+                          timers: Iterable[shared.NewTimer] = (),
+                          seat_clocks: Iterable[shared.SeatClock] = ()) -> GameRow:
         """As :meth:`db.store.Store.record_undo`: all of it in one transaction, under the game's row lock."""
         marks = shared.undo_marks(expected_version, taken_back)
         stamp = rows.to_db_time(now)
@@ -439,6 +448,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
             await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await self._set_timers(db, timer_rows)
+            await db.many(shared.SeatClock.UPDATE, [clock.params(game_id) for clock in seat_clocks])
         return self._game(row)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:

@@ -120,6 +120,30 @@ SEAT_TAKEN_OVER = (
 )
 """A numbered seat taken over by another person (``/game sit``, ``/game replace``)."""
 
+SEAT_HELD = "SELECT user_id, display_name, opened_at FROM seats WHERE game_id = ? AND seat = ?"
+SEAT_CHANGE_INSERT = (
+    "INSERT INTO seat_changes (game_id, version, seat, from_user_id, from_name, to_user_id, to_name, was_open,"
+    " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SEAT_CHANGES_SELECT = (
+    "SELECT seat_changes.*, games.players FROM seat_changes JOIN games ON games.id = seat_changes.game_id"
+    " WHERE game_id = ? ORDER BY seat_changes.id"
+)
+"""A seat changing hands is written down (``seat_changes``) in the transaction that changes it."""
+
+
+def seat_change_params(game: Any, seat: int, held: Any, user_id: int, display_name: str, stamp: str) -> tuple:
+    """The ``seat_changes`` row of ``seat`` of ``game`` (its row) going from ``held`` (its seat row) to
+    ``user_id``."""
+    return (game["id"], game["version"], seat, held["user_id"], held["display_name"], user_id, display_name,
+            int(held["opened_at"] is not None), stamp)
+
+
+MOVE_INSERT = (
+    "INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic, made_by,"
+    " clock_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
 
 @dataclass(frozen=True)
 class BoardMessage:

@@ -63,12 +63,14 @@ from .rows import (
     TABLE_LANGUAGES,
     GameRow,
     MoveRow,
+    SeatChange,
     SeatRow,
     Snapshot,
     TimerRow,
     decode_text,
     from_db_time,
     move_row,
+    seat_change_row,
     seat_row,
     snapshot,
     snapshot_checksum,
@@ -77,6 +79,10 @@ from .rows import (
     vote_row,
 )
 from .shared import (
+    MOVE_INSERT,
+    SEAT_CHANGE_INSERT,
+    SEAT_CHANGES_SELECT,
+    SEAT_HELD,
     SEAT_TAKEN_OVER,
     TURN_MESSAGE_SET,
     TURN_SELECT,
@@ -94,6 +100,7 @@ from .shared import (
     claim_statement,
     move_assignments,
     options_text,
+    seat_change_params,
     timers_matching,
     turn_message,
     undo_marks,
@@ -499,24 +506,27 @@ class Store(StoreChecks, SqlitePresence):
         return await self._writing(lambda db: db.execute(
             "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)).rowcount > 0)
 
-    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str,
+    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str, now: datetime,
                              clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
         """Give numbered ``seat`` to another person, who plays it from now on: the seat keeps its
-        place, state and time bank, loses its strikes and is no longer open; the previous holder's
-        votes go, ``clear_timers`` are deleted and ``timers`` set. One transaction.
+        place, state and time bank, loses its strikes and is no longer open; the change is written
+        down (:meth:`seat_changes`), the previous holder's votes go, ``clear_timers`` are deleted
+        and ``timers`` set. One transaction.
 
         :class:`AlreadySeated` if ``user_id`` holds a seat at the game, :class:`NotSeated` if no
         one holds ``seat``.
         """
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
+        stamp = to_db_time(now)
 
         def take(db: sqlite3.Connection) -> None:
-            self._game_for_update(db, game_id)
-            held = _one(db, "SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            game = self._game_for_update(db, game_id)
+            held = _one(db, SEAT_HELD, (game_id, seat))
             if held is None:
                 raise NotSeated(f"no one holds seat {seat} at game {game_id}")
-            db.execute("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held[0]))
+            db.execute("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held["user_id"]))
+            db.execute(SEAT_CHANGE_INSERT, seat_change_params(game, seat, held, user_id, display_name, stamp))
             try:
                 db.execute(SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
             except sqlite3.IntegrityError as error:
@@ -525,6 +535,11 @@ class Store(StoreChecks, SqlitePresence):
             self._set_timers(db, timer_rows)
 
         await self._writing(take)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """Every time a seat of the game changed hands, oldest first."""
+        rows = await self._call(lambda db: _all(db, SEAT_CHANGES_SELECT, (game_id,)))
+        return [seat_change_row(row, row["players"]) for row in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The game's seats by seat number (unnumbered ones last), then by joining time."""
@@ -599,6 +614,8 @@ class Store(StoreChecks, SqlitePresence):
         outcome: ratings.Outcome | None = None,
         seat_clocks: Iterable[SeatClock] = (),
         automatic: bool = False,
+        made_by: str = "player",
+        clock_before: dict[str, Any] | None = None,
     ) -> GameRow:
         """Record a whole move in one transaction and return the game's new row.
 
@@ -608,7 +625,9 @@ class Store(StoreChecks, SqlitePresence):
         set these" is one call), ``board_message`` when given, the ``seat_clocks`` (strikes, time
         banks, open seats) the move changes, and the new ratings of the players of a finished game
         from its ``outcome`` (:mod:`db.ratings`). All of it or none of it. ``automatic`` marks a
-        move the table took for a seat that had no real choice.
+        move the table took for a seat that had no real choice, ``made_by`` says who made the move
+        (:data:`db.rows.MADE_BY`) and ``clock_before`` is the turn clock before it (JSON), which an
+        undo puts back.
 
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
@@ -621,6 +640,7 @@ class Store(StoreChecks, SqlitePresence):
         clears = list(clear_timers)
         assignments, params = move_assignments(new_version, stamp, finished, board_message)
         clock_rows = [clock.params(game_id) for clock in seat_clocks]
+        clock_text = None if clock_before is None else json.dumps(clock_before, sort_keys=True)
 
         def record(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
@@ -630,9 +650,8 @@ class Store(StoreChecks, SqlitePresence):
             self._check_in_play(game, expected_version)
             row = _one(db, f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                        (*params, game_id, expected_version))
-            db.execute("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id,"
-                       " automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, new_version, seat, user_id, notation, stamp, interaction_id, int(automatic)))
+            db.execute(MOVE_INSERT, (game_id, new_version, seat, user_id, notation, stamp, interaction_id,
+                                     int(automatic), made_by, clock_text))
             if snapshot is not None:
                 self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
@@ -656,6 +675,7 @@ class Store(StoreChecks, SqlitePresence):
         now: datetime,
         clear_timers: Iterable[TimerFilter] = (),
         timers: Iterable[NewTimer] = (),
+        seat_clocks: Iterable[SeatClock] = (),
     ) -> GameRow:
         """Take moves back in one transaction and return the game's new row.
 
@@ -664,7 +684,8 @@ class Store(StoreChecks, SqlitePresence):
         version, in that order, so the log reads as if they were taken back one by one. The moves
         stay in the log, marked with their undo's version (``undone_seq``); ``snapshot`` (the state
         without them) is saved at the last version, and snapshots saved after the moves go (they
-        hold states the game no longer reaches). Timers as :meth:`record_move`. Refused with
+        hold states the game no longer reaches). Timers and ``seat_clocks`` (the seats' clocks put
+        back as they were before the moves) as :meth:`record_move`. Refused with
         nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or a
         move is not that seat's standing move, :class:`WrongStatus` if the game is not in play.
         """
@@ -673,6 +694,7 @@ class Store(StoreChecks, SqlitePresence):
         new_version = expected_version + len(marks)
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
+        clock_rows = [clock.params(game_id) for clock in seat_clocks]
 
         def undo(db: sqlite3.Connection) -> GameRow:
             game = self._game_for_update(db, game_id)
@@ -689,6 +711,7 @@ class Store(StoreChecks, SqlitePresence):
             self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
+            db.executemany(SeatClock.UPDATE, clock_rows)
             return self._game(row)
 
         return await self._writing(undo)

@@ -61,7 +61,7 @@ async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_vote
     await store.add_vote(game.id, 8, "abandon")
     await store.update_timers(game.id, timers=[NewTimer("deadline", 8, minutes(60)),
                                                NewTimer("reminder", 7, minutes(60))])
-    await store.take_over_seat(game.id, seat=1, user_id=9, display_name="newcomer",
+    await store.take_over_seat(game.id, seat=1, user_id=9, display_name="newcomer", now=minutes(9),
                                clear_timers=[TimerFilter(None, 8)], timers=[NewTimer("deadline", 9, minutes(90))])
     seats = {s.seat: s for s in await store.seats(game.id)}
     taken = seats[1]
@@ -70,9 +70,9 @@ async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_vote
     assert await store.votes(game.id, "abandon") == []
     assert sorted((t.kind, t.user_id) for t in await store.timers(game.id)) == [("deadline", 9), ("reminder", 7)]
     with pytest.raises(AlreadySeated):
-        await store.take_over_seat(game.id, seat=0, user_id=9, display_name="twice")
+        await store.take_over_seat(game.id, seat=0, user_id=9, display_name="twice", now=minutes(9))
     with pytest.raises(NotSeated):
-        await store.take_over_seat(game.id, seat=5, user_id=10, display_name="nowhere")
+        await store.take_over_seat(game.id, seat=5, user_id=10, display_name="nowhere", now=minutes(9))
     assert [s.user_id for s in await store.seats(game.id)] == [7, 9]
 
 
