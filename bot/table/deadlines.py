@@ -65,7 +65,7 @@ from .clocks import (
 )
 from .loading import NOT_STARTED, Tables
 from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
-from .play import Play
+from .play import TIMEOUT, Play
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
@@ -136,7 +136,8 @@ class Deadlines:
             if not table.is_acting(seat) or table.finished():
                 break
             notation = await self.ladder_move(table, seat)
-            table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played)
+            table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played,
+                                                 made_by=TIMEOUT)
             lines.extend(events)
             played = LADDER
         return table, lines
@@ -209,7 +210,7 @@ class Deadlines:
         reminders = reminder_changes(moved, acted_user=None,
                                      due_at=now + timedelta(seconds=table.row.reminder_seconds))[1]
         deadlines = deadline_changes(moved, now, await self.tables.presences(moved, now))[1]
-        await self.tables.take_over_seat(table.row.id, seat.seat, person, clears, [*reminders, *deadlines])
+        await self.tables.take_over_seat(table.row.id, seat.seat, person, now, clears, [*reminders, *deadlines])
         return with_timers(moved, [], [*reminders, *deadlines])
 
     # ------------------------------------------------------------------ settings and start-up

@@ -13,10 +13,11 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from db.rows import MADE_BY
 from games.core import Description, IllegalAction, Message
 
 from .boards import Boards
-from .clocks import LADDER, deadline_changes, seat_clocks, with_clocks, with_timers
+from .clocks import LADDER, clock_record, deadline_changes, seat_clocks, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
 from .model import Line, Person, Reply, StaleAction, Table, TableError, line, said, taken_automatically
 from .timing import reminder_changes
@@ -24,6 +25,9 @@ from .turns import Turns
 
 Clock = Callable[[], datetime]
 NOT_PLAYING = Message("You are not playing at this table.")
+PLAYER, TIMEOUT, OPEN_SEAT, AI_SEAT, AUTOMATIC = MADE_BY
+"""Who made a move (``db.rows.MADE_BY``): the seat's member, the stand-in on a timeout, the AI in an
+open seat, an AI seat, the table taking a step that left no real choice."""
 OLD_GAME = Message("That button belongs to a game that is over; this channel has a new table.")
 
 
@@ -53,19 +57,22 @@ class Play:
         return await self.turns.reply(board)
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
-                   interaction_id: int | None = None, *, played: str | None = None) -> tuple[Table, list[Line]]:
+                   interaction_id: int | None = None, *, played: str | None = None,
+                   made_by: str = PLAYER) -> tuple[Table, list[Line]]:
         """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
         channel's lock held by the caller: the move, its snapshot, the reminder and deadline timers
         and the seats' clocks it changes are written in one transaction. ``played`` says the timeout
-        ladder played it (see ``clocks.seat_clocks``). The table after it (no new read) and its
-        event lines, with the moves that then had no real choice (see :meth:`automatic`)."""
+        ladder played it (see ``clocks.seat_clocks``), ``made_by`` who made it (``db.rows.MADE_BY``).
+        The table after it (no new read) and its event lines, with the moves that then had no real
+        choice (see :meth:`automatic`)."""
         game, state = table.game, table.state
         try:
             action = game.parse(state, notation)
             new_state, events = game.apply(state, seat, action)
         except IllegalAction as refusal:  # refusals may name seats as {p0}, like events
             raise IllegalAction(table.fill_names(refusal.message), refusal.rule) from None
-        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played)
+        table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played,
+                                          made_by)
         return await self.automatic(table, lines)
 
     async def automatic(self, table: Table, lines: list[Line]) -> tuple[Table, list[Line]]:
@@ -81,14 +88,14 @@ class Play:
             seat, action = owed[0]
             new_state, events = game.apply(table.state, seat, action)
             table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
-                                             LADDER, automatic=True)
+                                             LADDER, AUTOMATIC)
             lines += [taken_automatically(said) for said in done]
         return table, lines
 
     async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[dict[str, Any]],
                       interaction_id: int | None, played: str | None,
-                      automatic: bool = False) -> tuple[Table, list[Line]]:
+                      made_by: str) -> tuple[Table, list[Line]]:
         game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
@@ -100,7 +107,8 @@ class Play:
         deadline_clears, deadlines = deadline_changes(moved, now, presences, restart=[user_id])
         clears, timers = clears + deadline_clears, timers + deadlines
         row = await self.tables.record_move(table, seat, user_id, game.notation(action), new_state,
-                                            now, interaction_id, clears, timers, clocks, automatic)
+                                            now, interaction_id, clears, timers, clocks, made_by == AUTOMATIC,
+                                            made_by, clock_record(table))
         table = with_timers(replace(moved, row=row), clears, timers)
         return table, [line(table.fill_names(event["text"])) for event in events]
 

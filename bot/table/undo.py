@@ -28,7 +28,7 @@ from db.replay import standing, timeline
 from games.core import CorruptState, IllegalAction, Message, MoveStack
 
 from .boards import Boards
-from .clocks import deadline_changes
+from .clocks import deadline_changes, restored_clocks, restored_deadlines, with_clocks
 from .loading import DAMAGED, Tables
 from .model import (
     TAKEN_AUTOMATICALLY,
@@ -43,7 +43,7 @@ from .model import (
     one_after_another,
     said,
 )
-from .play import seat_of
+from .play import AI_SEAT, AUTOMATIC, OPEN_SEAT, PLAYER, TIMEOUT, seat_of
 from .timing import reminder_changes
 
 Clock = Callable[[], datetime]
@@ -52,6 +52,9 @@ GAME_OVER = Message("The game here is over: the move that ended it stands.")
 NOT_YOURS = Message("Only the player who just moved can take a move back, and the last move was {name}'s.")
 ACTED_SINCE = Message("{name} has acted since your last move, so it stands.")
 ANSWER_STANDS = Message("Your move stands: {name}'s move {number} came after it and cannot be taken back. {reason}")
+PLAYED_FOR_YOU = Message("Move {number} was played for you when you were not there, so it stands.")
+PLAYED_FOR_SOMEONE = Message("Your move stands: move {number} was played for {name}, who was not there, and "
+                             "cannot be taken back.")
 TAKEN_BACK_WITH_IT = Message("Move {number} was taken back with it ({events}).")
 TAKEN_BACK_IN_LOG = Message("Move {number} ({who}) was taken back.")
 NOTHING_SINCE = Message("Nothing has happened since your last move.")
@@ -61,9 +64,16 @@ SHOWN = 40
 
 
 def answered(move: MoveRow) -> bool:
-    """Whether no person chose ``move``: an AI seat played it (AI seats sit under negative user
-    ids, see ``ai_seats.py``) or the table took it because its seat had no real choice."""
-    return move.automatic or move.user_id < 0
+    """Whether ``move`` answered the move before it on the table's side: an AI seat played it or
+    the table took it because its seat had no real choice. Such a move goes back with the move
+    it answered."""
+    return move.made_by in (AI_SEAT, AUTOMATIC)
+
+
+def made_for_someone(move: MoveRow) -> bool:
+    """Whether the table made ``move`` for a person who was not there (their time ran out, or
+    their seat was open): it stands, for them and for everyone else."""
+    return move.made_by in (TIMEOUT, OPEN_SEAT)
 
 
 @dataclass(frozen=True)
@@ -122,7 +132,7 @@ class Undo:
             table = await self._playing(channel_id)
             seat = seat_of(table, person)
             moves = await self.tables.moves(table.row.id)
-            taken_back = self._taken_back(table, seat, moves)
+            taken_back = self._taken_back(table, seat, person.id, moves)
             game = table.game
             try:
                 rest = [(m.seat, m.notation) for m in standing(moves)[:-len(taken_back)]]
@@ -145,13 +155,18 @@ class Undo:
                 raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move.seq,
                                  reason=Message(refusal))
             now = self.clock()
-            undone = replace(table, state=before)
+            record = taken_back[-1].clock_before  # the turn clock before the first move taken back
+            clocks = restored_clocks(table, record) if record is not None else []
+            undone = with_clocks(replace(table, state=before), clocks)
             clears, timers = reminder_changes(
                 undone, acted_user=person.id, due_at=now + timedelta(seconds=table.row.reminder_seconds))
-            # the turn passes back: the next player's deadline goes, the undoing player's comes back
-            deadline_clears, deadlines = deadline_changes(undone, now, await self.tables.presences(undone, now))
+            # the turn passes back: the next player's deadline goes, the undoing player's comes back as
+            # it was, counted from when their turn began (a move stored before that was kept: from now)
+            presences = await self.tables.presences(undone, now)
+            deadline_clears, deadlines = (restored_deadlines(undone, record, now, presences) if record is not None
+                                          else deadline_changes(undone, now, presences))
             clears, timers = clears + deadline_clears, timers + deadlines
-            row = await self.tables.record_undo(table, taken_back, before, now, clears, timers)
+            row = await self.tables.record_undo(table, taken_back, before, now, clears, timers, clocks)
             table = replace(undone, row=row)
         lines = []
         for move, _, _, _, events in played:
@@ -174,15 +189,22 @@ class Undo:
             raise
 
     @staticmethod
-    def _taken_back(table: Table, seat: int, moves: list[MoveRow]) -> list[MoveRow]:
-        """What an undo of ``seat`` takes back, newest first: its last standing move of its own
-        choosing and every standing move after it, each an answer no person chose (see the module's
-        docstring). Refused when another person has acted since, their move taken back or not."""
+    def _taken_back(table: Table, seat: int, user_id: int, moves: list[MoveRow]) -> list[MoveRow]:
+        """What an undo of ``seat`` by ``user_id`` takes back, newest first: their last standing move
+        and every standing move after it, each an answer no person chose (see the module's
+        docstring). Refused when another person has acted since, their move taken back or not, and
+        when a move the table made for someone who was not there would go back with it."""
         names = table.names()
         taken_back: list[MoveRow] = []
         for move in reversed(standing(moves)):
             taken_back.append(move)
-            if move.seat == seat and not move.automatic:
+            if made_for_someone(move):
+                if move.seat == seat:
+                    raise TableError(PLAYED_FOR_YOU, number=move.seq)
+                raise TableError(PLAYED_FOR_SOMEONE, number=move.seq, name=names[move.seat])
+            if move.seat == seat and move.made_by == PLAYER:
+                if move.user_id != user_id:  # the seat's previous holder made it
+                    raise TableError(NOTHING_TO_UNDO)
                 break
             if not answered(move):
                 raise TableError(ACTED_SINCE if len(taken_back) > 1 else NOT_YOURS, name=names[move.seat])
