@@ -11,10 +11,18 @@ first, as if taken back one by one), and the replay skips them; the undo is one 
 guarded by the game's version, like a move. AI seats never ask for an undo, and a move the table
 took for a seat never stands alone to be taken back: it would only be taken again.
 
+An undo puts the turn back exactly as it was, clock included: each move keeps the turn clock
+before it (:func:`.clocks.clock_record`), and the undo restores the seats' strikes and banks and
+the deadlines counted from when each turn began, so no sequence of moves and undos lengthens a
+turn or refills a bank. A move the table made for someone who was not there (a turn played on a
+timeout, the AI holding an open seat) stands, and so does every move before it; only the member
+who made a move can take it back.
+
 The catch-up digest shows a player, privately, every public event line since their own last
-move that stands, numbered like the log, with a link to the board posted after each. The lines
-are the engines' public events, replayed from the log as it happened; hidden information never
-appears in them.
+move that stands (or since they sat down in their seat, if later), numbered like the log, with a
+link to the board posted after each; the moves the table made at their seat meanwhile are marked
+as made for them. The lines are the engines' public events, replayed from the log as it
+happened; hidden information never appears in them.
 """
 
 from __future__ import annotations
@@ -24,14 +32,15 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from db import MoveRow
+from db.record import move_numbers
 from db.replay import standing, timeline
+from db.rows import SeatChange
 from games.core import CorruptState, IllegalAction, Message, MoveStack
 
 from .boards import Boards
 from .clocks import deadline_changes, restored_clocks, restored_deadlines, with_clocks
 from .loading import DAMAGED, Tables
 from .model import (
-    TAKEN_AUTOMATICALLY,
     BoardLink,
     DamagedTable,
     Line,
@@ -40,8 +49,10 @@ from .model import (
     Table,
     TableError,
     line,
+    names_at,
     one_after_another,
     said,
+    who_made,
 )
 from .play import AI_SEAT, AUTOMATIC, OPEN_SEAT, PLAYER, TIMEOUT, seat_of
 from .timing import reminder_changes
@@ -78,17 +89,21 @@ def made_for_someone(move: MoveRow) -> bool:
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the public log: a move (``undo`` False) or the undo of ``move`` (True)."""
+    """One line of the public log: a move (``undo`` False) or the undo of ``move`` (True).
+    ``seq`` is the version it produced (board posts are kept by version), ``number`` the move's
+    number (:func:`db.record.replay_history`: the one numbering of a game's moves)."""
 
     seq: int
+    number: int
     move: MoveRow
     undo: bool
     text: str
 
 
-def public_log(table: Table, moves: list[MoveRow], after: int = 0) -> list[Entry]:
+def public_log(table: Table, moves: list[MoveRow], changes: list[SeatChange], after: int = 0) -> list[Entry]:
     """Every move and undo of ``moves`` (the whole log) after seq ``after`` as public event lines,
-    in order.
+    in order, each move named after who held its seat then (``changes``: the seats' changes of
+    hands).
 
     The log is replayed as it happened, so a move taken back shows what it did (marked as taken
     back); the engine's events never hold hidden information. The whole log is replayed, but only
@@ -97,7 +112,7 @@ def public_log(table: Table, moves: list[MoveRow], after: int = 0) -> list[Entry
     """
     game = table.game
     stack = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options))
-    names = table.names()
+    numbers = move_numbers(moves)
     entries = []
     for seq, move, undo in timeline(moves):
         try:
@@ -109,16 +124,26 @@ def public_log(table: Table, moves: list[MoveRow], after: int = 0) -> list[Entry
             raise DamagedTable(DAMAGED, table.row.id) from None
         if seq <= after:
             continue
+        names = names_at(table, changes, move.seq)
+        number = numbers[move.seq]
         if undo and answered(move):
-            text = Message(TAKEN_BACK_IN_LOG, who=names[move.seat], number=move.seq)
+            text = Message(TAKEN_BACK_IN_LOG, who=names[move.seat], number=number)
         elif undo:
-            text = Message("{who} took back move {number}.", who=names[move.seat], number=move.seq)
+            text = Message("{who} took back move {number}.", who=names[move.seat], number=number)
         else:
-            text = one_after_another([table.fill_names(e["text"]) for e in events])
+            text = one_after_another([table.fill_names(e["text"], names) for e in events])
             if move.undone_seq is not None:
                 text = Message("{events} (taken back)", events=text)
-        entries.append(Entry(seq, move, undo, text))
+        entries.append(Entry(seq, number, move, undo, text))
     return entries
+
+
+def last_own_move(moves: list[MoveRow], changes: list[SeatChange], seat: int, user_id: int) -> int:
+    """The version a player's catch-up starts from: their own last standing move at ``seat``, or
+    when they sat down in it (if later), else 0 (the start)."""
+    own = [m.seq for m in standing(moves) if m.seat == seat and m.user_id == user_id and m.made_by == PLAYER]
+    sat = [c.version for c in changes if c.seat == seat and c.to_user_id == user_id]
+    return max([*own, *sat], default=0)
 
 
 class Undo:
@@ -152,7 +177,7 @@ class Undo:
                     continue
                 if move is taken_back[-1]:
                     raise TableError(refusal)
-                raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move.seq,
+                raise TableError(ANSWER_STANDS, name=table.names()[move.seat], number=move_numbers(moves)[move.seq],
                                  reason=Message(refusal))
             now = self.clock()
             record = taken_back[-1].clock_before  # the turn clock before the first move taken back
@@ -169,11 +194,12 @@ class Undo:
             row = await self.tables.record_undo(table, taken_back, before, now, clears, timers, clocks)
             table = replace(undone, row=row)
         lines = []
+        numbers = move_numbers(moves)
         for move, _, _, _, events in played:
             said_events = one_after_another([table.fill_names(e["text"]) for e in events])
             lines.append(said("{who} took back move {number} ({events}).", who=table.names()[seat],
-                              number=move.seq, events=said_events) if move is taken_back[-1]
-                         else (Message(TAKEN_BACK_WITH_IT, number=move.seq, events=said_events),))
+                              number=numbers[move.seq], events=said_events) if move is taken_back[-1]
+                         else (Message(TAKEN_BACK_WITH_IT, number=numbers[move.seq], events=said_events),))
         return await self.boards.reply(table, lines)
 
     async def _playing(self, channel_id: int) -> Table:
@@ -199,9 +225,10 @@ class Undo:
         for move in reversed(standing(moves)):
             taken_back.append(move)
             if made_for_someone(move):
+                number = move_numbers(moves)[move.seq]
                 if move.seat == seat:
-                    raise TableError(PLAYED_FOR_YOU, number=move.seq)
-                raise TableError(PLAYED_FOR_SOMEONE, number=move.seq, name=names[move.seat])
+                    raise TableError(PLAYED_FOR_YOU, number=number)
+                raise TableError(PLAYED_FOR_SOMEONE, number=number, name=names[move.seat])
             if move.seat == seat and move.made_by == PLAYER:
                 if move.user_id != user_id:  # the seat's previous holder made it
                     raise TableError(NOTHING_TO_UNDO)
@@ -217,26 +244,33 @@ class Undo:
         return taken_back
 
     async def since(self, channel_id: int, person: Person) -> Reply:
-        """Every public event since ``person``'s last standing move, for them alone."""
+        """Every public event since ``person``'s own last move (or since they sat down in their
+        seat), for them alone; the moves the table made at their seat meanwhile are marked so."""
         table = await self.tables.playing_in(channel_id)
         seat = seat_of(table, person)
         moves = await self.tables.moves(table.row.id)
-        own = [m.seq for m in standing(moves) if m.seat == seat]
-        after = own[-1] if own else 0
-        entries = public_log(table, moves, after)
+        changes = await self.tables.seat_changes(table.row.id)
+        after = last_own_move(moves, changes, seat, person.id)
+        own = next((m for m in moves if m.seq == after), None)
+        entries = public_log(table, moves, changes, after)
         if not entries:
-            return Reply(private=[line(NOTHING_SINCE if own else NOTHING_YET)], game_id=table.row.id,
+            return Reply(private=[line(NOTHING_SINCE if after else NOTHING_YET)], game_id=table.row.id,
                          game_key=table.row.game_key)
         posts = await self.tables.board_posts(table.row.id, after)
-        heading = Message("Since your move {number}:", number=after) if own else Message("Since the start:")
+        if own is not None:
+            heading = Message("Since your move {number}:", number=move_numbers(moves)[own.seq])
+        elif after:
+            heading = Message("Since you sat down:")
+        else:
+            heading = Message("Since the start:")
         if len(entries) > SHOWN:
             heading = Message("{heading} the last {shown} of {events} events.", heading=heading, shown=SHOWN,
                               events=len(entries))
         lines: list[Line] = [line(heading)]
         for entry in entries[-SHOWN:]:
-            parts: list = [f"{entry.seq}. ", entry.text]
-            if entry.move.automatic and not entry.undo:  # the table took it for the seat
-                parts += [" ", TAKEN_AUTOMATICALLY]
+            parts: list = [f"{entry.number}. " if not entry.undo else "", entry.text]
+            if not entry.undo:
+                parts += who_made(entry.move.made_by, yours=entry.move.seat == seat)
             if entry.seq in posts:
                 parts += [" ", BoardLink(table.row.guild_id, table.row.channel_id, posts[entry.seq])]
             lines.append(line(*parts))
