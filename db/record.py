@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -283,7 +283,10 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         raise RecordRefused(f"This record hides the notation of move {hidden}, so it cannot be replayed.")
     logged: list[LoggedMove] = []
     try:  # the moves before a refused one stay in ``logged``, which so names the refused one
-        logged.extend(replay_log(game, start, ((m["seat"], m["notation"], _time(m["at"])) for m in played)))
+        for stored, move in zip(played, replay_log(game, start, ((m["seat"], m["notation"], _time(m["at"]))
+                                                                 for m in played))):
+            logged.append(replace(move, number=stored["number"], automatic=stored.get("automatic", False),
+                                  made_by=stored.get("made_by", "player")))
     except IllegalAction as refusal:
         move = played[len(logged)]
         raise RecordRefused(

@@ -124,8 +124,20 @@ def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], n
     }
 
 
-def table_summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
-    """:func:`summary` of a finished table, replayed from its seed."""
+def table_summary(table: Table, moves: list[MoveRow], changes: list[SeatChange] = ()) -> dict[str, Any]:
+    """:func:`summary` of a finished table, replayed from its seed (the moves that stand); a seat
+    that changed hands is named after each of its holders in turn (``changes``)."""
     start = table.game.setup(len(table.seats), table.row.seed, table.row.options)
-    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names(),
-                   table.row.language or ENGLISH)
+    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in standing(moves)],
+                   holders(table, changes), table.row.language or ENGLISH)
+
+
+def holders(table: Table, changes: list[SeatChange]) -> list[str]:
+    """Each seat's name, or for a seat that changed hands its holders in turn (``carol → mona``)."""
+    names = table.names()
+    for seat in range(len(names)):
+        held = [c for c in changes if c.seat == seat]
+        if held:
+            chain = [held[0].from_name] + [c.to_name for c in held]
+            names[seat] = " → ".join(name for n, name in enumerate(chain) if n == 0 or name != chain[n - 1])
+    return names

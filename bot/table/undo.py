@@ -69,6 +69,7 @@ PLAYED_FOR_SOMEONE = Message("Your move stands: move {number} was played for {na
 TAKEN_BACK_WITH_IT = Message("Move {number} was taken back with it ({events}).")
 TAKEN_BACK_IN_LOG = Message("Move {number} ({who}) was taken back.")
 NOTHING_SINCE = Message("Nothing has happened since your last move.")
+NOTHING_SINCE_SEATED = Message("Nothing has happened since you sat down.")
 NOTHING_YET = Message("No one has moved yet.")
 SHOWN = 40
 """The most entries a digest lists (the newest): a few Discord messages with their links."""
@@ -138,12 +139,13 @@ def public_log(table: Table, moves: list[MoveRow], changes: list[SeatChange], af
     return entries
 
 
-def last_own_move(moves: list[MoveRow], changes: list[SeatChange], seat: int, user_id: int) -> int:
-    """The version a player's catch-up starts from: their own last standing move at ``seat``, or
-    when they sat down in it (if later), else 0 (the start)."""
-    own = [m.seq for m in standing(moves) if m.seat == seat and m.user_id == user_id and m.made_by == PLAYER]
-    sat = [c.version for c in changes if c.seat == seat and c.to_user_id == user_id]
-    return max([*own, *sat], default=0)
+def catch_up_start(moves: list[MoveRow], changes: list[SeatChange], seat: int, user_id: int) -> tuple[int, bool]:
+    """Where a player's catch-up starts: the version of their own last standing move at ``seat``, or
+    of when they sat down in it if that is later, else 0 (the start); and whether it is their move."""
+    own = max((m.seq for m in standing(moves) if m.seat == seat and m.user_id == user_id and m.made_by == PLAYER),
+              default=0)
+    sat = max((c.version for c in changes if c.seat == seat and c.to_user_id == user_id), default=0)
+    return max(own, sat), own > 0 and own >= sat
 
 
 class Undo:
@@ -250,15 +252,14 @@ class Undo:
         seat = seat_of(table, person)
         moves = await self.tables.moves(table.row.id)
         changes = await self.tables.seat_changes(table.row.id)
-        after = last_own_move(moves, changes, seat, person.id)
-        own = next((m for m in moves if m.seq == after), None)
+        after, own = catch_up_start(moves, changes, seat, person.id)
         entries = public_log(table, moves, changes, after)
         if not entries:
-            return Reply(private=[line(NOTHING_SINCE if after else NOTHING_YET)], game_id=table.row.id,
-                         game_key=table.row.game_key)
+            nothing = NOTHING_SINCE if own else NOTHING_SINCE_SEATED if after else NOTHING_YET
+            return Reply(private=[line(nothing)], game_id=table.row.id, game_key=table.row.game_key)
         posts = await self.tables.board_posts(table.row.id, after)
-        if own is not None:
-            heading = Message("Since your move {number}:", number=move_numbers(moves)[own.seq])
+        if own:
+            heading = Message("Since your move {number}:", number=move_numbers(moves)[after])
         elif after:
             heading = Message("Since you sat down:")
         else:
