@@ -66,7 +66,7 @@ from .clocks import (
 from .loading import NOT_STARTED, Tables
 from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
 from .play import TIMEOUT, Play
-from .timing import reminder_changes
+from .timing import duration, reminder_changes
 
 Clock = Callable[[], datetime]
 TIME_UP = {
@@ -221,9 +221,12 @@ class Deadlines:
     async def settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
+            if not changes.any():  # only asked what the settings are: anyone may, and only they see it
+                reminders = duration(timedelta(seconds=table.row.reminder_seconds))
+                return Reply(private=[said("Turn time at this table: {clock}", clock=settings_text(table.row)),
+                                      said("Reminders every {interval}.", interval=reminders)],
+                             game_id=table.row.id, game_key=table.row.game_key)
             table.require_manager(person, Message("change the table settings"))
-            if not changes.any():  # only asked what the turn clock is
-                return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(table.row))])
             clock = changes.applied(table.row)
             now = self.clock()
             row = replace(table.row, **vars(clock))

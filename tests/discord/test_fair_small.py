@@ -1,0 +1,67 @@
+"""The smaller fairness points, through Discord: `/game settings` alone shows the settings privately
+to anyone; `/game mine` tells a player whose seat was opened that it is open and how to take it
+back; event sentences start with a capital letter."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import games
+from bot.config import Config
+from i18n import ENGLISH, translate
+
+HOUR = 3600
+CHECK = 3600
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
+                  ai_pause_seconds=0, ai_time_limit_seconds=1)
+
+
+@pytest.fixture(autouse=True)
+def patient(env) -> None:
+    env.settle_timeout = 60
+
+
+async def test_settings_alone_are_shown_privately_to_anyone(table, env):
+    await table.open()
+    posts = len(table.channel.history())
+    for member in (table.bob, table.carol):  # a player who is not the host, and a member not at the table
+        shown = await member.slash(table.channel, "game settings")
+        assert shown.ephemeral
+        assert shown.response.content == ("Turn time at this table: 3 days per move; when time runs out the AI "
+                                          "plays the turn, and 3 timeouts in a row open the seat.\n"
+                                          "Reminders every 1 day.")
+    assert len(table.channel.history()) == posts
+
+
+async def test_mine_tells_a_player_their_seat_is_open_and_how_to_take_it_back(table, env):
+    board = await table.open()
+    await table.alice.slash(table.channel, "game settings", strike_limit=1)
+    late = table.actor(board)
+    await env.advance_time(72 * HOUR + CHECK)
+    mine = (await late.slash(table.channel, "game mine")).response.content
+    assert f"your seat is open after your timeouts and the AI plays it for now; take it back with `/game sit` there" in mine
+    await late.slash(table.channel, "game sit")
+    assert "your seat is open" not in (await late.slash(table.channel, "game mine")).response.content
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_event_sentences_start_with_a_capital_letter(key):
+    game = games.get(key)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.setup(2 + seed % 3, seed, {})
+        for _ in range(300):
+            if game.result(state) is not None:
+                break
+            seat = min(game.actors(state))
+            state, events = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            for event in events:
+                text = translate(event["text"], ENGLISH).replace("{p", "P{")
+                assert not text[:1].islower(), text
