@@ -29,12 +29,6 @@ STRIKE_LIMITS = (1, 10)
 LADDER_MOVES = 50
 """At most this many moves of one turn are played for a player (a turn is a few moves at most)."""
 
-SKIP_MOVES: dict[str, tuple[str, ...]] = {
-    "mor": ("end",),
-    "lim": ("pass", "end", "decline"),
-    "opera": ("done",),
-}
-"""The move types that skip a turn as harmlessly as a game allows, preferred in this order."""
 
 STRIKE = "strike"
 LADDER = "ladder"

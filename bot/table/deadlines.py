@@ -21,11 +21,13 @@ When a deadline passes (:meth:`Deadlines.fire`), ``on_timeout`` decides:
 
 - ``ai``: the bot plays the whole turn for the player with the AI at ``normal`` level;
 - ``skip``: the bot plays the least harmful move: the first legal move of a type in
-  :data:`SKIP_MOVES` for the game (ending the turn, passing, declining a bonus), else the
-  ``easy`` AI's choice;
+  :data:`bot.ai_runner.NEUTRAL_MOVES` for the game (ending the turn, passing, declining a bonus)
+  that loses nothing, else the ``easy`` AI's choice;
 - ``pause``: it only tells the table and waits (no move, no strike).
 
-Either way it says so publicly. A turn played for a player is a strike; ``strike_limit`` strikes
+Either way it says so publicly. The stand-in never makes a choice that loses something for good
+(a leader discarded, the Church's support refused, resources thrown away) while a move that
+loses nothing exists (:meth:`Deadlines.ladder_move`); the AI holding an open seat plays to win. A turn played for a player is a strike; ``strike_limit`` strikes
 in a row open the seat: the AI plays it (at ``normal``) until a member not at the table takes it
 with ``/game sit``, or the host or a manager gives it to someone with ``/game replace``. A player
 who moves again loses their strikes.
@@ -37,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from bot.ai_runner import AiRunner
+from bot.ai_runner import NEUTRAL_MOVES, AiRunner, destroys, harmless, safe_move
 from db import NewTimer, SeatRow, TimerFilter, TimerRow
 from games.ai import decision_seed
 from games.core import Message
@@ -49,7 +51,6 @@ from .clocks import (
     LADDER,
     LADDER_MOVES,
     SKIP_LEVEL,
-    SKIP_MOVES,
     STRIKE,
     TIMEOUT_LEVEL,
     TurnSettings,
@@ -143,15 +144,21 @@ class Deadlines:
         return table, lines
 
     async def ladder_move(self, table: Table, seat: int) -> str:
-        seed = decision_seed(table.row.seed, table.row.version)
+        """The stand-in's move for an absent player: never one that loses something for good (a
+        leader discarded, the Church's support refused, resources thrown away) while a move that
+        loses nothing exists. ``skip`` plays the neutral move (end the turn, pass, decline) where
+        there is one, else the ``easy`` AI's choice; ``ai`` plays the ``normal`` AI's choice."""
+        key, state = table.row.game_key, table.state
+        harmless_moves = harmless(key, state, seat)
         if table.row.on_timeout == "skip":
-            preferred = SKIP_MOVES.get(table.row.game_key, ())
-            for kind in preferred:
-                for action in table.actions(seat):
-                    if action["type"] == kind:
-                        return table.game.notation(action)
-            return await self.runner.choose(table.row.game_key, table.state, seat, SKIP_LEVEL, seed)
-        return await self.runner.choose(table.row.game_key, table.state, seat, TIMEOUT_LEVEL, seed)
+            neutral = [n for n in harmless_moves if table.game.parse(state, n)["type"] in NEUTRAL_MOVES.get(key, ())]
+            if neutral:
+                return neutral[0]
+        level = SKIP_LEVEL if table.row.on_timeout == "skip" else TIMEOUT_LEVEL
+        choice = await self.runner.choose(key, state, seat, level, decision_seed(table.row.seed, table.row.version))
+        if harmless_moves and destroys(key, state, seat, choice):
+            return safe_move(key, state, seat)
+        return choice
 
     # ------------------------------------------------------------------ seats taken over
     async def sit(self, channel_id: int, person: Person) -> Reply:
