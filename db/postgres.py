@@ -314,7 +314,7 @@ class PostgresStore(StoreChecks, PostgresPresence):
 
     async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str, now: datetime,
                              clear_timers: Iterable[shared.TimerFilter] = (),
-                             timers: Iterable[shared.NewTimer] = ()) -> None:
+                             timers: Iterable[shared.NewTimer] = (), bank_at_least: int | None = None) -> None:
         """As :meth:`db.store.Store.take_over_seat`."""
         timer_rows = [timer.params(game_id) for timer in timers]
         stamp = rows.to_db_time(now)
@@ -328,6 +328,8 @@ class PostgresStore(StoreChecks, PostgresPresence):
                 await db.run(shared.SEAT_CHANGE_INSERT,
                              shared.seat_change_params(game, seat, held, user_id, display_name, stamp))
                 await db.run(shared.SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
+                if bank_at_least is not None:
+                    await db.run(shared.SEAT_BANK_RAISED, (bank_at_least, game_id, seat, bank_at_least))
                 await self._clear_timers(db, game_id, list(clear_timers))
                 await self._set_timers(db, timer_rows)
         except asyncpg.UniqueViolationError as error:

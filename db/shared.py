@@ -120,6 +120,12 @@ SEAT_TAKEN_OVER = (
 )
 """A numbered seat taken over by another person (``/game sit``, ``/game replace``)."""
 
+SEAT_BANK_RAISED = (
+    "UPDATE seats SET bank_seconds = ? WHERE game_id = ? AND seat = ? AND bank_seconds IS NOT NULL"
+    " AND bank_seconds < ?"
+)
+"""A seat taken over with less left in its time bank than ``bank_at_least`` gets that much."""
+
 SEAT_HELD = "SELECT user_id, display_name, opened_at FROM seats WHERE game_id = ? AND seat = ?"
 SEAT_CHANGE_INSERT = (
     "INSERT INTO seat_changes (game_id, version, seat, from_user_id, from_name, to_user_id, to_name, was_open,"

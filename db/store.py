@@ -81,6 +81,7 @@ from .rows import (
 from .shared import (
     MOVE_INSERT,
     SEAT_CHANGE_INSERT,
+    SEAT_BANK_RAISED,
     SEAT_CHANGES_SELECT,
     SEAT_HELD,
     SEAT_TAKEN_OVER,
@@ -507,11 +508,12 @@ class Store(StoreChecks, SqlitePresence):
             "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)).rowcount > 0)
 
     async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str, now: datetime,
-                             clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
+                             clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = (),
+                             bank_at_least: int | None = None) -> None:
         """Give numbered ``seat`` to another person, who plays it from now on: the seat keeps its
-        place, state and time bank, loses its strikes and is no longer open; the change is written
-        down (:meth:`seat_changes`), the previous holder's votes go, ``clear_timers`` are deleted
-        and ``timers`` set. One transaction.
+        place, state and time bank (raised to ``bank_at_least`` seconds when it holds less), loses
+        its strikes and is no longer open; the change is written down (:meth:`seat_changes`), the
+        previous holder's votes go, ``clear_timers`` are deleted and ``timers`` set. One transaction.
 
         :class:`AlreadySeated` if ``user_id`` holds a seat at the game, :class:`NotSeated` if no
         one holds ``seat``.
@@ -531,6 +533,8 @@ class Store(StoreChecks, SqlitePresence):
                 db.execute(SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
             except sqlite3.IntegrityError as error:
                 raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
+            if bank_at_least is not None:
+                db.execute(SEAT_BANK_RAISED, (bank_at_least, game_id, seat, bank_at_least))
             self._clear_timers(db, game_id, clears)
             self._set_timers(db, timer_rows)
 

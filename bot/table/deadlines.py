@@ -209,6 +209,12 @@ class Deadlines:
     async def take_over(self, table: Table, seat: SeatRow, person: Person) -> Table:
         """Give ``seat`` to ``person`` with the timers that follow (lock held); the table after."""
         now = self.clock()
+        bank_at_least = None
+        if table.row.clock == BANK_CLOCK and table.row.turn_seconds is not None:
+            # whoever takes a seat (its own player coming back too) has at least one turn's time
+            bank_at_least = table.row.turn_seconds
+            if seat.bank_seconds is not None and seat.bank_seconds < bank_at_least:
+                seat = replace(seat, bank_seconds=bank_at_least)
         taken = replace(seat, user_id=person.id, display_name=person.name, is_bot=False, ai_level=None,
                         strikes=0, opened_at=None)
         moved = replace(table, seats=[taken if s.seat == seat.seat else s for s in table.seats],
@@ -217,7 +223,8 @@ class Deadlines:
         reminders = reminder_changes(moved, acted_user=None,
                                      due_at=now + timedelta(seconds=table.row.reminder_seconds))[1]
         deadlines = deadline_changes(moved, now, await self.tables.presences(moved, now))[1]
-        await self.tables.take_over_seat(table.row.id, seat.seat, person, now, clears, [*reminders, *deadlines])
+        await self.tables.take_over_seat(table.row.id, seat.seat, person, now, clears, [*reminders, *deadlines],
+                                         bank_at_least)
         return with_timers(moved, [], [*reminders, *deadlines])
 
     # ------------------------------------------------------------------ settings and start-up

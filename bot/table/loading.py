@@ -308,12 +308,14 @@ class Tables:
         await self.store.set_turn_clock(game_id, clock, now, clear=clear, timers=timers)
 
     async def take_over_seat(self, game_id: int, seat: int, person: Person, now: datetime,
-                             clear_timers: list[TimerFilter], timers: list[NewTimer]) -> None:
+                             clear_timers: list[TimerFilter], timers: list[NewTimer],
+                             bank_at_least: int | None = None) -> None:
         """Give numbered ``seat`` to ``person`` with the timers that follow, in one transaction;
         refused in one sentence when another process seated them meanwhile."""
         with seating_refused():
             await self.store.take_over_seat(game_id, seat=seat, user_id=person.id, display_name=person.name,
-                                            now=now, clear_timers=clear_timers, timers=timers)
+                                            now=now, clear_timers=clear_timers, timers=timers,
+                                            bank_at_least=bank_at_least)
 
     async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
                             timers: Iterable[NewTimer] = ()) -> None:
