@@ -107,7 +107,7 @@ class TableService:
         self._timing.handlers[DEADLINE] = self._deadlines.fire
         self._timing.rebuilders.append(self._deadlines.rebuilt)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
-        self._undo = Undo(tables, boards, self._now)
+        self._undo = Undo(tables, boards, self._now, self._play.turns)
         self._languages = Languages(tables, self._now)
 
     def _now(self) -> datetime:

@@ -126,6 +126,8 @@ class Deadlines:
                                   "the table can take it with `/game sit`. Until then the AI plays it.",
                                   who=Strong(held.display_name), strikes=held.strikes))
         reply = await self.boards.reply(table, lines)
+        # whoever was still deciding before (a simultaneous decision) was pinged for it already
+        reply.mentions = [user for user in reply.mentions if user not in actors]
         return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=reply.mentions,
                         lines=reply.lines, board=reply)
 
@@ -171,7 +173,7 @@ class Deadlines:
             if own:  # the player whose seat was opened comes back for it
                 table = await self.take_over(table, own[0], person)
                 lines = [said("{who} is back and takes their seat again.", who=Strong(person.name))]
-                return await self.boards.reply(table, lines)
+                return await self.seated_reply(table, lines, person)
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
             if not open_seats:
@@ -180,7 +182,7 @@ class Deadlines:
             table = await self.take_over(table, seat, person)
         lines = [said("{who} sits down in {player}'s open seat (seat {seat}).", who=Strong(person.name),
                       player=seat.display_name, seat=seat.seat + 1)]
-        return await self.boards.reply(table, lines)
+        return await self.seated_reply(table, lines, person)
 
     async def replace(self, channel_id: int, person: Person, old_user: int, new: Person) -> Reply:
         """The host or a manager gives ``old_user``'s seat to ``new``."""
@@ -196,7 +198,14 @@ class Deadlines:
             table = await self.take_over(table, seat, new)
         lines = [said("{who} takes over {player}'s seat (seat {seat}).", who=Strong(new.name),
                       player=seat.display_name, seat=seat.seat + 1)]
-        return await self.boards.reply(table, lines)
+        return await self.seated_reply(table, lines, new)
+
+    async def seated_reply(self, table: Table, lines: list[Line], newcomer: Person) -> Reply:
+        """The board after a seat changed hands: it pings only the newcomer, when the table waits on
+        them; whoever else must act was pinged for this turn already."""
+        reply = await self.boards.reply(table, lines)
+        reply.mentions = [user for user in reply.mentions if user == newcomer.id]
+        return reply
 
     async def started(self, channel_id: int) -> Table:
         table = await self.tables.in_channel(channel_id)

@@ -38,7 +38,7 @@ from db.rows import SeatChange
 from games.core import CorruptState, IllegalAction, Message, MoveStack
 
 from .boards import Boards
-from .clocks import deadline_changes, restored_clocks, restored_deadlines, with_clocks
+from .clocks import deadline_changes, restored_clocks, restored_deadlines, with_clocks, with_timers
 from .loading import DAMAGED, Tables
 from .model import (
     BoardLink,
@@ -56,6 +56,7 @@ from .model import (
 )
 from .play import AI_SEAT, AUTOMATIC, OPEN_SEAT, PLAYER, TIMEOUT, seat_of
 from .timing import reminder_changes
+from .turns import Turns
 
 Clock = Callable[[], datetime]
 NOTHING_TO_UNDO = Message("There is no move of yours to take back.")
@@ -149,8 +150,8 @@ def catch_up_start(moves: list[MoveRow], changes: list[SeatChange], seat: int, u
 
 
 class Undo:
-    def __init__(self, tables: Tables, boards: Boards, clock: Clock) -> None:
-        self.tables, self.boards, self.clock = tables, boards, clock
+    def __init__(self, tables: Tables, boards: Boards, clock: Clock, turns: Turns) -> None:
+        self.tables, self.boards, self.clock, self.turns = tables, boards, clock, turns
 
     async def undo(self, channel_id: int, person: Person) -> Reply:
         """Take ``person``'s last move back, with the moves that answered it on the table's side,
@@ -194,7 +195,14 @@ class Undo:
                                           else deadline_changes(undone, now, presences))
             clears, timers = clears + deadline_clears, timers + deadlines
             row = await self.tables.record_undo(table, taken_back, before, now, clears, timers, clocks)
-            table = replace(undone, row=row)
+            earlier, table = table, replace(with_timers(undone, clears, timers), row=row)
+            lines = self._notice(table, seat, moves, taken_back, played)
+            board = await self.turns.record_undo(earlier, table, lines)
+        return await self.turns.reply(board)
+
+    @staticmethod
+    def _notice(table: Table, seat: int, moves: list[MoveRow], taken_back: list[MoveRow], played: list) -> list[Line]:
+        """What the undo says: the move taken back, then each answer taken back with it."""
         lines = []
         numbers = move_numbers(moves)
         for move, _, _, _, events in played:
@@ -202,7 +210,7 @@ class Undo:
             lines.append(said("{who} took back move {number} ({events}).", who=table.names()[seat],
                               number=numbers[move.seq], events=said_events) if move is taken_back[-1]
                          else (Message(TAKEN_BACK_WITH_IT, number=numbers[move.seq], events=said_events),))
-        return await self.boards.reply(table, lines)
+        return lines
 
     async def _playing(self, channel_id: int) -> Table:
         """The channel's game in play; when its newest game has finished, the refusal says so."""
