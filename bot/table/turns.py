@@ -6,6 +6,9 @@ at the end of the game. The turn's message is recorded in the store (``turn_mess
 version it began at, the version its lines reach, its lines, its message id once posted), so
 after a restart the next step still edits the same message.
 
+A move that leaves the table waiting on AI seats alone goes on in its turn's message too, so an AI
+seat's turn is one message: its moves, the board and the ping of whoever acts next.
+
 An undo edits the message of the turn it happened in and pings no one; the move played again
 after it goes on in that message when the people it gives the turn to were pinged by it already.
 
@@ -64,6 +67,12 @@ def continues(before: Table, after: Table) -> bool:
     acting_before, acting_after = game.actors(before.state), game.actors(after.state)
     return (bool(acting_after) and acting_after <= acting_before
             and game.turn_number(before.state) == game.turn_number(after.state))
+
+
+def waits_on_ai_only(table: Table) -> bool:
+    """Whether ``table`` waits on AI seats alone: the move that led there pings no one, so it goes on
+    in its turn's message, and the AI's answer is the one new message (pinging who acts next)."""
+    return not table.finished() and not table.actor_users() and bool(table.ai_to_move())
 
 
 def move_sentence(lines: list[Line], mover: str, language: str | None = None) -> str:
@@ -157,7 +166,7 @@ class Turns:
         stored = await self.tables.turn_message(after.row.id)
         pinged: frozenset[int] = frozenset()
         same_turn = (before is not None and stored is not None and stored.version == before.row.version
-                     and continues(before, after))
+                     and (continues(before, after) or waits_on_ai_only(after)))
         if not same_turn and before is not None and stored is not None and stored.version == before.row.version:
             pinged = await self.reopened(after, stored.started)
             same_turn = bool(pinged) and set(after.actor_users()) <= pinged

@@ -133,3 +133,22 @@ async def a_week(table, env, seed: int, steps: int) -> int:
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_one_ping_per_person_per_turn_over_a_simulated_week(table, env, seed):
     assert await a_week(table, env, seed, steps=70) >= 40
+
+
+async def test_an_ai_seats_turn_is_one_message(table, env):
+    await table.alice.slash(table.channel, "game new", game="duel", players=2, bots=1, level="easy")
+    await table.alice.slash(table.channel, "game start")
+    await env.settle()
+    turns = 0
+    for _ in range(3):
+        if "Game over." in table.last().content or f"<@{table.alice.id}>" not in table.last().content:
+            break
+        turns += 1
+        posts = len(table.channel.history())
+        await table.alice.slash(table.channel, "duel move", notation="add 1")
+        await env.settle()
+        new = table.channel.history()[posts:]
+        assert len(new) <= 1, [m.content for m in new]  # alice's move edits her turn; the AI's turn is one post
+        if new and "Game over." not in new[0].content:
+            assert "Bottega AI (easy) adds" in new[0].content and f"<@{table.alice.id}>" in new[0].content
+    assert turns >= 2
