@@ -355,8 +355,9 @@ class Table:
         return [(self.game.notation(a), self.game.describe(self.state, seat, a)) for a in self.actions(seat)]
 
     def prompt(self, seat: int) -> str:
-        """What ``seat`` must do now, in the engine's words."""
-        return self.game.prompt(self.state, seat)
+        """What ``seat`` must do now, in the engine's words, with the seats it names filled in (a
+        seat not acting is told whom the table waits for)."""
+        return self.fill_names(self.game.prompt(self.state, seat))
 
     def waiting_message(self, seat: int) -> str:
         """Why ``seat`` may not act now, with the seats it names filled in."""

@@ -65,3 +65,34 @@ def test_event_sentences_start_with_a_capital_letter(key):
             for event in events:
                 text = translate(event["text"], ENGLISH).replace("{p", "P{")
                 assert not text[:1].islower(), text
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_no_refusal_or_prompt_shows_a_raw_seat_placeholder(table, env, key):
+    """CORE-TURN: a move out of turn is refused naming whom the table waits for, never ``{p1}``;
+    the same words answer `/game help` and `/game mine` for a player who is waiting."""
+    await table.alice.slash(table.channel, "game new", game=key, players=3)
+    await table.bob.slash(table.channel, "game join")
+    await table.carol.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    game_id = int(table.last().attachments[0].filename.split("-")[1])
+    game = games.get(key)
+    for _ in range(12):  # until someone is waiting on the others
+        served = await env.bot.service.game(game_id)
+        waiting = [m for m in (table.alice, table.bob, table.carol) if served.seat_of(m.id) not in game.actors(served.state)]
+        if waiting:
+            break
+        seat = min(game.actors(served.state))
+        member = next(m for m in (table.alice, table.bob, table.carol) if served.user_of(seat) == m.id)
+        await member.slash(table.channel, f"{key} move",
+                           notation=game.notation(game.legal_actions(served.state, seat)[0]))
+    assert waiting
+    idle = waiting[0]
+    served = await env.bot.service.game(game_id)
+    actor = min(game.actors(served.state))
+    answers = [(await idle.slash(table.channel, f"{key} move",
+                                 notation=game.notation(game.legal_actions(served.state, actor)[0]))).response.content,
+               (await idle.slash(table.channel, "game help")).response.content,
+               (await idle.slash(table.channel, "game mine")).response.content]
+    for answer in answers:
+        assert "{p" not in answer and "{" not in answer.replace("{}", ""), answer
