@@ -295,9 +295,11 @@ class GameCog(commands.Cog):
         turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
         async def change() -> Reply:
-            """Each setting given is changed; none given shows the turn clock."""
+            """Each setting given is changed; none given shows the table's settings, privately."""
             reply = Reply()
-            if turn.any() or (reminder_hours is None and language is None):
+            if not turn.any() and reminder_hours is None and language is None:
+                return await self.service.turn_settings(interaction.channel_id, person, turn)
+            if turn.any():
                 reply.lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
             if reminder_hours is not None:
                 reply.lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines
