@@ -59,7 +59,7 @@ async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bo
     unclocked = len(await env.bot.store.moves((await env.bot.service.table(table.channel.id)).row.id))
     watch = Watch(table)
     rng = random.Random(3)
-    await watch.play("mor", rng, until=12)
+    await watch.play("mor", rng, until=24)
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     moves = await env.bot.store.moves(game_id)
     count = len(moves)
