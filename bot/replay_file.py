@@ -20,7 +20,7 @@ from i18n import ENGLISH, translate
 from .table.model import MADE_FOR, fill_seat_names
 
 
-def highlight(move: LoggedMove, names: list[str]) -> str | None:
+def highlight_of(move: LoggedMove, names: list[str]) -> str | None:
     """The line a replayed board shows: the move's last event, and who made it when no member chose
     it (a turn played on a timeout, the AI in an open seat, a step the table took)."""
     if not move.events:
@@ -45,7 +45,7 @@ def replay_file(path: Path, images: Path) -> int:
     key, names = replayed.game.key, replayed.names
     images.mkdir(parents=True, exist_ok=True)
     width = max(3, len(str(len(replayed.moves))))
-    boards = [(0, replayed.start, None)] + [(move.number, move.state, highlight(move, names))
+    boards = [(0, replayed.start, None)] + [(move.number, move.state, highlight_of(move, names))
                                             for move in replayed.moves]
     for number, state, highlight in boards:
         png = rendering.render(key, replayed.game.view(state, None), names=names, highlight=highlight)
