@@ -2,12 +2,13 @@
 
 ``games.ai.choose`` is CPU-bound, so it runs in a :class:`~concurrent.futures.ProcessPoolExecutor`
 (created at the first decision), whose workers are fresh interpreters that end with the bot
-(:mod:`.workers`). The search itself is told to stop a little before the limit;
-if a worker still has no answer when the limit is reached, raises, or dies, its pool is replaced
-(hung workers are terminated) and the seat plays :func:`safe_move` instead, so a game never
-stalls: the move that destroys nothing (no leader discarded, no resource thrown away, no
-excommunication taken) and, among those, ends the turn, passes or declines where it can. A decision depends only on the state, the seat, the level and the seed, so it is
-reproducible whenever the search finished within its budget.
+(:mod:`.workers`). The search itself is told to stop a little before the limit; if a worker still
+has no answer when the limit is reached, raises, or dies, its pool is replaced (hung workers are
+terminated) and the seat plays :func:`safe_move` instead, so a game never stalls: the move that
+destroys nothing (no leader discarded, no resource thrown away, no excommunication taken) and,
+among those, ends the turn, passes or declines where it can. A decision depends only on the
+state, the seat, the level and the seed, so it is reproducible whenever the search finished
+within its budget.
 """
 
 from __future__ import annotations

@@ -28,10 +28,11 @@ When a deadline passes (:meth:`Deadlines.fire`), ``on_timeout`` decides:
 
 Either way it says so publicly. The stand-in never makes a choice that loses something for good
 (a leader discarded, the Church's support refused, resources thrown away) while a move that
-loses nothing exists (:meth:`Deadlines.ladder_move`); the AI holding an open seat plays to win. A turn played for a player is a strike; ``strike_limit`` strikes
-in a row open the seat: the AI plays it (at ``normal``) until a member not at the table takes it
-with ``/game sit``, or the host or a manager gives it to someone with ``/game replace``. A player
-who moves again loses their strikes.
+loses nothing exists (:meth:`Deadlines.ladder_move`); the AI holding an open seat plays to win.
+A turn played for a player is a strike; ``strike_limit`` strikes in a row open the seat: the AI
+plays it (at ``normal``) until a member not at the table takes it with ``/game sit``, or the host
+or a manager gives it to someone with ``/game replace``. A player who moves again loses their
+strikes.
 """
 
 from __future__ import annotations
