@@ -4,8 +4,9 @@ The record (see ``docs/record.md``) is checked and played through the engine
 (:func:`db.record.replay_record`); a damaged or altered record is refused with one sentence and
 exit status 1, before any image is written. Each board is drawn as the bot posted it: the start
 as ``<game>-000.png``, the board after move *n* as ``<game>-<n>.png`` (numbers padded to the
-same width), with the move's last event line as the highlight. How many are drawn shows on
-standard error as they are.
+same width, as the record numbers them: a move taken back keeps its number and draws no board),
+with the move's last event line as the highlight, and who made it when no member chose it. How
+many are drawn shows on standard error as they are.
 """
 
 from __future__ import annotations

@@ -297,9 +297,11 @@ class GameCog(commands.Cog):
         turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
         async def change() -> Reply:
-            """Each setting given is changed; none given shows the turn clock (one reply of their lines)."""
+            """Each setting given is changed; none given shows the table's settings, privately."""
+            if not turn.any() and reminder_hours is None and language is None:
+                return await self.service.turn_settings(interaction.channel_id, person, turn)
             lines, game_id = [], None
-            if turn.any() or (reminder_hours is None and language is None):
+            if turn.any():
                 lines += (await self.service.turn_settings(interaction.channel_id, person, turn)).lines
             if reminder_hours is not None:
                 lines += (await self.service.settings(interaction.channel_id, person, reminder_hours)).lines

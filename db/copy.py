@@ -2,10 +2,10 @@
 onto PostgreSQL, to run several bot processes.
 
 Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
-timers, votes, board posts, turn messages, metadata, the members' settings, vacations and timers, ratings and
-rematch links, in one PostgreSQL transaction, so the target ends up with all of it or none of it.
-The target must be a new or empty Bottega database. Afterwards every game is checked as
-``python -m db check`` checks one (``db.replay``), as PostgreSQL holds it: the copy is reported
+timers, votes, board posts, turn messages, metadata, the members' settings, vacations and timers, ratings,
+rematch links and the seats' changes of hands, in one PostgreSQL transaction, so the target ends up with
+all of it or none of it. The target must be a new or empty Bottega database. Afterwards every game is
+checked as ``python -m db check`` checks one (``db.replay``), as PostgreSQL holds it: the copy is reported
 sound only if every row passes the store's checks and each game replays to exactly what is stored.
 """
 
@@ -49,7 +49,7 @@ TABLES = {
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at", "strikes",
               "bank_seconds", "opened_at"),
     "moves": ("game_id", "seq", "seat", "user_id", "notation", "created_at", "interaction_id", "undone_seq",
-              "automatic"),
+              "automatic", "made_by", "clock_before"),
     "snapshots": ("game_id", "seq", "state", "created_at", "checksum"),
     "timers": ("id", "game_id", "kind", "user_id", "due_at", "payload"),
     "votes": ("game_id", "user_id", "kind"),
@@ -62,6 +62,8 @@ TABLES = {
     "ratings": ("guild_id", "game_key", "user_id", "ai_level", "display_name", "mu", "sigma", "games", "wins",
                 "points", "updated_at"),
     "rematches": ("game_id", "previous_id"),
+    "seat_changes": ("id", "game_id", "version", "seat", "from_user_id", "from_name", "to_user_id", "to_name",
+                     "was_open", "changed_at"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 
@@ -123,7 +125,7 @@ async def copy_database(source: str | os.PathLike[str], target_url: str, *,
                 copying = progress(copying, total=len(tables), label="tables copied")
             for table, rows in copying:
                 await db.connection.copy_records_to_table(table, records=rows, columns=TABLES[table])
-            for table in ("games", "timers", "member_timers"):
+            for table in ("games", "timers", "member_timers", "seat_changes"):
                 await db.run(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"

@@ -271,11 +271,40 @@ AUTOMATIC_MOVES = """
 ALTER TABLE moves ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0 CHECK (automatic IN (0, 1));
 """
 
+MOVE_AUTHORS = """
+-- Who made each move: the seat's member ('player'), the stand-in playing a late player's turn
+-- ('timeout'), the AI playing an open seat ('open_seat'), an AI seat ('ai'), or the table taking a
+-- step that left no real choice ('automatic'). Moves stored before are read from what they held.
+ALTER TABLE moves ADD COLUMN made_by TEXT NOT NULL DEFAULT 'player'
+    CHECK (made_by IN ('player', 'timeout', 'open_seat', 'ai', 'automatic'));
+UPDATE moves SET made_by = 'automatic' WHERE automatic = 1;
+UPDATE moves SET made_by = 'ai' WHERE automatic = 0 AND user_id < 0;
+-- The turn clock as it stood just before the move (each seat's strikes, bank and opening, and when
+-- each awaited turn began), as JSON, so that an undo puts it back exactly; NULL for older moves.
+ALTER TABLE moves ADD COLUMN clock_before TEXT CHECK (clock_before IS NULL OR json_valid(clock_before));
+-- Every time a seat changed hands (/game sit, /game replace): at which game version, from whom to
+-- whom, and whether the seat was open then (its player had timed out too often).
+CREATE TABLE seat_changes (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version      INTEGER NOT NULL CHECK (version >= 0),
+    seat         INTEGER NOT NULL CHECK (seat >= 0),
+    from_user_id INTEGER NOT NULL,
+    from_name    TEXT    NOT NULL,
+    to_user_id   INTEGER NOT NULL,
+    to_name      TEXT    NOT NULL,
+    was_open     INTEGER NOT NULL CHECK (was_open IN (0, 1)),
+    changed_at   TEXT    NOT NULL
+);
+CREATE INDEX seat_changes_by_game ON seat_changes(game_id, version);
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
     MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
     TURN_MESSAGES,
     AUTOMATIC_MOVES,
+    MOVE_AUTHORS,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -17,14 +17,15 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 import games
 from games.core import Event, Game, IllegalAction, MoveStack, State
 
-from .rows import from_db_time, to_db_time
+from .replay import timeline
+from .rows import MoveRow, from_db_time, to_db_time
 
 FORMAT = "bottega-record"
 VERSION = 1
@@ -55,6 +56,12 @@ class LoggedMove:
     automatic: bool = False
     """The table took it for its seat, which had no real choice (``Game.automatic``): the store's
     mark, which the caller sets (a replay alone cannot tell it from a player's own move)."""
+    made_by: str = "player"
+    """Who made it (:data:`db.rows.MADE_BY`), from the store."""
+    undone: bool = False
+    """It was taken back (``/game undo``): it stays in the log, marked, and the game goes on without it."""
+    seq: int = 0
+    """The game version it produced (the store's ``seq``), which board links are kept under."""
 
 
 def is_private(game: Game, state: State, notation: str) -> bool:
@@ -79,10 +86,40 @@ def replay_log(game: Game, start: State, moves: Iterable[tuple[int, str, datetim
         yield LoggedMove(number, seat, notation, at, private, events, stack.state)
 
 
+def replay_history(game: Game, start: State, rows: list[MoveRow]) -> list[LoggedMove]:
+    """Every stored move of a game (``rows``, the whole log in order, taken-back moves included)
+    played from ``start`` as it happened, undos included, each with what it did then: the one
+    numbering of a game's moves (1 for the first stored move, then 2, 3...), which the log, the
+    catch-up digest, past boards, undo notices and the record share.
+
+    Raises the engine's :class:`IllegalAction` (or ``IndexError`` for an undo with nothing to
+    take back) when the log cannot be replayed.
+    """
+    stack = MoveStack(game, start)
+    numbers = move_numbers(rows)
+    logged = []
+    for _, row, undo in timeline(rows):
+        if undo:
+            stack.undo()
+            continue
+        private = is_private(game, stack.state, row.notation)
+        events = stack.play(row.seat, row.notation)
+        logged.append(LoggedMove(numbers[row.seq], row.seat, row.notation, row.created_at, private, events,
+                                 stack.state, row.automatic, row.made_by, row.undone_seq is not None, row.seq))
+    return logged
+
+
+def move_numbers(rows: list[MoveRow]) -> dict[int, int]:
+    """Each stored move's number (its ``seq`` to 1, 2, 3... in order, taken-back moves included)."""
+    return {row.seq: number for number, row in enumerate(rows, start=1)}
+
+
 def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed: int, status: str,
-                 logged: list[LoggedMove], result: dict[str, Any] | None) -> dict[str, Any]:
-    """The record of a game with these moves; the seed and the private notations only when
-    ``result`` says the game is over."""
+                 logged: list[LoggedMove], result: dict[str, Any] | None,
+                 seat_changes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The record of a game with these moves (taken-back ones marked ``undone``); the seed and the
+    private notations only when ``result`` says the game is over. ``seat_changes``: the seats that
+    changed hands, each after which move (see docs/record.md)."""
     over = result is not None
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -101,9 +138,12 @@ def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed:
                 "private": move.private,
                 "at": None if move.at is None else to_db_time(move.at),
                 **({"automatic": True} if move.automatic else {}),
+                "made_by": move.made_by,
+                **({"undone": True} if move.undone else {}),
             }
             for move in logged
         ],
+        **({"seat_changes": seat_changes} if seat_changes else {}),
         "result": _as_json(result),
     }
     record["digest"] = digest(record)
@@ -170,7 +210,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
 MOVE_FIELDS: dict[str, tuple[type, ...]] = {
     "number": (int,), "seat": (int,), "notation": (str, type(None)), "private": (bool,), "at": (str, type(None)),
 }
-OPTIONAL_MOVE_FIELDS: dict[str, tuple[type, ...]] = {"undone": (bool,), "automatic": (bool,)}
+OPTIONAL_MOVE_FIELDS: dict[str, tuple[type, ...]] = {"undone": (bool,), "automatic": (bool,), "made_by": (str,)}
 
 
 def _check_fields(record: dict[str, Any]) -> None:
@@ -243,7 +283,10 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         raise RecordRefused(f"This record hides the notation of move {hidden}, so it cannot be replayed.")
     logged: list[LoggedMove] = []
     try:  # the moves before a refused one stay in ``logged``, which so names the refused one
-        logged.extend(replay_log(game, start, ((m["seat"], m["notation"], _time(m["at"])) for m in played)))
+        for stored, move in zip(played, replay_log(game, start, ((m["seat"], m["notation"], _time(m["at"]))
+                                                                 for m in played))):
+            logged.append(replace(move, number=stored["number"], automatic=stored.get("automatic", False),
+                                  made_by=stored.get("made_by", "player")))
     except IllegalAction as refusal:
         move = played[len(logged)]
         raise RecordRefused(

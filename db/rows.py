@@ -26,6 +26,9 @@ VOTE_KINDS = ("abandon",)
 AI_LEVELS = ("easy", "normal", "strong")
 CLOCKS = ("move", "bank")
 TIMEOUT_ACTIONS = ("ai", "skip", "pause")
+MADE_BY = ("player", "timeout", "open_seat", "ai", "automatic")
+"""Who made a move: the seat's member, the stand-in on a timeout, the AI in an open seat, an AI seat,
+or the table taking a step that left no real choice."""
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 _TIME_LENGTH = len("2026-01-01T00:00:00.000000Z")
 
@@ -120,6 +123,26 @@ class MoveRow:
     """The version of the undo that took this move back; None while the move stands."""
     automatic: bool = False
     """The table took it for its seat, which had no real choice (``Game.automatic``)."""
+    made_by: str = "player"
+    """Who made it, one of :data:`MADE_BY`."""
+    clock_before: dict[str, Any] | None = None
+    """The turn clock just before it (see ``bot/table/clocks.py``), put back when it is taken back."""
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat that changed hands at game version ``version`` (its moves after it are the newcomer's)."""
+
+    game_id: int
+    version: int
+    seat: int
+    from_user_id: int
+    from_name: str
+    to_user_id: int
+    to_name: str
+    was_open: bool
+    """The seat was open then: its player had timed out ``strike_limit`` times in a row."""
+    changed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -251,6 +274,25 @@ def move_row(row: sqlite3.Row, players: int) -> MoveRow:
         # ... nor, before its upgrade to automatic moves, that column.
         automatic=read.integer("automatic", minimum=0, below=2) == 1
         if "automatic" in row.keys() else False,  # noqa: SIM118
+        # ... nor, before its upgrade to move authors, these two.
+        made_by=read.text("made_by", choices=MADE_BY) if "made_by" in row.keys() else "player",  # noqa: SIM118
+        clock_before=read.json_object("clock_before")
+        if "clock_before" in row.keys() and row["clock_before"] is not None else None,  # noqa: SIM118
+    )
+
+
+def seat_change_row(row: sqlite3.Row, players: int) -> SeatChange:
+    read = _Checked(row, row["game_id"], "seat_changes")
+    return SeatChange(
+        game_id=read.integer("game_id"),
+        version=read.integer("version", minimum=0),
+        seat=read.integer("seat", minimum=0, below=players),
+        from_user_id=read.integer("from_user_id"),
+        from_name=read.text("from_name"),
+        to_user_id=read.integer("to_user_id"),
+        to_name=read.text("to_name"),
+        was_open=read.integer("was_open", minimum=0, below=2) == 1,
+        changed_at=read.time("changed_at"),
     )
 
 

@@ -83,18 +83,22 @@ class TimerFilter:
 @dataclass(frozen=True)
 class TurnMove:
     """One move of a turn recorded whole (:meth:`db.store.Store.record_turn`): the table played it
-    for ``seat`` (held by ``user_id``); ``automatic``: the seat had no real choice."""
+    for ``seat`` (held by ``user_id``); ``automatic``: the seat had no real choice; ``made_by``: who
+    made it (:data:`db.rows.MADE_BY`); ``clock_before``: the turn clock just before it, as
+    :meth:`db.store.Store.record_move` keeps it."""
 
     seat: int
     user_id: int
     notation: str
+    made_by: str
     automatic: bool = False
-
-    INSERT = ("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic)"
-              " VALUES (?, ?, ?, ?, ?, ?, NULL, ?)")
+    clock_before: dict[str, Any] | None = None
 
     def params(self, game_id: int, seq: int, stamp: str) -> tuple:
-        return (game_id, seq, self.seat, self.user_id, self.notation, stamp, int(self.automatic))
+        """The ``moves`` row (:data:`MOVE_INSERT`): a move the table made has no interaction."""
+        clock = None if self.clock_before is None else json.dumps(self.clock_before, sort_keys=True)
+        return (game_id, seq, self.seat, self.user_id, self.notation, stamp, None, int(self.automatic),
+                self.made_by, clock)
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,36 @@ SEAT_TAKEN_OVER = (
     " WHERE game_id = ? AND seat = ?"
 )
 """A numbered seat taken over by another person (``/game sit``, ``/game replace``)."""
+
+SEAT_BANK_RAISED = (
+    "UPDATE seats SET bank_seconds = ? WHERE game_id = ? AND seat = ? AND bank_seconds IS NOT NULL"
+    " AND bank_seconds < ?"
+)
+"""A seat taken over with less left in its time bank than ``bank_at_least`` gets that much."""
+
+SEAT_HELD = "SELECT user_id, display_name, opened_at FROM seats WHERE game_id = ? AND seat = ?"
+SEAT_CHANGE_INSERT = (
+    "INSERT INTO seat_changes (game_id, version, seat, from_user_id, from_name, to_user_id, to_name, was_open,"
+    " changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SEAT_CHANGES_SELECT = (
+    "SELECT seat_changes.*, games.players FROM seat_changes JOIN games ON games.id = seat_changes.game_id"
+    " WHERE game_id = ? ORDER BY seat_changes.id"
+)
+"""A seat changing hands is written down (``seat_changes``) in the transaction that changes it."""
+
+
+def seat_change_params(game: Any, seat: int, held: Any, user_id: int, display_name: str, stamp: str) -> tuple:
+    """The ``seat_changes`` row of ``seat`` of ``game`` (its row) going from ``held`` (its seat row) to
+    ``user_id``."""
+    return (game["id"], game["version"], seat, held["user_id"], held["display_name"], user_id, display_name,
+            int(held["opened_at"] is not None), stamp)
+
+
+MOVE_INSERT = (
+    "INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at, interaction_id, automatic, made_by,"
+    " clock_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 @dataclass(frozen=True)

@@ -57,11 +57,13 @@ from .rows import (
     TABLE_LANGUAGES,
     GameRow,
     MoveRow,
+    SeatChange,
     SeatRow,
     Snapshot,
     TimerRow,
     from_db_time,
     move_row,
+    seat_change_row,
     seat_row,
     snapshot,
     snapshot_checksum,
@@ -70,6 +72,11 @@ from .rows import (
     vote_row,
 )
 from .shared import (
+    MOVE_INSERT,
+    SEAT_BANK_RAISED,
+    SEAT_CHANGE_INSERT,
+    SEAT_CHANGES_SELECT,
+    SEAT_HELD,
     SEAT_TAKEN_OVER,
     TURN_MESSAGE_SET,
     TURN_SELECT,
@@ -88,6 +95,7 @@ from .shared import (
     claim_statement,
     move_assignments,
     options_text,
+    seat_change_params,
     timers_matching,
     turn_message,
     undo_marks,
@@ -328,32 +336,43 @@ class Store(StoreChecks, Presence, ABC):
         return await self._writing(lambda db: db.run(
             "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))) > 0
 
-    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str,
-                             clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = ()) -> None:
+    async def take_over_seat(self, game_id: int, *, seat: int, user_id: int, display_name: str, now: datetime,
+                             clear_timers: Iterable[TimerFilter] = (), timers: Iterable[NewTimer] = (),
+                             bank_at_least: int | None = None) -> None:
         """Give numbered ``seat`` to another person, who plays it from now on: the seat keeps its
-        place, state and time bank, loses its strikes and is no longer open; the previous holder's
-        votes go, ``clear_timers`` are deleted and ``timers`` set. One transaction.
+        place, state and time bank (raised to ``bank_at_least`` seconds when it holds less), loses
+        its strikes and is no longer open; the change is written down (:meth:`seat_changes`), the
+        previous holder's votes go, ``clear_timers`` are deleted and ``timers`` set. One transaction.
 
         :class:`AlreadySeated` if ``user_id`` holds a seat at the game, :class:`NotSeated` if no
         one holds ``seat``.
         """
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
+        stamp = to_db_time(now)
 
         async def take(db: Connection) -> None:
-            await self._game_for_update(db, game_id)
-            held = await db.one("SELECT user_id FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            game = await self._game_for_update(db, game_id)
+            held = await db.one(SEAT_HELD, (game_id, seat))
             if held is None:
                 raise NotSeated(f"no one holds seat {seat} at game {game_id}")
-            await db.run("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held[0]))
+            await db.run("DELETE FROM votes WHERE game_id = ? AND user_id = ?", (game_id, held["user_id"]))
+            await db.run(SEAT_CHANGE_INSERT, seat_change_params(game, seat, held, user_id, display_name, stamp))
             try:
                 await db.run(SEAT_TAKEN_OVER, (user_id, display_name, game_id, seat))
             except UniqueViolation as error:
                 raise AlreadySeated(f"user {user_id} already has a seat at game {game_id}") from error
+            if bank_at_least is not None:
+                await db.run(SEAT_BANK_RAISED, (bank_at_least, game_id, seat, bank_at_least))
             await self._clear_timers(db, game_id, clears)
             await db.many(SET_TIMER, timer_rows)
 
         await self._writing(take)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """Every time a seat of the game changed hands, oldest first."""
+        found = await self._query(SEAT_CHANGES_SELECT, (game_id,))
+        return [seat_change_row(row, row["players"]) for row in found]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The game's seats by seat number (unnumbered ones last), then by joining time."""
@@ -420,6 +439,8 @@ class Store(StoreChecks, Presence, ABC):
         outcome: ratings.Outcome | None = None,
         seat_clocks: Iterable[SeatClock] = (),
         automatic: bool = False,
+        made_by: str = "player",
+        clock_before: dict[str, Any] | None = None,
     ) -> GameRow:
         """Record a whole move in one transaction and return the game's new row.
 
@@ -429,7 +450,9 @@ class Store(StoreChecks, Presence, ABC):
         set these" is one call), ``board_message`` when given, the ``seat_clocks`` (strikes, time
         banks, open seats) the move changes, and the new ratings of the players of a finished game
         from its ``outcome`` (:mod:`db.ratings`). All of it or none of it. ``automatic`` marks a
-        move the table took for a seat that had no real choice.
+        move the table took for a seat that had no real choice, ``made_by`` says who made the move
+        (:data:`db.rows.MADE_BY`) and ``clock_before`` is the turn clock before it (JSON), which an
+        undo puts back.
 
         Refused with nothing written: :class:`DuplicateInteraction` if ``interaction_id`` was
         recorded before (a replayed click), :class:`WrongStatus` if the game is not in play,
@@ -443,6 +466,7 @@ class Store(StoreChecks, Presence, ABC):
         assignments, params = move_assignments(new_version, stamp, finished, board_message)
         clock_rows = [clock.params(game_id) for clock in seat_clocks]
         duplicate = f"interaction {interaction_id} was already recorded"
+        clock_text = None if clock_before is None else json.dumps(clock_before, sort_keys=True)
 
         async def record(db: Connection) -> GameRow:
             game = await self._game_for_update(db, game_id)
@@ -453,10 +477,8 @@ class Store(StoreChecks, Presence, ABC):
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                                (*params, game_id, expected_version))
             try:
-                await db.run("INSERT INTO moves (game_id, seq, seat, user_id, notation, created_at,"
-                             " interaction_id, automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, new_version, seat, user_id, notation, stamp, interaction_id,
-                              int(automatic)))
+                await db.run(MOVE_INSERT, (game_id, new_version, seat, user_id, notation, stamp, interaction_id,
+                                           int(automatic), made_by, clock_text))
             except UniqueViolation as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(duplicate) from error
             if snapshot is not None:
@@ -497,7 +519,7 @@ class Store(StoreChecks, Presence, ABC):
             self._check_in_play(game, expected_version)
             row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
                                (*params, game_id, expected_version))
-            await db.many(TurnMove.INSERT, move_rows)
+            await db.many(MOVE_INSERT, move_rows)
             if snapshot is not None:
                 await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
@@ -520,7 +542,7 @@ class Store(StoreChecks, Presence, ABC):
 
     async def record_undo(self, game_id: int, *, expected_version: int, taken_back: Sequence[tuple[int, int]],
                           snapshot: str, now: datetime, clear_timers: Iterable[TimerFilter] = (),
-                          timers: Iterable[NewTimer] = ()) -> GameRow:
+                          timers: Iterable[NewTimer] = (), seat_clocks: Iterable[SeatClock] = ()) -> GameRow:
         """Take moves back in one transaction and return the game's new row.
 
         ``taken_back`` is each move's ``(seq, seat)``, newest first: a person's move with the moves
@@ -528,7 +550,8 @@ class Store(StoreChecks, Presence, ABC):
         version, in that order, so the log reads as if they were taken back one by one. The moves
         stay in the log, marked with their undo's version (``undone_seq``); ``snapshot`` (the state
         without them) is saved at the last version, and snapshots saved after the moves go (they
-        hold states the game no longer reaches). Timers as :meth:`record_move`. Refused with
+        hold states the game no longer reaches). Timers and ``seat_clocks`` (the seats' clocks put
+        back as they were before the moves) as :meth:`record_move`. Refused with
         nothing written: :class:`StaleVersion` if the game is not at ``expected_version`` or a
         move is not that seat's standing move, :class:`WrongStatus` if the game is not in play.
         """
@@ -537,6 +560,7 @@ class Store(StoreChecks, Presence, ABC):
         new_version = expected_version + len(marks)
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
+        clock_rows = [clock.params(game_id) for clock in seat_clocks]
 
         async def undo(db: Connection) -> GameRow:
             game = await self._game_for_update(db, game_id)
@@ -551,6 +575,7 @@ class Store(StoreChecks, Presence, ABC):
             await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
             await self._clear_timers(db, game_id, clears)
             await db.many(SET_TIMER, timer_rows)
+            await db.many(SeatClock.UPDATE, clock_rows)
             return self._game(row)
 
         return await self._writing(undo)

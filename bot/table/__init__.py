@@ -97,7 +97,7 @@ class TableService:
         self.renderer = renderer
         tables = Tables(store)
         self._members = Members(tables, self._now)
-        boards = Boards(renderer, tables.moves, away=self._members.away_until)
+        boards = Boards(renderer, tables.moves, away=self._members.away_until, seat_changes=tables.seat_changes)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now, hold=self._members.held)
         self._play = Play(tables, boards, self._now, Turns(tables, boards))
@@ -110,7 +110,7 @@ class TableService:
         self._timing.handlers[DEADLINE] = self._deadlines.fire
         self._timing.rebuilders.append(self._deadlines.rebuilt)
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
-        self._undo = Undo(tables, boards, self._now)
+        self._undo = Undo(tables, boards, self._now, self._play.turns)
         self._languages = Languages(tables, self._now)
 
     def _now(self) -> datetime:

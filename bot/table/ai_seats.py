@@ -22,7 +22,8 @@ from .ai_runner import AiRunner
 from .boards import Boards
 from .loading import Tables
 from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, said
-from .play import Play
+from .clocks import seat_row
+from .play import AI_SEAT, OPEN_SEAT, Play
 
 Clock = Callable[[], datetime]
 AI_LEVELS = tuple(LEVELS)
@@ -101,7 +102,8 @@ class AiSeats:
                 seed = decision_seed(table.row.seed, table.row.version)
                 notation = await self.runner.choose(table.row.game_key, table.state, seat,
                                                     table.ai_levels()[seat], seed)
-                table, events = await self.play.move(table, seat, table.user_of(seat), notation)
+                made_by = AI_SEAT if seat_row(table, seat).ai_level is not None else OPEN_SEAT
+                table, events = await self.play.move(table, seat, table.user_of(seat), notation, made_by=made_by)
                 lines.extend(events)
             if not lines:
                 return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from i18n import ENGLISH, translate
 from db import MoveRow
+from db.rows import SeatChange
 from games.core import Message
 
 from .clocks import clock_caption, deadline_parts
@@ -25,8 +26,9 @@ GAME_OVER = Message("Game over.")
 
 class Boards:
     def __init__(self, renderer: Renderer | None, moves: Callable[[int], Awaitable[list[MoveRow]]],
-                 away: AwayLookup | None = None) -> None:
-        self.renderer, self.moves, self.away = renderer, moves, away
+                 away: AwayLookup | None = None,
+                 seat_changes: Callable[[int], Awaitable[list[SeatChange]]] | None = None) -> None:
+        self.renderer, self.moves, self.away, self.seat_changes = renderer, moves, away, seat_changes
 
     async def reply(self, table: Table, lines: list[Line], *, highlight: str | None = None) -> Reply:
         """The board now, after ``lines``; the image shows ``highlight`` as the last move (by
@@ -64,7 +66,8 @@ class Boards:
         if self.renderer is None:
             return None
         moves = await self.moves(table.row.id)
-        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves),  # a replay
+        changes = await self.seat_changes(table.row.id) if self.seat_changes else []
+        data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves, changes),  # a replay
                                            language=table_language(table))
         return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
 

@@ -29,12 +29,6 @@ STRIKE_LIMITS = (1, 10)
 LADDER_MOVES = 50
 """At most this many moves of one turn are played for a player (a turn is a few moves at most)."""
 
-SKIP_MOVES: dict[str, tuple[str, ...]] = {
-    "mor": ("end",),
-    "lim": ("pass", "end", "decline"),
-    "opera": ("done",),
-}
-"""The move types that skip a turn as harmlessly as a game allows, preferred in this order."""
 
 STRIKE = "strike"
 LADDER = "ladder"
@@ -161,6 +155,47 @@ def seat_clocks(before: Table, after: Table, seat: int, now: datetime, played: s
         if (strikes, bank, opened) != (held.strikes, held.bank_seconds, held.opened_at):
             clocks.append(SeatClock(number, strikes, bank, opened))
     return clocks
+
+
+def clock_record(table: Table) -> dict[str, Any]:
+    """The turn clock of ``table`` as it stands, written with a move so that an undo can put it back
+    exactly (:func:`restored_clocks`): each seat's strikes, bank and opening, and when each awaited
+    person's turn began (a deadline's start, not its end, so vacations and quiet hours still count)."""
+    seats = {str(s.seat): [s.strikes, s.bank_seconds, None if s.opened_at is None else s.opened_at.isoformat()]
+             for s in table.seats if s.seat is not None}
+    turns = {str(t.user_id): turn_began(table, t).isoformat() for t in table.timers if t.kind == DEADLINE}
+    return {"seats": seats, "turns": turns}
+
+
+def restored_clocks(table: Table, record: Mapping[str, Any]) -> list[SeatClock]:
+    """The seats' clocks ``record`` (:func:`clock_record`, before the moves an undo takes back) holds,
+    where they differ from ``table``'s now."""
+    clocks = []
+    for held in table.seats:
+        kept = record.get("seats", {}).get(str(held.seat))
+        if held.seat is None or kept is None:
+            continue
+        strikes, bank, opened = kept
+        clock = SeatClock(held.seat, strikes, bank, None if opened is None else datetime.fromisoformat(opened))
+        if (clock.strikes, clock.bank_seconds, clock.opened_at) != (held.strikes, held.bank_seconds, held.opened_at):
+            clocks.append(clock)
+    return clocks
+
+
+def restored_deadlines(table: Table, record: Mapping[str, Any] | None, now: datetime,
+                       presences: Mapping[int, Presence]) -> tuple[list[TimerFilter], list[NewTimer]]:
+    """After an undo: the deadline of every person ``table`` waits on again, counted from when their
+    turn began before the moves taken back (``record``, see :func:`clock_record`): the turn goes on
+    where it was, it does not start again. A person the record knows no turn of starts from ``now``."""
+    began = (record or {}).get("turns", {})
+    clears = [TimerFilter(DEADLINE)] if any(t.kind == DEADLINE for t in table.timers) else []
+    if table.row.turn_seconds is None:
+        return clears, []
+    timers = []
+    for user in sorted(set(table.actor_users())):
+        since = datetime.fromisoformat(began[str(user)]) if str(user) in began else now
+        timers.append(deadline_timer(table, user, since, presences.get(user, ALWAYS_PRESENT)))
+    return clears, timers
 
 
 def with_clocks(table: Table, clocks: Iterable[SeatClock]) -> Table:

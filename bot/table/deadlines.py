@@ -22,14 +22,17 @@ When a deadline passes (:meth:`Deadlines.fire`), ``on_timeout`` decides:
 
 - ``ai``: the bot plays the whole turn for the player with the AI at ``normal`` level;
 - ``skip``: the bot plays the least harmful move: the first legal move of a type in
-  :data:`SKIP_MOVES` for the game (ending the turn, passing, declining a bonus), else the
-  ``easy`` AI's choice;
+  :data:`.ai_runner.NEUTRAL_MOVES` for the game (ending the turn, passing, declining a bonus)
+  that loses nothing, else the ``easy`` AI's choice;
 - ``pause``: it only tells the table and waits (no move, no strike).
 
-Either way it says so publicly. A turn played for a player is a strike; ``strike_limit`` strikes
-in a row open the seat: the AI plays it (at ``normal``) until a member not at the table takes it
-with ``/game sit``, or the host or a manager gives it to someone with ``/game replace``. A player
-who moves again loses their strikes.
+Either way it says so publicly. The stand-in never makes a choice that loses something for good
+(a leader discarded, the Church's support refused, resources thrown away) while a move that
+loses nothing exists (:meth:`Deadlines.ladder_move`); the AI holding an open seat plays to win.
+A turn played for a player is a strike; ``strike_limit`` strikes in a row open the seat: the AI
+plays it (at ``normal``) until a member not at the table takes it with ``/game sit``, or the host
+or a manager gives it to someone with ``/game replace``. A player who moves again loses their
+strikes.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from db import NewTimer, SeatRow, TimerFilter, TimerRow
 from games.ai import decision_seed
 from games.core import Message
 
-from .ai_runner import AiRunner
+from .ai_runner import NEUTRAL_MOVES, AiRunner, destroys, harmless, safe_move
 from .boards import Boards
 from .clocks import (
     BANK_CLOCK,
@@ -50,7 +53,6 @@ from .clocks import (
     LADDER,
     LADDER_MOVES,
     SKIP_LEVEL,
-    SKIP_MOVES,
     STRIKE,
     TIMEOUT_LEVEL,
     TurnSettings,
@@ -66,8 +68,8 @@ from .clocks import (
 )
 from .loading import NOT_STARTED, Tables
 from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
-from .play import Play, UnwrittenTurn
-from .timing import reminder_changes
+from .play import TIMEOUT, Play, UnwrittenTurn
+from .timing import duration, reminder_changes
 
 Clock = Callable[[], datetime]
 TIME_UP = {
@@ -126,6 +128,8 @@ class Deadlines:
                                   "the table can take it with `/game sit`. Until then the AI plays it.",
                                   who=Strong(held.display_name), strikes=held.strikes))
         reply = await self.boards.reply(table, lines)
+        # whoever was still deciding before (a simultaneous decision) was pinged for it already
+        reply.mentions = [user for user in reply.mentions if user not in actors]
         return Reminder(channel_id=table.row.channel_id, game_id=game_id, user_ids=reply.mentions,
                         lines=reply.lines, board=reply)
 
@@ -141,7 +145,7 @@ class Deadlines:
                 break
             notation = await self.ladder_move(table, seat)
             table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played,
-                                                 unwritten=unwritten)
+                                                 made_by=TIMEOUT, unwritten=unwritten)
             lines.extend(events)
             played = LADDER
         if unwritten.moves:
@@ -149,15 +153,21 @@ class Deadlines:
         return table, lines
 
     async def ladder_move(self, table: Table, seat: int) -> str:
-        seed = decision_seed(table.row.seed, table.row.version)
+        """The stand-in's move for an absent player: never one that loses something for good (a
+        leader discarded, the Church's support refused, resources thrown away) while a move that
+        loses nothing exists. ``skip`` plays the neutral move (end the turn, pass, decline) where
+        there is one, else the ``easy`` AI's choice; ``ai`` plays the ``normal`` AI's choice."""
+        key, state = table.row.game_key, table.state
+        harmless_moves = harmless(key, state, seat)
         if table.row.on_timeout == "skip":
-            preferred = SKIP_MOVES.get(table.row.game_key, ())
-            for kind in preferred:
-                for action in table.actions(seat):
-                    if action["type"] == kind:
-                        return table.game.notation(action)
-            return await self.runner.choose(table.row.game_key, table.state, seat, SKIP_LEVEL, seed)
-        return await self.runner.choose(table.row.game_key, table.state, seat, TIMEOUT_LEVEL, seed)
+            neutral = [n for n in harmless_moves if table.game.parse(state, n)["type"] in NEUTRAL_MOVES.get(key, ())]
+            if neutral:
+                return neutral[0]
+        level = SKIP_LEVEL if table.row.on_timeout == "skip" else TIMEOUT_LEVEL
+        choice = await self.runner.choose(key, state, seat, level, decision_seed(table.row.seed, table.row.version))
+        if harmless_moves and destroys(key, state, seat, choice):
+            return safe_move(key, state, seat)
+        return choice
 
     # ------------------------------------------------------------------ seats taken over
     async def sit(self, channel_id: int, person: Person) -> Reply:
@@ -170,7 +180,7 @@ class Deadlines:
             if own:  # the player whose seat was opened comes back for it
                 table = await self.take_over(table, own[0], person)
                 lines = [said("{who} is back and takes their seat again.", who=Strong(person.name))]
-                return await self.boards.reply(table, lines)
+                return await self.seated_reply(table, lines, person)
             if table.has_seat(person.id):
                 raise TableError("You already have a seat at this table.")
             if not open_seats:
@@ -179,7 +189,7 @@ class Deadlines:
             table = await self.take_over(table, seat, person)
         lines = [said("{who} sits down in {player}'s open seat (seat {seat}).", who=Strong(person.name),
                       player=seat.display_name, seat=seat.seat + 1)]
-        return await self.boards.reply(table, lines)
+        return await self.seated_reply(table, lines, person)
 
     async def replace(self, channel_id: int, person: Person, old_user: int, new: Person) -> Reply:
         """The host or a manager gives ``old_user``'s seat to ``new``."""
@@ -195,7 +205,14 @@ class Deadlines:
             table = await self.take_over(table, seat, new)
         lines = [said("{who} takes over {player}'s seat (seat {seat}).", who=Strong(new.name),
                       player=seat.display_name, seat=seat.seat + 1)]
-        return await self.boards.reply(table, lines)
+        return await self.seated_reply(table, lines, new)
+
+    async def seated_reply(self, table: Table, lines: list[Line], newcomer: Person) -> Reply:
+        """The board after a seat changed hands: it pings only the newcomer, when the table waits on
+        them; whoever else must act was pinged for this turn already."""
+        reply = await self.boards.reply(table, lines)
+        reply.mentions = [user for user in reply.mentions if user == newcomer.id]
+        return reply
 
     async def started(self, channel_id: int) -> Table:
         table = await self.tables.in_channel(channel_id)
@@ -208,6 +225,12 @@ class Deadlines:
     async def take_over(self, table: Table, seat: SeatRow, person: Person) -> Table:
         """Give ``seat`` to ``person`` with the timers that follow (lock held); the table after."""
         now = self.clock()
+        bank_at_least = None
+        if table.row.clock == BANK_CLOCK and table.row.turn_seconds is not None:
+            # whoever takes a seat (its own player coming back too) has at least one turn's time
+            bank_at_least = table.row.turn_seconds
+            if seat.bank_seconds is not None and seat.bank_seconds < bank_at_least:
+                seat = replace(seat, bank_seconds=bank_at_least)
         taken = replace(seat, user_id=person.id, display_name=person.name, is_bot=False, ai_level=None,
                         strikes=0, opened_at=None)
         moved = replace(table, seats=[taken if s.seat == seat.seat else s for s in table.seats],
@@ -216,7 +239,8 @@ class Deadlines:
         reminders = reminder_changes(moved, acted_user=None,
                                      due_at=now + timedelta(seconds=table.row.reminder_seconds))[1]
         deadlines = deadline_changes(moved, now, await self.tables.presences(moved, now))[1]
-        await self.tables.take_over_seat(table.row.id, seat.seat, person, clears, [*reminders, *deadlines])
+        await self.tables.take_over_seat(table.row.id, seat.seat, person, now, clears, [*reminders, *deadlines],
+                                         bank_at_least)
         return with_timers(moved, [], [*reminders, *deadlines])
 
     # ------------------------------------------------------------------ settings and start-up
@@ -227,9 +251,12 @@ class Deadlines:
     async def settings(self, channel_id: int, person: Person, changes: TurnSettings) -> Reply:
         async with self.tables.lock(channel_id):
             table = await self.tables.in_channel(channel_id)
+            if not changes.any():  # only asked what the settings are: anyone may, and only they see it
+                reminders = duration(timedelta(seconds=table.row.reminder_seconds))
+                return Reply(private=[said("Turn time at this table: {clock}", clock=settings_text(table.row)),
+                                      said("Reminders every {interval}.", interval=reminders)],
+                             game_id=table.row.id, game_key=table.row.game_key)
             table.require_manager(person, Message("change the table settings"))
-            if not changes.any():  # only asked what the turn clock is
-                return Reply(lines=[said("Turn time at this table: {clock}", clock=settings_text(table.row))])
             clock = changes.applied(table.row)
             now = self.clock()
             row = replace(table.row, **vars(clock))

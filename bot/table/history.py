@@ -1,10 +1,16 @@
 """What happened at a table: its log, its board after any move, and its record.
 
-Everything here is replayed from the seed through :func:`db.record.replay_log` and shows only
+Everything here is replayed from the seed through :func:`db.record.replay_history` and shows only
 public information: a private move (its notation may name a hidden card, such as the leaders a
 player kept) appears as "a private move", and the record of a running game holds neither the seed
 nor private notations. A channel's history is that of its game in play, else of the last game
 played there, so a finished game can still be read, drawn and exported.
+
+Moves have one numbering (:func:`db.record.replay_history`): every stored move, taken back or not,
+in order. A move taken back keeps its number and stays in the log, the past boards and the record,
+marked. Each move names who held its seat then and says who made it when no member chose it (a
+turn played on a timeout, the AI holding an open seat, a step the table took); the first move of a
+seat's new holder says whose seat they took over.
 """
 
 from __future__ import annotations
@@ -14,15 +20,17 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, replay_log
-from db.replay import standing
+from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, replay_history
+from db.rows import SeatChange
 from games.core import IllegalAction, Message, counted
+from i18n import ENGLISH, translate
 
 from .boards import Boards, table_language
 from .loading import DAMAGED, Tables
 from .model import (
+    MADE_FOR,
+    TOOK_OVER,
     Clipped,
-    TAKEN_AUTOMATICALLY,
     DamagedTable,
     Image,
     Line,
@@ -35,9 +43,12 @@ from .model import (
     clip,
     fill_seat_names,
     line,
+    names_at,
     one_after_another,
     plain,
     said,
+    took_over,
+    who_made,
 )
 from .turns import move_sentence
 from .undo import public_log
@@ -53,6 +64,24 @@ FEWEST_EVENT_CHARACTERS = 24
 NOTATION_SHOWN = 40
 PRIVATE_MOVE = Message("a private move")
 NO_MOVES = Message("No move has been made in this game yet.")
+TAKEN_BACK = Message("(taken back)")
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A game's moves as replayed (:class:`LoggedMove`, taken-back ones too) and its seats' changes
+    of hands, which say who held each seat at each move."""
+
+    moves: list[LoggedMove]
+    changes: list[SeatChange]
+
+    def names(self, table: Table, move: LoggedMove) -> list[str]:
+        return names_at(table, self.changes, move.seq)
+
+    def newcomer(self, move: LoggedMove) -> SeatChange | None:
+        """The change of hands ``move`` is the first move after, at its seat."""
+        earlier = [m.seq for m in self.moves if m.seat == move.seat and m.seq < move.seq]
+        return took_over(self.changes, move.seat, max(earlier, default=0), move.seq)
 
 
 @dataclass(frozen=True)
@@ -83,13 +112,15 @@ class History:
         from the seed; never the notation, which may name a hidden card (a leader kept, a draft pick).
         A move taken back is kept, marked as such."""
         table = await self.tables.playing_in(channel_id)
-        return [(entry.seq, entry.text) for entry in public_log(table, await self.tables.moves(table.row.id))]
+        moves, changes = await self.tables.moves(table.row.id), await self.tables.seat_changes(table.row.id)
+        return [(entry.number, entry.text) for entry in public_log(table, moves, changes)]
 
     async def log_page(self, channel_id: int, page: int, game_id: int | None = None) -> LogPage:
         """Page ``page`` of the log of the channel's game (or of game ``game_id``, which must be
         this channel's: a log button names its game)."""
         table = await self.played(channel_id, game_id)
-        logged = await self.logged(table)
+        history = await self.logged(table)
+        logged = history.moves
         if not logged:
             raise TableError(NO_MOVES)
         pages = -(-len(logged) // LOG_PAGE)
@@ -103,17 +134,19 @@ class History:
         title = said("{heading} (page {page} of {pages}, newest first)", heading=Strong(heading), page=page,
                      pages=pages)
         shown.reverse()
-        texts = [event_text(table, move) for move in shown]
-        room = PAGE_ROOM - sum(room_taken(entry) + 1 for entry in [title, *(log_line(table, m, "") for m in shown)])
+        texts = [event_text(table, move, history.names(table, move)) for move in shown]
+        room = PAGE_ROOM - sum(room_taken(entry) + 1
+                               for entry in [title, *(log_line(table, history, m, "") for m in shown)])
         cap = events_cap([len(text) for text in texts], room)
-        entries = [log_line(table, move, Clipped(text, cap) if text else text)  # cut once translated
+        entries = [log_line(table, history, move, Clipped(text, cap) if text else text)  # cut once translated
                    for move, text in zip(shown, texts, strict=True)]
         return LogPage(table.row.id, page, pages, [title, *entries])
 
     async def board(self, channel_id: int, number: int) -> Reply:
         """The board as it was after move ``number``, drawn again from the replayed log."""
         table = await self.played(channel_id)
-        logged = await self.logged(table)
+        history = await self.logged(table)
+        logged = history.moves
         if not logged:
             raise TableError(NO_MOVES)
         if not 1 <= number <= len(logged):
@@ -122,22 +155,29 @@ class History:
                                      by="moves", moves=len(logged)))
         move = logged[number - 1]
         # drawn as the board posted after that move was: its state, with its last event line
-        events = [line(table.fill_names(event["text"])) for event in move.events]
-        highlight = move_sentence(events, table.names()[move.seat], table_language(table)) if events else None
+        names = history.names(table, move)
+        events = [line(table.fill_names(event["text"], names)) for event in move.events]
+        highlight = move_sentence(events, names[move.seat], table_language(table)) if events else None
         image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
         after = Message("After move {number} of {moves}:", number=number, moves=len(logged))
-        heading = line(Strong(after), " ", *move_parts(table, move, event_text(table, move)))
+        heading = line(Strong(after), " ", *move_parts(table, history, move, event_text(table, move, names)))
         return Reply(lines=[heading], image=image, game_id=table.row.id, game_key=table.row.game_key)
 
     async def export(self, channel_id: int) -> Export:
         """The record of the channel's game (see docs/record.md); the seed only once it is over."""
         table = await self.played(channel_id)
-        logged = await self.logged(table)
-        result = table.game.result(logged[-1].state) if logged else None
+        history = await self.logged(table)
+        logged = history.moves
+        standing = [move for move in logged if not move.undone]
+        result = table.game.result(standing[-1].state) if standing else None
+        numbers = {move.seq: move.number for move in logged}
+        changes = [{"after_move": max((n for seq, n in numbers.items() if seq <= change.version), default=0),
+                    "seat": change.seat, "from": change.from_name, "to": change.to_name,
+                    **({"open": True} if change.was_open else {})} for change in history.changes]
         record = build_record(table.game, options=table.row.options, names=table.names(), seed=table.row.seed,
-                              status=table.row.status, logged=logged, result=result)
+                              status=table.row.status, logged=logged, result=result, seat_changes=changes)
         data = encode(record)
         if len(data) > MAX_RECORD_BYTES:  # never met so far: the longest game measured is far smaller
             raise TableError("This game's record is too large for a Discord attachment.")
@@ -151,44 +191,48 @@ class History:
             raise TableError("That log belongs to an earlier game of this channel: use `/game log` again.")
         return table
 
-    async def logged(self, table: Table) -> list[LoggedMove]:
-        """Every move of ``table``'s game that stands (not taken back), replayed from its seed (in a
-        thread: a long game takes a moment)."""
-        rows = standing(await self.tables.moves(table.row.id))
+    async def logged(self, table: Table) -> Logged:
+        """Every move of ``table``'s game, taken-back ones too, replayed from its seed as it happened
+        (in a thread: a long game takes a moment), with its seats' changes of hands."""
+        rows = await self.tables.moves(table.row.id)
+        changes = await self.tables.seat_changes(table.row.id)
         game, row = table.game, table.row
 
         def replay() -> list[LoggedMove]:
-            start = game.setup(row.players, row.seed, row.options)
-            replayed = replay_log(game, start, ((m.seat, m.notation, m.created_at) for m in rows))
-            return [replace(move, automatic=stored.automatic) for move, stored in zip(replayed, rows, strict=True)]
+            return replay_history(game, game.setup(row.players, row.seed, row.options), rows)
 
         try:
-            return await asyncio.to_thread(replay)
-        except IllegalAction as refusal:
-            log.error("game %s cannot be replayed: a move is refused (%s)", row.id, refusal.rule)
+            return Logged(await asyncio.to_thread(replay), changes)
+        except (IllegalAction, IndexError) as refusal:
+            log.error("game %s cannot be replayed: a move is refused (%s)", row.id, getattr(refusal, "rule", refusal))
             raise DamagedTable(DAMAGED, row.id) from None
 
 
-def event_text(table: Table, move: LoggedMove) -> str:
-    return one_after_another([table.fill_names(event["text"]) for event in move.events])
+def event_text(table: Table, move: LoggedMove, names: list[str]) -> str:
+    return one_after_another([table.fill_names(event["text"], names) for event in move.events])
 
 
-def move_parts(table: Table, move: LoggedMove, events: Part) -> list[Part]:
-    """``alice `market row-2`: alice took ... (2 hours ago)``; a private move shows no notation, a
-    move the table took for its seat says so."""
+def move_parts(table: Table, history: Logged, move: LoggedMove, events: Part) -> list[Part]:
+    """``alice `market row-2`: alice took ... (2 hours ago)``, named after who held the seat then;
+    a private move shows no notation; a move no member chose says who made it, a move taken back
+    says so, and a seat's new holder's first move says whose seat they took over."""
     notation = PRIVATE_MOVE if move.private else f"`{clip(move.notation, NOTATION_SHOWN)}`"
-    parts: list[Part] = [Strong(table.names()[move.seat]), " ", notation]
+    parts: list[Part] = [Strong(history.names(table, move)[move.seat]), " ", notation]
     if events:
         parts += [": ", events]
-    if move.automatic:
-        parts += [" ", TAKEN_AUTOMATICALLY]
+    parts += who_made(move.made_by)
+    if move.undone:
+        parts += [" ", TAKEN_BACK]
+    change = history.newcomer(move)
+    if change is not None:
+        parts += [" ", Message(TOOK_OVER, who=change.to_name, previous=change.from_name)]
     if move.at is not None:
         parts += [" (", Moment(move.at), ")"]
     return parts
 
 
-def log_line(table: Table, move: LoggedMove, events: Part) -> Line:
-    return line(f"{move.number}. ", *move_parts(table, move, events))
+def log_line(table: Table, history: Logged, move: LoggedMove, events: Part) -> Line:
+    return line(f"{move.number}. ", *move_parts(table, history, move, events))
 
 
 def room_taken(parts: Line) -> int:
@@ -218,11 +262,19 @@ class RecordBoard:
 
 
 def record_boards(replayed: Replayed) -> list[RecordBoard]:
-    """Every board of a finished game's record, from the start to its last move."""
+    """Every board of a finished game's record, from the start to its last move, numbered as the
+    record numbers its moves."""
     game, names = replayed.game, replayed.names
     start = RecordBoard(0, game.view(replayed.start, None), None)
-    return [start, *(
-        RecordBoard(move.number, game.view(move.state, None),
-                    fill_seat_names(move.events[-1]["text"], names) if move.events else None)
-        for move in replayed.moves
-    )]
+    return [start, *(RecordBoard(move.number, game.view(move.state, None), record_highlight(move, names))
+                     for move in replayed.moves)]
+
+
+def record_highlight(move: LoggedMove, names: list[str]) -> str | None:
+    """The line a replayed board shows: the move's last event, and who made it when no member chose
+    it (a turn played on a timeout, the AI in an open seat, a step the table took)."""
+    if not move.events:
+        return None
+    said = fill_seat_names(move.events[-1]["text"], names)
+    marker = MADE_FOR.get(move.made_by)
+    return f"{said} {translate(marker, ENGLISH)}" if marker else said

@@ -52,6 +52,7 @@ from db.errors import (
 from db.presence import MemberPresence
 from db.ratings import RatingRow
 from db.replay import standing
+from db.rows import SeatChange
 from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
 
 from .model import DAMAGED, DamagedTable, Person, StaleAction, Table, TableError
@@ -298,21 +299,29 @@ class Tables:
     async def record_move(self, table: Table, seat: int, user_id: int, notation: str,
                           new_state: dict[str, Any], now: datetime, interaction_id: int | None,
                           clear_timers: list[TimerFilter], timers: list[NewTimer],
-                          seat_clocks: list[SeatClock] | None = None, automatic: bool = False) -> GameRow:
+                          seat_clocks: list[SeatClock] | None = None, automatic: bool = False,
+                          made_by: str = "player", clock_before: dict[str, Any] | None = None) -> GameRow:
         """Append a move under the table's version with its snapshot (when due), the timers and
         the seats' clocks it changes, in one transaction (with the players' new ratings when it ends
-        the game); the game's new row. ``automatic``: the table took it for the seat."""
+        the game); the game's new row. ``automatic``: the table took it for the seat; ``made_by``:
+        who made it; ``clock_before``: the turn clock before it, for an undo."""
         result = table.game.result(new_state)
         finished = result is not None
         next_version = table.row.version + 1
+        outcome = None
+        if finished:
+            history = await self.store.moves(table.row.id)
+            history.append(MoveRow(table.row.id, next_version, seat, user_id, notation, now, None,
+                                   automatic=automatic, made_by=made_by))
+            outcome = outcome_of(table, result, history, await self.store.seat_changes(table.row.id))
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
         try:
             row = await self.store.record_move(
                 table.row.id, expected_version=table.row.version, seat=seat, user_id=user_id,
                 notation=notation, now=now, interaction_id=interaction_id,
                 snapshot=snapshot, finished=finished, clear_timers=clear_timers, timers=timers,
-                outcome=outcome_of(table, result) if finished else None,
-                seat_clocks=seat_clocks or (), automatic=automatic,
+                outcome=outcome, seat_clocks=seat_clocks or (), automatic=automatic, made_by=made_by,
+                clock_before=clock_before,
             )
         except DuplicateInteraction:
             raise TableError("That move was already recorded.") from None
@@ -333,12 +342,18 @@ class Tables:
         finished = result is not None
         version = before.row.version
         snapshot_due = finished or (version + len(moves)) // SNAPSHOT_EVERY > version // SNAPSHOT_EVERY
+        outcome = None
+        if finished:
+            history = await self.store.moves(before.row.id)
+            history += [MoveRow(before.row.id, version + i, move.seat, move.user_id, move.notation, now, None,
+                                automatic=move.automatic, made_by=move.made_by)
+                        for i, move in enumerate(moves, start=1)]
+            outcome = outcome_of(after, result, history, await self.store.seat_changes(before.row.id))
         try:
             row = await self.store.record_turn(
                 before.row.id, expected_version=version, moves=moves, now=now,
                 snapshot=after.game.dumps(after.state) if snapshot_due else None, finished=finished,
-                clear_timers=clear_timers, timers=timers,
-                outcome=outcome_of(after, result) if finished else None, seat_clocks=seat_clocks)
+                clear_timers=clear_timers, timers=timers, outcome=outcome, seat_clocks=seat_clocks)
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
         self.states.put(row.id, row.version, after.state)
@@ -361,13 +376,15 @@ class Tables:
         """The table's turn clock and the deadlines that follow it, in one transaction."""
         await self.store.set_turn_clock(game_id, clock, now, clear=clear, timers=timers)
 
-    async def take_over_seat(self, game_id: int, seat: int, person: Person, clear_timers: list[TimerFilter],
-                             timers: list[NewTimer]) -> None:
+    async def take_over_seat(self, game_id: int, seat: int, person: Person, now: datetime,
+                             clear_timers: list[TimerFilter], timers: list[NewTimer],
+                             bank_at_least: int | None = None) -> None:
         """Give numbered ``seat`` to ``person`` with the timers that follow, in one transaction;
         refused in one sentence when another process seated them meanwhile."""
         with seating_refused():
             await self.store.take_over_seat(game_id, seat=seat, user_id=person.id, display_name=person.name,
-                                            clear_timers=clear_timers, timers=timers)
+                                            now=now, clear_timers=clear_timers, timers=timers,
+                                            bank_at_least=bank_at_least)
 
     async def update_timers(self, game_id: int, *, clear: Iterable[TimerFilter] = (),
                             timers: Iterable[NewTimer] = ()) -> None:
@@ -418,15 +435,17 @@ class Tables:
             raise TableError(REMATCH_SEATS)
 
     async def record_undo(self, table: Table, taken_back: list[MoveRow], state: dict[str, Any], now: datetime,
-                          clear_timers: list[TimerFilter], timers: list[NewTimer]) -> GameRow:
+                          clear_timers: list[TimerFilter], timers: list[NewTimer],
+                          seat_clocks: list[SeatClock]) -> GameRow:
         """Take ``taken_back`` (newest first) back under the table's version: the moves marked,
-        ``state`` (the game without them) saved as the new version's snapshot, the timers changed;
-        one transaction."""
+        ``state`` (the game without them) saved as the new version's snapshot, the timers and the
+        seats' clocks put back; one transaction."""
         try:
             row = await self.store.record_undo(
                 table.row.id, expected_version=table.row.version,
                 taken_back=[(move.seq, move.seat) for move in taken_back],
-                snapshot=table.game.dumps(state), now=now, clear_timers=clear_timers, timers=timers)
+                snapshot=table.game.dumps(state), now=now, clear_timers=clear_timers, timers=timers,
+                seat_clocks=seat_clocks)
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
         self.states.put(row.id, row.version, state)
@@ -435,6 +454,10 @@ class Tables:
     async def board_posts(self, game_id: int, after_version: int = 0) -> dict[int, str]:
         """The link of the board posted for each version after ``after_version``."""
         return await self.store.board_posts(game_id, after_version)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """Every time a seat of the game changed hands, oldest first."""
+        return await self.store.seat_changes(game_id)
 
 
 def seats_consistent(loaded: LoadedGame) -> bool:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from db import GameRow, SeatRow, TimerRow
+from db.rows import SeatChange
 from games.core import Description, Game, Message
 from games.core.message import message as as_message
 
@@ -152,6 +153,43 @@ def game_title(game: Game) -> Message:
 
 TAKEN_AUTOMATICALLY = Message("(taken automatically)")
 """Said after a move the table played for a seat that had no real choice (``Game.automatic``)."""
+
+
+MADE_FOR = {
+    "timeout": Message("(played for them when their time ran out)"),
+    "open_seat": Message("(played by the AI while the seat was open)"),
+    "automatic": TAKEN_AUTOMATICALLY,
+}
+"""Said after a move no member of the seat chose, by who made it (``db.rows.MADE_BY``); a move of
+the seat's member or of an AI seat says nothing more."""
+MADE_FOR_YOU = {
+    "timeout": Message("(played for you when your time ran out)"),
+    "open_seat": Message("(played for you by the AI while your seat was open)"),
+}
+"""The same, in the digest of the player the move was made for."""
+TOOK_OVER = Message("({who} took over {previous}'s seat)")
+"""Said after the first move of a seat's new holder."""
+
+
+def who_made(made_by: str, yours: bool = False) -> list[Part]:
+    """What a log line adds after a move made by ``made_by``: nothing for a member's own move."""
+    marker = (MADE_FOR_YOU.get(made_by) if yours else None) or MADE_FOR.get(made_by)
+    return [" ", marker] if marker else []
+
+
+def names_at(table: Table, changes: list[SeatChange], seq: int) -> list[str]:
+    """The names of the seats' holders when the move of version ``seq`` was made (``changes``: the
+    seats' changes of hands, oldest first)."""
+    names = table.names()
+    for change in reversed(changes):
+        if seq <= change.version:
+            names[change.seat] = change.from_name
+    return names
+
+
+def took_over(changes: list[SeatChange], seat: int, previous_seq: int, seq: int) -> SeatChange | None:
+    """The change of hands of ``seat`` between its moves of versions ``previous_seq`` and ``seq``."""
+    return next((c for c in reversed(changes) if c.seat == seat and previous_seq <= c.version < seq), None)
 
 
 def taken_automatically(said_line: Line) -> Line:
@@ -306,8 +344,9 @@ class Table:
         name = next((s.display_name for s in self.seats if s.user_id == user_id), str(user_id))
         return Mention(user_id, name)
 
-    def fill_names(self, text: str) -> str:
-        names = self.names()
+    def fill_names(self, text: str, names: list[str] | None = None) -> str:
+        """``text`` (an event line) with its seats named: by ``names``, by default their holders now."""
+        names = self.names() if names is None else names
         if isinstance(text, Message):  # keeps its template, so it can still be translated
             return text.with_names(names)
         return fill_seat_names(text, names)
@@ -335,8 +374,9 @@ class Table:
         return [(self.game.notation(a), self.game.describe(self.state, seat, a)) for a in self.actions(seat)]
 
     def prompt(self, seat: int) -> str:
-        """What ``seat`` must do now, in the engine's words."""
-        return self.game.prompt(self.state, seat)
+        """What ``seat`` must do now, in the engine's words, with the seats it names filled in (a
+        seat not acting is told whom the table waits for)."""
+        return self.fill_names(self.game.prompt(self.state, seat))
 
     def waiting_message(self, seat: int) -> str:
         """Why ``seat`` may not act now, with the seats it names filled in."""

@@ -15,10 +15,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from db import NewTimer, SeatClock, TimerFilter, TurnMove
+from db.rows import MADE_BY
 from games.core import Description, IllegalAction, Message
 
 from .boards import Boards
-from .clocks import LADDER, deadline_changes, seat_clocks, timer_cleared, with_clocks, with_timers
+from .clocks import LADDER, clock_record, deadline_changes, seat_clocks, timer_cleared, with_clocks, with_timers
 from .loading import NOT_STARTED, Tables
 from .model import (
     Line,
@@ -38,6 +39,9 @@ from .turns import Turns, continues
 Clock = Callable[[], datetime]
 NOT_PLAYING = Message("You are not playing at this table.")
 DIGEST = "#"
+PLAYER, TIMEOUT, OPEN_SEAT, AI_SEAT, AUTOMATIC = MADE_BY
+"""Who made a move (``db.rows.MADE_BY``): the seat's member, the stand-in on a timeout, the AI in an
+open seat, an AI seat, the table taking a step that left no real choice."""
 OLD_GAME = Message("That button belongs to a game that is over; this channel has a new table.")
 
 
@@ -113,27 +117,29 @@ class Play:
             if ask and (found := game.describe(state, seat, action)).destructive:
                 raise SecondThought(game.notation(action), found, table.row.id, table.row.version)
             before = table
-            table, lines = await self._record(table, seat, person.id, action, new_state, events, interaction_id, None)
+            table, lines = await self._record(table, seat, person.id, action, new_state, events, interaction_id, None,
+                                              PLAYER)
             table, lines = await self.automatic(table, lines)
             board = await self.turns.record(before, table, lines, last_move=lines, mover=person.id)
         return await self.turns.reply(board)
 
     async def move(self, table: Table, seat: int, user_id: int, notation: str,
                    interaction_id: int | None = None, *, played: str | None = None,
-                   unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
+                   made_by: str = PLAYER, unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
         """Play ``notation`` for ``seat`` (a person's or an AI's) at a started ``table``, under the
         channel's lock held by the caller: the move, its snapshot, the reminder and deadline timers
         and the seats' clocks it changes are written in one transaction (or, with ``unwritten``,
         added to that turn, which :meth:`write_turn` writes). ``played`` says the timeout ladder
-        played it (see ``clocks.seat_clocks``). The table after it (no new read) and its event
-        lines, with the moves that then had no real choice (see :meth:`automatic`)."""
+        played it (see ``clocks.seat_clocks``), ``made_by`` who made it (``db.rows.MADE_BY``). The
+        table after it (no new read) and its event lines, with the moves that then had no real
+        choice (see :meth:`automatic`)."""
         try:
             action = table.game.parse(table.state, notation)
         except IllegalAction as refusal:
             raise filled(table, refusal) from None
         new_state, events = applied(table, seat, action)
         table, lines = await self._record(table, seat, user_id, action, new_state, events, interaction_id, played,
-                                          unwritten=unwritten)
+                                          made_by, unwritten)
         return await self.automatic(table, lines, unwritten)
 
     async def write_turn(self, unwritten: UnwrittenTurn, table: Table) -> Table:
@@ -157,16 +163,17 @@ class Play:
             seat, action = owed[0]
             new_state, events = game.apply(table.state, seat, action)
             table, done = await self._record(table, seat, table.user_of(seat), action, new_state, events, None,
-                                             LADDER, automatic=True, unwritten=unwritten)
+                                             LADDER, AUTOMATIC, unwritten)
             lines += [taken_automatically(said) for said in done]
         return table, lines
 
     async def _record(self, table: Table, seat: int, user_id: int, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[dict[str, Any]],
                       interaction_id: int | None, played: str | None,
-                      automatic: bool = False, unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
-        """Write one move (or add it to ``unwritten``). A step within a turn (:func:`.turns.continues`)
-        keeps the turn's deadline: a deadline counts from the start of the turn."""
+                      made_by: str, unwritten: UnwrittenTurn | None = None) -> tuple[Table, list[Line]]:
+        """Write one move (or add it to ``unwritten``) with who made it and the turn clock before
+        it. A step within a turn (:func:`.turns.continues`) keeps the turn's deadline: a deadline
+        counts from the start of the turn."""
         game = table.game
         now = self.clock()
         moved = replace(table, state=new_state)
@@ -181,10 +188,12 @@ class Play:
         clears, timers = clears + deadline_clears, timers + deadlines
         notation = game.notation(action)
         if unwritten is None:
-            row = await self.tables.record_move(table, seat, user_id, notation, new_state,
-                                                now, interaction_id, clears, timers, clocks, automatic)
+            row = await self.tables.record_move(table, seat, user_id, notation, new_state, now, interaction_id,
+                                                clears, timers, clocks, made_by == AUTOMATIC, made_by,
+                                                clock_record(table))
         else:
-            unwritten.add(TurnMove(seat, user_id, notation, automatic), clears, timers)
+            unwritten.add(TurnMove(seat, user_id, notation, made_by, made_by == AUTOMATIC, clock_record(table)),
+                          clears, timers)
             row = replace(table.row, version=table.row.version + 1, updated_at=now, last_move_at=now,
                           status="finished" if game.result(new_state) is not None else table.row.status)
         table = with_timers(replace(moved, row=row), clears, timers)

@@ -83,6 +83,9 @@ class Queries:
             title = table.game.title
             if row.status == "lobby":
                 others.append(said("- {game}: waiting for players in {where}", game=title, where=where))
+            elif any(s.user_id == person.id and s.opened_at is not None for s in table.seats):
+                others.append(said("- {game} in {where}: your seat is open after your timeouts and the AI plays it "
+                                   "for now; take it back with `/game sit` there", game=title, where=where))
             elif person.id in table.actor_users():
                 prompt = table.prompt(table.seat_of(person.id))
                 waiting.append(said("- {game} in {where}: {prompt} {board}", game=title, where=where, prompt=prompt,

@@ -14,6 +14,8 @@ import games
 from i18n import ENGLISH, translate
 from db import MoveRow
 from db.ratings import AI_PLAYER, Outcome, Placing
+from db.replay import standing
+from db.rows import SeatChange
 from games.core import Game, Message, MoveStack
 
 from .model import Table, ai_name
@@ -32,21 +34,44 @@ def places(result: dict[str, Any]) -> dict[int, int]:
     return {seat: rank + 1 for rank, group in enumerate(result["ranking"]) for seat in group}
 
 
-def outcome_of(table: Table, result: dict[str, Any]) -> Outcome | None:
-    """The placings a finished game gives the ratings; None for a game of one seat (a solo game)."""
+def outcome_of(table: Table, result: dict[str, Any], moves: list[MoveRow],
+               changes: list[SeatChange]) -> Outcome | None:
+    """The placings a finished game gives the ratings: they credit the people who played
+    (``moves``, the whole log, and the seats' ``changes`` of hands say who); None for a game of one
+    seat (a solo game).
+
+    - A seat's holder at the end is placed with the seat when they made at least half of its
+      moves (all of them, for a seat that never changed hands); otherwise the game does not count
+      for them.
+    - A player whose seat was opened after timeouts left the game: placed last, after every seat,
+      with no points (as Board Game Arena treats quitting), unless they took the seat back.
+    - A player replaced by the host while their seat was not open is not rated.
+    - An AI seat is rated under its level; the AI playing an open seat is not rated.
+    """
     if len(table.seats) < 2:
         return None
     place = places(result)
     totals = {score["seat"]: score["total"] for score in result["scores"]}
-    levels, names = table.ai_levels(), table.names()
-    placings = []
+    names = table.names()
+    standing_moves = standing(moves)
+    placings, leavers = [], {}
     for seat in range(len(names)):
-        level = levels.get(seat)
-        if level is None:
-            placings.append(Placing(table.user_of(seat), "", names[seat], place[seat], totals[seat]))
-        else:
-            placings.append(Placing(AI_PLAYER, level, ai_name(1, level), place[seat], totals[seat]))
-    return Outcome(tuple(placings))
+        held = next(s for s in table.seats if s.seat == seat)
+        if held.ai_level is not None:
+            placings.append(Placing(AI_PLAYER, held.ai_level, ai_name(1, held.ai_level), place[seat], totals[seat]))
+            continue
+        for change in changes:
+            if change.seat == seat and change.was_open and change.from_user_id != held.user_id:
+                leavers[change.from_user_id] = change.from_name
+        if held.opened_at is not None:
+            leavers[held.user_id] = held.display_name
+            continue
+        seat_moves = [move for move in standing_moves if move.seat == seat]
+        if 2 * sum(move.user_id == held.user_id for move in seat_moves) >= len(seat_moves):
+            placings.append(Placing(held.user_id, "", names[seat], place[seat], totals[seat]))
+    last = max(place.values()) + 1
+    placings += [Placing(user_id, "", name, last, 0) for user_id, name in leavers.items()]
+    return Outcome(tuple(placings)) if len(placings) >= 2 else None
 
 
 def _read(data: Any, path: tuple[str, ...]) -> Any:
@@ -99,8 +124,20 @@ def summary(key: str, start: dict[str, Any], moves: Iterable[tuple[int, str]], n
     }
 
 
-def table_summary(table: Table, moves: list[MoveRow]) -> dict[str, Any]:
-    """:func:`summary` of a finished table, replayed from its seed."""
+def table_summary(table: Table, moves: list[MoveRow], changes: list[SeatChange] = ()) -> dict[str, Any]:
+    """:func:`summary` of a finished table, replayed from its seed (the moves that stand); a seat
+    that changed hands is named after each of its holders in turn (``changes``)."""
     start = table.game.setup(len(table.seats), table.row.seed, table.row.options)
-    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in moves], table.names(),
-                   table.row.language or ENGLISH)
+    return summary(table.row.game_key, start, [(move.seat, move.notation) for move in standing(moves)],
+                   holders(table, changes), table.row.language or ENGLISH)
+
+
+def holders(table: Table, changes: list[SeatChange]) -> list[str]:
+    """Each seat's name, or for a seat that changed hands its holders in turn (``carol → mona``)."""
+    names = table.names()
+    for seat in range(len(names)):
+        held = [c for c in changes if c.seat == seat]
+        if held:
+            chain = [held[0].from_name] + [c.to_name for c in held]
+            names[seat] = " → ".join(name for n, name in enumerate(chain) if n == 0 or name != chain[n - 1])
+    return names

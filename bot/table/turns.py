@@ -6,6 +6,12 @@ at the end of the game. The turn's message is recorded in the store (``turn_mess
 version it began at, the version its lines reach, its lines, its message id once posted), so
 after a restart the next step still edits the same message.
 
+A move that leaves the table waiting on AI seats alone goes on in its turn's message too, so an AI
+seat's turn is one message: its moves, the board and the ping of whoever acts next.
+
+An undo edits the message of the turn it happened in and pings no one; the move played again
+after it goes on in that message when the people it gives the turn to were pinged by it already.
+
 A turn *continues* when every seat that acts after a move was already acting before it, and the
 engine's turn number (:meth:`games.core.Game.turn_number`, a solo game's count of turns) has not
 changed: a step inside a turn, or one player's answer to a decision the others are still making.
@@ -17,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from i18n import ENGLISH
-from games.core import Message, Name
+from db.replay import timeline
+from games.core import Message, MoveStack, Name
 
 from .boards import Boards, highlight_text, table_language
 from .loading import Tables
@@ -41,13 +48,15 @@ class TurnPost:
 @dataclass(frozen=True)
 class TurnBoard:
     """A board recorded in its turn's message, to draw: the table, the lines the message shows,
-    how it is posted, the last move as a sentence, and who moved (a user id)."""
+    how it is posted, the last move as a sentence, who moved (a user id), and who was pinged for
+    this turn already (a new message pings no one twice)."""
 
     table: Table
     lines: list[Line]
     post: TurnPost
     highlight: str | None
     mover: int | None
+    pinged: frozenset[int] = frozenset()
 
 
 def continues(before: Table, after: Table) -> bool:
@@ -58,6 +67,12 @@ def continues(before: Table, after: Table) -> bool:
     acting_before, acting_after = game.actors(before.state), game.actors(after.state)
     return (bool(acting_after) and acting_after <= acting_before
             and game.turn_number(before.state) == game.turn_number(after.state))
+
+
+def waits_on_ai_only(table: Table) -> bool:
+    """Whether ``table`` waits on AI seats alone: the move that led there pings no one, so it goes on
+    in its turn's message, and the AI's answer is the one new message (pinging who acts next)."""
+    return not table.finished() and not table.actor_users() and bool(table.ai_to_move())
 
 
 def move_sentence(lines: list[Line], mover: str, language: str | None = None) -> str:
@@ -145,10 +160,19 @@ class Turns:
     async def record(self, before: Table | None, after: Table, lines: list[Line], *,
                      last_move: list[Line] | None = None, mover: int | None = None) -> TurnBoard:
         """Record ``lines`` (one or more moves from ``before``; None: the game's first board) in
-        their turn's message, under the channel's lock; :meth:`reply` then draws the board."""
+        their turn's message, under the channel's lock; :meth:`reply` then draws the board.
+
+        After an undo that took a turn back, the next move goes on in the message of that turn
+        (which the undo edited) when it gives the turn to people that message pinged already, so
+        an undo and a move played again ping no one twice; anyone new to act gets a new message."""
         stored = await self.tables.turn_message(after.row.id)
-        if (before is not None and stored is not None and stored.version == before.row.version
-                and continues(before, after)):
+        pinged: frozenset[int] = frozenset()
+        same_turn = (before is not None and stored is not None and stored.version == before.row.version
+                     and (continues(before, after) or waits_on_ai_only(after)))
+        if not same_turn and before is not None and stored is not None and stored.version == before.row.version:
+            pinged = await self.reopened(after, stored.started)
+            same_turn = bool(pinged) and set(after.actor_users()) <= pinged
+        if same_turn:
             started, shown = stored.started, decode(stored.lines) + lines
         else:
             started, shown = after.row.version, list(lines)
@@ -159,12 +183,45 @@ class Turns:
             seat = after.seat_of(mover) if mover is not None else None
             highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
                                       table_language(after))
-        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
+        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover, pinged)
+
+    async def record_undo(self, before: Table, after: Table, lines: list[Line]) -> TurnBoard:
+        """Record an undo's ``lines`` in the message of the turn it happened in: the undo edits
+        that message (pinging no one: whoever acts again was pinged for this turn already)."""
+        stored = await self.tables.turn_message(after.row.id)
+        if stored is not None and stored.version == before.row.version:
+            started, shown = stored.started, decode(stored.lines) + lines
+        else:
+            started, shown = after.row.version, list(lines)
+        shown = within_budget(shown)
+        await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
+        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), None, None,
+                         frozenset(after.actor_users()))
+
+    async def reopened(self, table: Table, started: int) -> frozenset[int]:
+        """The people the message of the turn begun at version ``started`` pinged, when an undo
+        took that turn back (every move standing now came before it); else nobody."""
+        moves = await self.tables.moves(table.row.id)
+        standing_moves = [m for m in moves if m.undone_seq is None]
+        if not standing_moves or standing_moves[-1].seq >= started:
+            return frozenset()
+        game = table.game
+        stack = MoveStack(game, game.setup(len(table.seats), table.row.seed, table.row.options))
+        for seq, move, undo in timeline(moves):
+            if seq > started:
+                break
+            if undo:
+                stack.undo()
+            else:
+                stack.play(move.seat, move.notation)
+        ai_seats = table.ai_levels()
+        return frozenset(table.user_of(seat) for seat in game.actors(stack.state) if seat not in ai_seats)
 
     async def reply(self, board: TurnBoard) -> Reply:
         """The board of a recorded turn: the turn's lines so far, the last move drawn as a
         sentence, and pings only in a new message, never for the mover, who goes on."""
         reply = await self.boards.reply(board.table, board.lines, highlight=board.highlight)
-        reply.mentions = [] if board.post.edit else [user for user in reply.mentions if user != board.mover]
+        reply.mentions = [] if board.post.edit else [user for user in reply.mentions
+                                                     if user != board.mover and user not in board.pinged]
         reply.turn = board.post
         return reply

@@ -103,7 +103,7 @@ def place(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     if dropped:  # MOR-WAREHOUSE-9, MOR-SOLO-13: every other player (or Lorenzo) gains 1 per unit
         others = {s: dropped for s in range(state["players"]) if s != seat}
         who = (Message("Lorenzo's black cross moves") if state["solo"] is not None
-               else Message("every other player gains"))
+               else Message("Every other player gains"))
         events.append(event("discard_faith", "{who} {dropped} faith.",
                                              who=who, dropped=dropped))
         events += faith_event(state, others, cross=dropped if state["solo"] is not None else 0)

@@ -67,7 +67,8 @@ async def test_seat_clocks_are_written_with_their_move_or_not_at_all(store):
 async def test_a_turn_played_for_a_seat_is_written_whole_with_its_strike_and_timers_or_not_at_all(store):
     game = await started_game(store)
     await store.update_timers(game.id, timers=[NewTimer("deadline", 8, minutes(60))])
-    turn = [TurnMove(1, 8, "market row-1"), TurnMove(1, 8, "place"), TurnMove(1, 8, "end", automatic=True)]
+    turn = [TurnMove(1, 8, "market row-1", "timeout"), TurnMove(1, 8, "place", "timeout"),
+            TurnMove(1, 8, "end", "automatic", automatic=True)]
     with pytest.raises(StaleVersion):
         await store.record_turn(game.id, expected_version=game.version + 1, moves=turn, now=minutes(61),
                                 clear_timers=[TimerFilter("deadline", 8)], seat_clocks=[SeatClock(1, 1, None, None)])
@@ -78,9 +79,9 @@ async def test_a_turn_played_for_a_seat_is_written_whole_with_its_strike_and_tim
                                   seat_clocks=[SeatClock(1, 1, None, None)])
     assert row.version == game.version + 3 and row.last_move_at == minutes(61)
     moves = await store.moves(game.id)
-    assert [(m.seq, m.seat, m.notation, m.automatic, m.interaction_id) for m in moves] == [
-        (game.version + 1, 1, "market row-1", False, None), (game.version + 2, 1, "place", False, None),
-        (game.version + 3, 1, "end", True, None)]
+    assert [(m.seq, m.seat, m.notation, m.automatic, m.made_by, m.interaction_id) for m in moves] == [
+        (game.version + 1, 1, "market row-1", False, "timeout", None),
+        (game.version + 2, 1, "place", False, "timeout", None), (game.version + 3, 1, "end", True, "automatic", None)]
     assert [(t.kind, t.user_id) for t in await store.timers(game.id)] == [("deadline", 7)]
     assert [s.strikes for s in await store.seats(game.id)] == [0, 1]
     assert (await store.load_game(game.id)).snapshot.seq == row.version
@@ -93,7 +94,7 @@ async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_vote
     await store.add_vote(game.id, 8, "abandon")
     await store.update_timers(game.id, timers=[NewTimer("deadline", 8, minutes(60)),
                                                NewTimer("reminder", 7, minutes(60))])
-    await store.take_over_seat(game.id, seat=1, user_id=9, display_name="newcomer",
+    await store.take_over_seat(game.id, seat=1, user_id=9, display_name="newcomer", now=minutes(9),
                                clear_timers=[TimerFilter(None, 8)], timers=[NewTimer("deadline", 9, minutes(90))])
     seats = {s.seat: s for s in await store.seats(game.id)}
     taken = seats[1]
@@ -102,9 +103,9 @@ async def test_a_seat_taken_over_keeps_its_place_and_bank_and_loses_strikes_vote
     assert await store.votes(game.id, "abandon") == []
     assert sorted((t.kind, t.user_id) for t in await store.timers(game.id)) == [("deadline", 9), ("reminder", 7)]
     with pytest.raises(AlreadySeated):
-        await store.take_over_seat(game.id, seat=0, user_id=9, display_name="twice")
+        await store.take_over_seat(game.id, seat=0, user_id=9, display_name="twice", now=minutes(9))
     with pytest.raises(NotSeated):
-        await store.take_over_seat(game.id, seat=5, user_id=10, display_name="nowhere")
+        await store.take_over_seat(game.id, seat=5, user_id=10, display_name="nowhere", now=minutes(9))
     assert [s.user_id for s in await store.seats(game.id)] == [7, 9]
 
 

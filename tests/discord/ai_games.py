@@ -13,8 +13,9 @@ AI = "Bottega AI (easy)"
 
 class Watch:
     """What a person sees of a game against the AI: after each of their moves, their turn's message
-    edited (a step of the turn) or a new one, at most one message from the AI (its event lines and
-    the board after them), and nobody but the person is pinged."""
+    edited (a step of the turn, or the move that hands the table to the AI) and at most one new
+    message, the AI's turn (its event lines and the board after them, pinging the person), and
+    nobody but the person is pinged."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -26,14 +27,14 @@ class Watch:
 
     def check(self, before: int, shown: str) -> None:
         new = self.table.channel.history()[before:]
-        assert len(new) <= 2, [m.content for m in new]
+        assert len(new) <= 1, [m.content for m in new]
         if not new:  # a step within alice's turn edits its message
             assert self.table.last().content != shown
             new = [self.table.last()]
         for message in new:
             assert set(re.findall(r"<@(-?\d+)>", message.content)) <= {str(self.table.alice.id)}
             assert message.attachments, message.content  # every board carries its picture
-        if len(new) == 2:
+        if len(self.table.channel.history()) > before and AI in new[-1].content:
             self.ai_posts += 1
             assert "Game over." in new[-1].content or f"<@{self.table.alice.id}>" in new[-1].content
 

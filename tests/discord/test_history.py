@@ -96,7 +96,7 @@ async def test_log_board_and_export_of_a_game_against_the_ai(table, env, make_bo
     posted = {int(m.attachments[0].filename.split("-")[2][:-4]) - 1: m
               for m in table.channel.history() if m.attachments and m.attachments[0].filename.startswith("mor-")}
     numbers = sorted(n for n in posted if n > unclocked)  # boards posted once the clock was off
-    assert len(numbers) >= 3 and numbers[-1] == count  # one message per turn: each holds its last board
+    assert len(numbers) >= 2 and numbers[-1] == count  # one message per turn: each holds its last board
     for number in (numbers[0], numbers[len(numbers) // 2], count):
         again = await table.alice.slash(table.channel, "game board", move=number)
         assert again.ephemeral and f"After move {number} of {count}:" in again.response.content

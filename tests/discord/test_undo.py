@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 from bottega_harness import Table, game_state, move
+from undo_games import FOLLOWED, REAL_GAMES, choose, open_game
 
 import games
 from bot.config import Config
 from bot.views import split_message
+from db.record import move_numbers
 from db.replay import standing
 from games.core import MoveStack
 from games.core.undo import CLOSED_DECISION, TURNED_UP
 
-REAL_GAMES = ["mor", "lim", "opera"]
-FOLLOWED = "followed by an automatic move"
 JUMP_URL = re.compile(r"https://discord\.com/channels/\d+/\d+/\d+")
 
 
@@ -28,33 +28,9 @@ def config(tmp_path: Path) -> Config:
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
 
 
-async def open_game(table: Table, key: str) -> int:
-    await table.alice.slash(table.channel, "game new", game=key, players=2)
-    await table.bob.slash(table.channel, "game join")
-    await table.alice.slash(table.channel, "game start")
-    return int(table.last().attachments[0].filename.split("-")[1])
-
-
 async def snapshot_of(env, game_id: int) -> tuple[str, int]:
     table = await env.bot.service.game(game_id)
     return table.game.dumps(table.state), table.row.version
-
-
-def choose(key: str, state: dict, seat: int, wanted: set) -> tuple[str, str | None]:
-    """A legal move of ``seat`` whose undo the engine answers with one of ``wanted`` (None:
-    allowed), else the first legal move; with that answer."""
-    game = games.get(key)
-    found = []
-    for action in game.legal_actions(state, seat):
-        after, _ = game.apply(state, seat, action)
-        if any(game.automatic(after, other) is not None for other in game.actors(after)):
-            continue  # the table plays a move for a seat at once: the last move is no longer this one
-        found.append((game.notation(action), game.undo_refusal(state, after, seat, action)))
-        if found[-1][1] in wanted:
-            return found[-1]
-    if not found:  # every move is followed by one the table plays for a seat (the last draft pick)
-        return game.notation(game.legal_actions(state, seat)[0]), FOLLOWED
-    return found[0]
 
 
 @pytest.mark.parametrize("key", REAL_GAMES)
@@ -78,8 +54,8 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
         boards = len(table.channel.history())
         answer = await mover.slash(table.channel, "game undo")
         if refusal is None:
-            assert f"took back move {version}" in table.last().content
-            assert len(table.channel.history()) == boards + 1 and table.last().attachments
+            assert f"took back move {len(await env.bot.store.moves(game_id))}" in table.last().content
+            assert len(table.channel.history()) == boards and table.last().attachments  # the turn's message, edited
             assert (await snapshot_of(env, game_id)) == (game.dumps(state), version + 1)
             moves = await env.bot.store.moves(game_id)
             assert moves[-1].undone_seq == version + 1 and moves[-1] not in standing(moves)
@@ -171,21 +147,22 @@ async def test_undo_takes_back_the_ai_answers_too_unless_one_turned_something_up
         after, version = await snapshot_of(env, game_id)
         posts = len(table.channel.history())
         answer = await table.alice.slash(table.channel, "game undo")
+        numbers = move_numbers(await env.bot.store.moves(game_id))
         if all(found is None for found in refusals):
             text = table.last().content
-            assert f"took back move {moves[own].seq}" in text
-            assert all(f"Move {m.seq} was taken back with it" in text for m in moves[own + 1:])
+            assert f"took back move {numbers[moves[own].seq]}" in text
+            assert all(f"Move {numbers[m.seq]} was taken back with it" in text for m in moves[own + 1:])
             assert (await snapshot_of(env, game_id)) == (games.get(key).dumps(state), version + answers + 1)
-            assert len(table.channel.history()) == posts + 1
+            assert len(table.channel.history()) == posts  # the undo edits the turn's message
             log = (await table.alice.slash(table.channel, "game since")).response.content
-            assert f"{moves[-1].seq + 1}. Move {moves[-1].seq} ({served.names()[moves[-1].seat]}) was taken back." in log
+            assert f"\nMove {numbers[moves[-1].seq]} ({served.names()[moves[-1].seat]}) was taken back." in log
             await move(table.alice, table.channel, key, notation)  # play on as before
             seen.add("allowed")
         else:
             first = next(i for i, found in enumerate(refusals) if found is not None)
             name = served.names()[moves[own + 1 + first].seat]
             assert answer.ephemeral and answer.response.content.startswith(
-                f"Your move stands: {name}'s move {moves[own + 1 + first].seq} came after it")
+                f"Your move stands: {name}'s move {numbers[moves[own + 1 + first].seq]} came after it")
             assert refusals[first] in answer.response.content
             assert (await snapshot_of(env, game_id)) == (after, version)
             assert len(table.channel.history()) == posts
@@ -207,7 +184,7 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
     digest = await table.alice.click(board, label="Since your move")
     assert digest.ephemeral
     text = digest.response.content
-    assert text.startswith("Since your move 2:") and "\n3. bob kept 2 leaders" in text
+    assert text.startswith("Since your move 1:") and "\n2. bob kept 2 leaders" in text
     assert JUMP_URL.search(text) and board.jump_url in text
     hidden = [word for word in bob_keep.split() if re.fullmatch(r"L\d+", word)]
     assert hidden and not any(leader in text for leader in hidden)  # a kept leader is never shown
@@ -235,9 +212,9 @@ async def test_since_marks_a_move_taken_back_and_the_undo(table, env):
     digest = (await other.slash(table.channel, "game since")).response.content
     assert digest.startswith("Since the start:")
     lines = digest.splitlines()[1:]
-    assert lines[0].startswith("2. ") and "(taken back)" in lines[0]
-    assert lines[1].startswith(f"3. {mover.name} took back move 2.")
-    assert lines[2].startswith("4. ") and "(taken back)" not in lines[2]
+    assert lines[0].startswith("1. ") and "(taken back)" in lines[0]
+    assert lines[1].startswith(f"{mover.name} took back move 1.")  # an undo is no move: it has no number
+    assert lines[2].startswith("2. ") and "(taken back)" not in lines[2]
 
 
 async def test_a_reminder_offers_the_catch_up_digest_too(table, env):
@@ -265,7 +242,7 @@ async def test_a_long_digest_comes_in_several_private_messages(table, env):
     assert len(parts) > 1 and all(part.ephemeral and len(part.content) <= 2000 for part in parts)
     lines = "\n".join(part.content for part in parts).splitlines()
     assert lines[0] == "Since the start:" and len(lines) == 1 + 24
-    assert lines[-1].startswith(f"25. {mover.name} took back move 24.") and JUMP_URL.search(lines[-1])
+    assert lines[-1].startswith(f"{mover.name} took back move 12.") and JUMP_URL.search(lines[-1])
 
 
 async def test_after_the_last_move_undo_says_the_game_is_over(table, env):

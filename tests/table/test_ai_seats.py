@@ -9,12 +9,12 @@ import time
 import pytest
 
 import games
-from bot.table.ai_runner import AiRunner
+from bot.table.ai_runner import AiRunner, destroys, harmless, safe_move
 from bot.config import Config, ConfigError
 from bot.presentation import DiscordMarkup, post
 from bot.table import Person, TableError, TableService
 from db import Store
-from games.ai import LEVELS, choose, safe_move
+from games.ai import LEVELS, choose
 from tests.support.ai_checks import (
     DYING_SEED,
     SLOW_SEED,
@@ -55,7 +55,7 @@ async def test_a_hung_ai_plays_the_safe_move_at_the_hard_limit_and_its_worker_is
     state, seat = position
     ai = runner(time_limit=1.0, decide=slow_on_one_seed)
     began = time.monotonic()
-    assert await ai.choose("lim", state, seat, "easy", SLOW_SEED) == safe_move(legal_notations("lim", state, seat))
+    assert await ai.choose("lim", state, seat, "easy", SLOW_SEED) == safe_move("lim", state, seat)
     assert time.monotonic() - began < 30 and ai.fallbacks == 1
     assert await ai.choose("lim", state, seat, "easy", 1) == choose("lim", state, seat, "easy", 1)
     assert ai.fallbacks == 1
@@ -64,7 +64,7 @@ async def test_a_hung_ai_plays_the_safe_move_at_the_hard_limit_and_its_worker_is
 async def test_a_dead_worker_plays_the_safe_move_and_the_next_decision_gets_a_new_one(runner, position):
     state, seat = position
     ai = runner(decide=dies_on_one_seed)
-    assert await ai.choose("lim", state, seat, "easy", DYING_SEED) == safe_move(legal_notations("lim", state, seat))
+    assert await ai.choose("lim", state, seat, "easy", DYING_SEED) == safe_move("lim", state, seat)
     assert await ai.choose("lim", state, seat, "easy", 2) == choose("lim", state, seat, "easy", 2)
     assert ai.fallbacks == 1
 
@@ -72,8 +72,9 @@ async def test_a_dead_worker_plays_the_safe_move_and_the_next_decision_gets_a_ne
 async def test_an_ai_that_raises_plays_the_safe_move(runner, position):
     state, seat = position
     ai = runner(decide=always_fails)
-    assert await ai.choose("lim", state, seat, "easy", 3) == safe_move(legal_notations("lim", state, seat))
-    assert ai.fallbacks == 1
+    fallback = await ai.choose("lim", state, seat, "easy", 3)
+    assert fallback == safe_move("lim", state, seat) and ai.fallbacks == 1
+    assert not destroys("lim", state, seat, fallback) and fallback in harmless("lim", state, seat)
 
 
 def test_the_store_knows_the_same_levels_as_the_ai():

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.table import TableError, TableService, TurnSettings
-from db import TimerFilter
+from db import SeatClock, TimerFilter
 from games.core import IllegalAction
 from tests.support.table import ALICE, BOB, CAROL, CHANNEL, GUILD, current, move_during_the_next_load, said, started
 
@@ -68,9 +68,10 @@ async def test_settings_without_options_tell_the_turn_clock_and_move_no_deadline
     table = await service.table(CHANNEL)
     before = [t for t in table.timers if t.kind == "deadline"]
     service.clock.advance(hours=5)
-    shown = said(await service.turn_settings(CHANNEL, ALICE, TurnSettings())).text
-    assert shown == ("Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
-                     "and 3 timeouts in a row open the seat.")
+    answer = said(await service.turn_settings(CHANNEL, BOB, TurnSettings()))  # anyone may ask, not only the host
+    assert answer.text == "" and answer.ephemeral == (
+        "Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
+        "and 3 timeouts in a row open the seat.\nReminders every 1 day.")
     assert [t for t in (await service.table(CHANNEL)).timers if t.kind == "deadline"] == before
 
 
@@ -130,3 +131,26 @@ async def test_the_stand_ins_turn_is_written_in_one_transaction_with_its_strike(
     assert played > 1, "the stand-in played a turn of several moves"
     assert writes == [("record_turn", played)]
     assert [s.strikes for s in after.seats if s.user_id == late.id] == [1]
+async def test_a_player_taking_their_seat_back_under_the_chess_clock_has_at_least_one_turn_time(service):
+    """The ladder may have used the whole bank of a seat it opened (the steps after the strike are
+    the open seat's, which get nothing back): its player, coming back, still has ``turn_hours``."""
+    await started(service, ALICE, BOB)
+    await service.turn_settings(CHANNEL, ALICE, TurnSettings(turn_hours="2", clock="bank", bank_days=1,
+                                                             strike_limit=1))
+    table, late = await current(service)
+    service.clock.advance(days=1)
+    [ladder] = await service.due_reminders()
+    assert "seat is open" in said(ladder.board).text
+    table, other = await current(service)
+    seat = table.seat_of(late.id)
+    held = next(s for s in table.seats if s.seat == seat)
+    await service.store.record_move(  # the other player moves; the open seat's bank is spent
+        table.row.id, expected_version=table.row.version, seat=table.seat_of(other.id), user_id=other.id,
+        notation="add 1", now=service.clock(), seat_clocks=[SeatClock(seat, held.strikes, 0, held.opened_at)])
+    await service.sit(CHANNEL, late)
+    table = await service.table(CHANNEL)
+    assert next(s.bank_seconds for s in table.seats if s.seat == seat) == 2 * 3600
+    deadline = next(t.due_at for t in table.timers if t.kind == "deadline" and t.user_id == late.id)
+    assert deadline == service.clock() + timedelta(hours=2)
+    service.clock.advance(hours=1)
+    assert not any("time is up" in said(r.board).text for r in await service.due_reminders() if r.board)
