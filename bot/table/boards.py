@@ -54,7 +54,8 @@ class Boards:
         if highlight is None and lines:
             highlight = highlight_text(lines[-1], table_language(table))
         image = await self.public_image(table, highlight)
-        return Reply(lines=text_lines, image=image, mentions=mentions, acting=list(mentions), game_id=table.row.id,
+        return Reply(lines=text_lines, story=len(lines), image=image, mentions=mentions, acting=list(mentions),
+                     game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()),
                      summary=None if result is None else await self.summary_image(table))

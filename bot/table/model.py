@@ -202,6 +202,9 @@ class Reply:
     summary: Image | None = None
     """At game over: the summary image (ranking, scores by category, scores over the rounds),
     posted beside the final board."""
+    story: int = 0
+    """How many of the first ``lines`` tell what happened (the turn that ended, this turn's steps);
+    the rest say who must act now, or the result."""
     turn: Any = None
     """For a board after a move, a :class:`bot.table.turns.TurnPost`: whether it edits the message
     of its turn or begins a new one; None for other boards (status, a stale button's answer)."""
