@@ -33,6 +33,7 @@ from i18n import ENGLISH, Message, language_of, translate
 from .presentation import Post, post
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
 from .table.model import listed
+from .turn_card import card_files, turn_card
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -312,14 +313,12 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
     """Show ``reply`` in the earlier message ``message_id`` (new text, image and buttons, no
     ping); None when that message is gone."""
     language = await public_language(bot, channel, reply.game_id)
-    view = in_language(await board_view(bot, reply), language)
+    controls = in_language(await board_view(bot, reply), language)
     shown = post(bot.presenter, reply, public=language)
     partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
-        message = await partial.edit(
-            content=_clip(shown.text) or None, allowed_mentions=mentions_of([]),
-            attachments=[_file(shown.image)] if shown.image else [], view=view,
-        )
+        message = await partial.edit(content=None, allowed_mentions=mentions_of([]), attachments=card_files(shown),
+                                     view=turn_card(shown, controls, language))
     except (discord.NotFound, discord.Forbidden):
         log.info("the turn message %s is gone; the board goes out as a new message", message_id)
         return None
@@ -329,17 +328,17 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
 
 
 async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
+    """A new public message: a board as its turn's card (:mod:`bot.turn_card`), other lines as text."""
     language = await public_language(bot, channel, reply.game_id)
-    view = in_language(await board_view(bot, reply), language)
+    controls = in_language(await board_view(bot, reply), language)
     shown = post(bot.presenter, reply, public=language)
-    kwargs: dict[str, Any] = {
-        "content": _clip(shown.text) or None,
-        "allowed_mentions": mentions_of(shown.mentions),
-    }
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_of(shown.mentions)}
     if shown.image:
-        kwargs["files"] = [_file(image) for image in (shown.image, shown.summary) if image is not None]
-    if view is not None:
-        kwargs["view"] = view
+        kwargs.update(files=card_files(shown), view=turn_card(shown, controls, language))
+    else:
+        kwargs["content"] = _clip(shown.text) or None
+        if controls is not None:
+            kwargs["view"] = controls
     message = await channel.send(**kwargs)
     if reply.ai_to_move:
         bot.ai_turns.after(channel)

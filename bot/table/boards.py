@@ -4,6 +4,7 @@ the image."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -12,9 +13,10 @@ from bot.drawing import Renderer
 from i18n import ENGLISH, translate
 from db import MoveRow
 from games.core import Message
+from games.core.result import public_points
 
 from .clocks import clock_caption, deadline_parts
-from .model import Image, Line, Moment, Reply, Strong, Table, plain, said
+from .model import Image, Line, Moment, Reply, Strong, Table, game_title, listed, plain, said
 from .results import table_summary
 from .score_labels import score_breakdown
 
@@ -53,9 +55,13 @@ class Boards:
                                        until=Moment(until)))
         if highlight is None and lines:
             highlight = highlight_text(lines[-1], table_language(table))
+        acting = [] if result is not None else sorted(game.actors(state))
         image = await self.public_image(table, highlight)
-        return Reply(lines=text_lines, story=len(lines), image=image, mentions=mentions, acting=list(mentions),
-                     game_id=table.row.id,
+        focus = await self.focus_image(table, highlight, acting)
+        if image is not None:
+            image = replace(image, alt=board_alt(table, acting))
+        return Reply(lines=text_lines, story=len(lines), image=image, focus=focus, mentions=mentions,
+                     acting=list(mentions), game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
                      ai_to_move=bool(table.ai_to_move()),
                      summary=None if result is None else await self.summary_image(table))
@@ -67,7 +73,25 @@ class Boards:
         moves = await self.moves(table.row.id)
         data = await self.renderer.summary(await asyncio.to_thread(table_summary, table, moves),  # a replay
                                            language=table_language(table))
-        return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data)
+        result = table.game.result(table.state)
+        totals = listed([Message("{name} {points}", name=table.names()[score["seat"]], points=score["total"])
+                         for score in result["scores"]]) if result else ""
+        return Image(f"{table.row.game_key}-{table.row.id}-summary.png", data,
+                     Message("The final scores of {game}, by category and over the rounds: {points}.",
+                             game=game_title(table.game), points=totals))
+
+    async def focus_image(self, table: Table, turn: str | None, acting: list[int]) -> Image | None:
+        """The focused image: who must act, the turn just played, the points, the pieces of the
+        first seat that must act."""
+        if self.renderer is None:
+            return None
+        data = await self.renderer.focus(table.row.game_key, table.view(None), names=table.names(), acting=acting,
+                                         turn=turn, language=table_language(table))
+        alt = (Message("{who} to play. Points: {points}.", who=_names(table, acting), points=_points(table))
+               if acting else Message("Game over. Points: {points}.", points=_points(table)))
+        if turn:
+            alt = Message("{now} Last turn: {turn}", now=alt, turn=turn)
+        return Image(f"{table.row.game_key}-{table.row.id}-{table.row.version}-now.png", data, alt)
 
     async def public_image(self, table: Table, highlight: str | None, *, clock: bool = True) -> Image | None:
         """The public board; ``clock``: with the line of the seats' deadlines or banks now (a past
@@ -93,6 +117,26 @@ class Boards:
         if self.renderer is None:
             return None
         return Image(f"{game_key}-{card_id}.png", await self.renderer.card(game_key, card_id, language=language))
+
+
+def _names(table: Table, seats: list[int]) -> str:
+    return listed([table.names()[seat] for seat in seats])
+
+
+def _points(table: Table) -> str:
+    """Every player's points so far, in seat order (``Ada 12, Bruno 9``)."""
+    names = table.names()
+    return listed([Message("{name} {points}", name=names[seat], points=points)
+                   for seat, points in sorted(public_points(table.view(None)).items())])
+
+
+def board_alt(table: Table, acting: list[int]) -> str:
+    """The full board's alt text: the game, who must act, the points."""
+    if not acting:
+        return Message("The full board of {game} at the end. Points: {points}.", game=game_title(table.game),
+                       points=_points(table))
+    return Message("The full board of {game}. {who} to play. Points: {points}.", game=game_title(table.game),
+                   who=_names(table, acting), points=_points(table))
 
 
 def table_language(table: Table) -> str:

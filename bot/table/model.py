@@ -181,6 +181,9 @@ class Person:
 class Image:
     filename: str
     data: bytes
+    alt: str = ""
+    """What the image shows, as a sentence a screen reader speaks (a :class:`Message`, written in
+    the table's language where it is posted)."""
 
 
 @dataclass
@@ -199,6 +202,8 @@ class Reply:
     """The people the board waits on, pinged or not (``mentions`` are the ones to ping)."""
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
+    focus: Image | None = None
+    """The focused image a phone shows first (see :mod:`rendering.focus`), beside the board."""
     summary: Image | None = None
     """At game over: the summary image (ranking, scores by category, scores over the rounds),
     posted beside the final board."""

@@ -33,3 +33,14 @@ def make_result(
     if extra:
         result.update(extra)
     return result
+
+
+def public_points(view: dict[str, Any]) -> dict[int, int]:
+    """Each seat's victory points so far, read from a game's public view (every game shows them:
+    ``vp`` in a player's part, or among a Lorenzo il Magnifico player's resources).
+
+    >>> public_points({"players": [{"seat": 0, "vp": 5}, {"seat": 1, "resources": {"vp": 2}}]})
+    {0: 5, 1: 2}
+    """
+    return {player["seat"]: int(player["vp"] if "vp" in player else player.get("resources", {}).get("vp", 0))
+            for player in view["players"]}

@@ -17,6 +17,25 @@ GAME_SEED = 20261129
 
 
 
+def text_of(message: discord.Message) -> str:
+    """A message's words: its content, or the text of its layout components (a board's card)."""
+    if message.content or not getattr(message, "components", None):
+        return message.content
+    words: list[str] = []
+
+    def walk(components: list) -> None:
+        for component in components:
+            if isinstance(component, discord.TextDisplay):
+                words.append(component.content)
+            walk(getattr(component, "children", []))
+            accessory = getattr(component, "accessory", None)
+            if accessory is not None:
+                walk([accessory])
+
+    walk(message.components)
+    return "\n".join(words)
+
+
 async def game_state(bot, game_id: int) -> dict | None:
     """Game ``game_id``'s state after its latest move (finished games too); None in the lobby."""
     table = await bot.service.game(game_id)
@@ -47,8 +66,8 @@ class Table:
 
     def actor(self, message: discord.Message | None = None) -> simcord.MemberActor:
         """The one player the (latest) board pings."""
-        pinged = {int(i) for i in re.findall(r"<@(\d+)>", (message or self.last()).content)}
-        assert len(pinged) == 1, (message or self.last()).content
+        pinged = {int(i) for i in re.findall(r"<@(\d+)>", text_of(message or self.last()))}
+        assert len(pinged) == 1, text_of(message or self.last())
         return self.member(pinged.pop())
 
     async def open(self, players: int = 2, *, start: bool = True, options: str = "") -> discord.Message:

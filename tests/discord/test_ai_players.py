@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import discord
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 
 import games
 from bot.config import Config
@@ -45,42 +45,42 @@ class Watch:
 
     def check(self, before: int, shown: str) -> None:
         new = self.table.channel.history()[before:]
-        assert len(new) <= 2, [m.content for m in new]
+        assert len(new) <= 2, [text_of(m) for m in new]
         if not new:  # a step within alice's turn edits its message
-            assert self.table.last().content != shown
+            assert text_of(self.table.last()) != shown
             new = [self.table.last()]
         for message in new:
-            assert set(re.findall(r"<@(-?\d+)>", message.content)) <= {str(self.table.alice.id)}
-            assert message.attachments, message.content  # every board carries its picture
+            assert set(re.findall(r"<@(-?\d+)>", text_of(message))) <= {str(self.table.alice.id)}
+            assert message.attachments, text_of(message)  # every board carries its picture
         if len(new) == 2:
             self.ai_posts += 1
-            assert "Game over." in new[-1].content or f"<@{self.table.alice.id}>" in new[-1].content
+            assert "Game over." in text_of(new[-1]) or f"<@{self.table.alice.id}>" in text_of(new[-1])
 
     async def play(self, key: str, rng: random.Random, *, until: int | None = None) -> None:
         """alice plays suggested moves while the board pings her, to the final scores (or ``until`` moves)."""
-        while "Game over." not in self.table.last().content and (until is None or self.moves < until):
+        while "Game over." not in text_of(self.table.last()) and (until is None or self.moves < until):
             board = self.table.last()
-            assert f"<@{self.table.alice.id}>" in board.content, board.content
+            assert f"<@{self.table.alice.id}>" in text_of(board), text_of(board)
             choices = await self.table.alice.autocomplete(self.table.channel, f"{key} move", "notation", "")
             before = self.seen()
             await move(self.table.alice, self.table.channel, key, rng.choice(choices)["value"])
-            self.check(before, board.content)
+            self.check(before, text_of(board))
             self.moves += 1
 
 
 async def open_against_the_ai(table: Table, key: str) -> None:
     await table.alice.slash(table.channel, "game new", game=key, players=2, bots=1, level="easy")
-    opened = table.last().content
+    opened = text_of(table.last())
     assert f"with **{AI}**" in opened or f"with {AI}" in opened
     assert "The table is full" in opened
     await table.alice.slash(table.channel, "game start")
-    assert any("begins" in m.content and AI in m.content for m in table.channel.history()[-2:])
+    assert any("begins" in text_of(m) and AI in text_of(m) for m in table.channel.history()[-2:])
 
 
 async def finished_game(env, table: Table) -> int:
     """The id of the game whose final scores were just posted (named by the board's picture)."""
     final = table.last()
-    assert "Game over." in final.content and AI in final.content
+    assert "Game over." in text_of(final) and AI in text_of(final)
     game_id = int(final.attachments[0].filename.split("-")[1])
     assert (await env.bot.store.get_game(game_id)).status == "finished"
     return game_id
@@ -106,13 +106,13 @@ async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table
     while True:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
         await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
-        if f"**{AI}**:" in table.last().content:
+        if f"**{AI}**:" in text_of(table.last()):
             break
-    assert f"<@{table.alice.id}>" not in table.last().content
+    assert f"<@{table.alice.id}>" not in text_of(table.last())
     owing = table.last().id
     await env.restart_bot(await make_bot())
     await env.settle()
-    assert table.last().id != owing and f"<@{table.alice.id}>" in table.last().content
+    assert table.last().id != owing and f"<@{table.alice.id}>" in text_of(table.last())
     await watch.play("lim", rng)
     game_id = await finished_game(env, table)
     assert await ai_moves_replayed(env.bot.store, game_id) > watch.moves // 2
@@ -120,10 +120,10 @@ async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table
 
 async def test_a_person_alone_with_two_ai_seats_starts_at_once(table):
     await table.alice.slash(table.channel, "game new", game="lim", players=3, bots=2)
-    assert "with Bottega AI (normal), Bottega AI 2 (normal). The table is full" in table.last().content
+    assert "with Bottega AI (normal), Bottega AI 2 (normal). The table is full" in text_of(table.last())
     await table.alice.slash(table.channel, "game start")
-    assert "Lorenzo il Magnifico** begins" in "\n".join(m.content for m in table.channel.history())
-    assert f"<@{table.alice.id}>" in table.last().content  # the AI seats have played up to alice's move
+    assert "Lorenzo il Magnifico** begins" in "\n".join(text_of(m) for m in table.channel.history())
+    assert f"<@{table.alice.id}>" in text_of(table.last())  # the AI seats have played up to alice's move
 
 
 async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
@@ -133,16 +133,16 @@ async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
     not_host = await table.bob.slash(table.channel, "game bot add")
     assert "Only the host of this table or a server manager can add an AI player" in not_host.response.content
     await table.alice.slash(table.channel, "game bot add", level="strong")
-    assert "**Bottega AI (strong)** takes a seat (2/3)." in table.last().content
+    assert "**Bottega AI (strong)** takes a seat (2/3)." in text_of(table.last())
     await table.manager.slash(table.channel, "game bot add")
-    assert "**Bottega AI 2 (normal)** takes a seat (3/3). The table is full" in table.last().content
+    assert "**Bottega AI 2 (normal)** takes a seat (3/3). The table is full" in text_of(table.last())
     full = await table.bob.slash(table.channel, "game join")
     assert "This table is full" in full.response.content
     await table.alice.slash(table.channel, "game bot remove")
-    assert "**Bottega AI 2 (normal)** leaves the table (2/3)." in table.last().content
+    assert "**Bottega AI 2 (normal)** leaves the table (2/3)." in text_of(table.last())
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
-    board = table.last().content
+    board = text_of(table.last())
     assert "Bottega AI (strong)" in board and not re.search(r"<@-\d+>", board)
     late = await table.alice.slash(table.channel, "game bot remove")
     assert "already started" in late.response.content
@@ -179,7 +179,7 @@ async def alice_hands_the_turn_to_the_ai(env, table: Table) -> int:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
         sent = len(env.http_requests)
         await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
-        if table.last().id != board.id and AI in table.last().content.split("\n")[0]:
+        if table.last().id != board.id and AI in text_of(table.last()).split("\n")[0]:
             return sent
     raise AssertionError("the AI never answered")
 

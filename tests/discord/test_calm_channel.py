@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 
 from bot.table import TableError
 
@@ -65,7 +65,7 @@ class Watch:
             assert edit.path == f"{channel_path}/{shown.id}", "the turn's own message is edited"
             assert edit.json["allowed_mentions"]["users"] == [], "an edit pings nobody"
             edited = self.table.last()
-            assert edited.id == shown.id and edited.content != shown.content
+            assert edited.id == shown.id and text_of(edited) != text_of(shown)
             assert edited.attachments and edited.attachments[0].id != shown_picture, "the edit carries the new board"
         else:
             assert len(self.table.channel.history()) == messages + 1, "the turn passed: one new message"
@@ -104,7 +104,7 @@ async def test_a_whole_two_player_masters_game_holds_one_message_per_turn(table,
     await open_table(table, "mor", 2)
     watch = Watch(table, env, "mor")
     await watch.play(random.Random(5), 2000)
-    assert "Game over." in table.last().content and "Winner:" in table.last().content
+    assert "Game over." in text_of(table.last()) and "Winner:" in text_of(table.last())
     passes = sum(not step.continued for step in watch.steps)
     assert len(table.channel.history()) == 3 + passes
     assert len(watch.steps) > 2 * passes, "most steps edit their turn's message"
@@ -144,4 +144,4 @@ async def test_status_for_everyone_pings_nobody(table, env):
     await table.bob.slash(table.channel, "game status", public=True)
     [post] = [r for r in env.http_requests[requests:] if r.method == "POST" and r.path.endswith("/messages")]
     assert post.json["allowed_mentions"]["users"] == []
-    assert "<@" in table.last().content, "the board still names who must act"
+    assert "<@" in text_of(table.last()), "the board still names who must act"

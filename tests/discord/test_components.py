@@ -4,6 +4,7 @@ alive after a restart. The public board carries only a "Your move" button (and "
 from __future__ import annotations
 
 import discord
+from bottega_harness import text_of
 
 
 def custom_ids(message) -> list[str]:
@@ -22,7 +23,7 @@ async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     board = await table.open()
     assert custom_ids(board) == ["bottega:menu:1:1", "bottega:since:1"]
     menu = await open_menu(table, table.actor(board), board)
-    assert "Add 1 to 3" in menu.content
+    assert "Add 1 to 3" in text_of(menu)
     assert custom_ids(menu) == [f"bottega:act:1:1:add {n}" for n in (1, 2, 3)]
     assert all(len(c) <= 100 for c in custom_ids(menu))
 
@@ -33,7 +34,7 @@ async def test_pressing_a_private_move_button_plays_the_move(table):
     menu = await open_menu(table, actor, board)
     result = await actor.click(menu, label="add 2")
     assert result.ephemeral
-    assert "adds 2: the count is 2" in table.last().content
+    assert "adds 2: the count is 2" in text_of(table.last())
     assert custom_ids(table.last()) == ["bottega:menu:1:2", "bottega:since:1"]
 
 
@@ -69,7 +70,7 @@ async def test_a_double_press_applies_once(table):
     await actor.click(menu, label="add 3")
     again = await actor.click(menu, label="add 3")
     assert "moved on" in again.response.content
-    moves = [m for m in table.channel.history() if "adds 3" in m.content]
+    moves = [m for m in table.channel.history() if "adds 3" in text_of(m)]
     assert len(moves) == 1
 
 
@@ -81,7 +82,7 @@ async def test_select_offers_every_move_when_buttons_do_not_fit(table):
     assert isinstance(select, discord.SelectMenu) and select.custom_id == "bottega:pick:1:1"
     assert [o.value for o in select.options] == [f"add {n}" for n in range(1, 9)]
     await actor.select(menu, ["add 7"])
-    assert "adds 7: the count is 7" in table.last().content
+    assert "adds 7: the count is 7" in text_of(table.last())
     stale = await actor.select(menu, ["add 1"])
     assert "moved on" in stale.response.content
 
@@ -92,7 +93,7 @@ async def test_old_buttons_work_after_a_restart(table, env, make_bot):
     menu = await open_menu(table, actor, board)
     await env.restart_bot(await make_bot())
     result = await actor.click(menu, label="add 1")
-    assert result.ephemeral and "adds 1: the count is 1" in table.last().content
+    assert result.ephemeral and "adds 1: the count is 1" in text_of(table.last())
     fresh = await open_menu(table, table.actor(), table.last())
     assert custom_ids(fresh)[0] == "bottega:act:1:2:add 1"
     stale = await actor.click(board, label="Your move")

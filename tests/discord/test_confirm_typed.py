@@ -15,7 +15,7 @@ import discord
 import pytest
 import simcord
 import simcord.interactions
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 
 SELECT, BUTTON = 3, 2
 OPTIONS = {"lim": "advanced=true", "opera": "", "mor": ""}
@@ -70,8 +70,8 @@ async def test_a_typed_risky_move_asks_and_cancel_plays_nothing_then_confirm_pla
     member, risky, _ = await reach_a_risky_move(table, env.bot, key)
     before, messages = await snapshot(env.bot, table), len(table.channel.history())
     asked = (await member.slash(table.channel, f"{key} move", notation=risky)).response
-    assert asked.ephemeral and asked.content.startswith("⚠ This move needs a second thought: ")
-    assert "Confirm plays it; Cancel plays nothing." in asked.content
+    assert asked.ephemeral and text_of(asked).startswith("⚠ This move needs a second thought: ")
+    assert "Confirm plays it; Cancel plays nothing." in text_of(asked)
     choices = buttons(asked)
     assert set(choices) == {"Confirm", "Cancel"}
     assert choices["Confirm"]["style"] == discord.ButtonStyle.danger.value
@@ -79,12 +79,12 @@ async def test_a_typed_risky_move_asks_and_cancel_plays_nothing_then_confirm_pla
     assert await snapshot(env.bot, table) == before and len(table.channel.history()) == messages, "asking plays nothing"
 
     cancelled = (await member.click(asked, label="Cancel")).response
-    assert cancelled.content == "Cancelled: nothing was played." and buttons(cancelled) == {}
+    assert text_of(cancelled) == "Cancelled: nothing was played." and buttons(cancelled) == {}
     assert await snapshot(env.bot, table) == before and len(table.channel.history()) == messages
 
     asked = (await member.slash(table.channel, f"{key} move", notation=risky)).response
     done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:") and buttons(done) == {}, done.content
+    assert text_of(done).startswith("Done:") and buttons(done) == {}, text_of(done)
     assert (await snapshot(env.bot, table))[0] > before[0] and len(table.channel.history()) > messages - 1
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     move = (await env.bot.store.moves(game_id, before[0]))[0]
@@ -99,7 +99,7 @@ async def test_a_question_answered_after_the_table_moved_on_is_refused_clearly(t
     await member.slash(table.channel, f"{key} move", notation=harmless)
     after = await snapshot(env.bot, table)
     refused = (await member.click(asked, label="Confirm")).response
-    assert "the game has moved on" in refused.content and buttons(refused) == {}, refused.content
+    assert "the game has moved on" in text_of(refused) and buttons(refused) == {}, text_of(refused)
     assert await snapshot(env.bot, table) == after
 
 
@@ -109,7 +109,7 @@ async def test_a_typed_harmless_move_is_played_at_once(table, env, key):
     member, _, harmless = await reach_a_risky_move(table, env.bot, key)
     before = await snapshot(env.bot, table)
     said = (await member.slash(table.channel, f"{key} move", notation=harmless)).response
-    assert said.content.startswith("Done:") and buttons(said) == {}
+    assert text_of(said).startswith("Done:") and buttons(said) == {}
     assert (await snapshot(env.bot, table))[0] > before[0]
 
 
@@ -119,8 +119,8 @@ async def test_a_question_survives_a_restart(table, env, make_bot):
     asked = (await member.slash(table.channel, "mor move", notation=risky)).response
     await env.restart_bot(await make_bot())
     done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:"), done.content
-    assert "discarded a leader" in table.last().content or "discard" in table.last().content
+    assert text_of(done).startswith("Done:"), text_of(done)
+    assert "discarded a leader" in text_of(table.last()) or "discard" in text_of(table.last())
 
 
 async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
@@ -135,10 +135,10 @@ async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
     member, risky, _ = await reach_a_risky_move(table, env.bot, "mor", "leader discard")
     monkeypatch.setattr(simcord.interactions, "base_payload", in_japanese)
     asked = (await member.slash(table.channel, "mor move", notation=risky)).response
-    assert JAPANESE.search(asked.content) and "second thought" not in asked.content, asked.content
+    assert JAPANESE.search(text_of(asked)) and "second thought" not in text_of(asked), text_of(asked)
     assert len(buttons(asked)) == 2 and not set(buttons(asked)) & {"Confirm", "Cancel"}
     cancelled = (await member.click(asked, custom_id=list(buttons(asked).values())[1]["custom_id"])).response
-    assert JAPANESE.search(cancelled.content) and "nothing was played" not in cancelled.content
+    assert JAPANESE.search(text_of(cancelled)) and "nothing was played" not in text_of(cancelled)
 
 
 async def test_masters_own_leader_command_asks_before_discarding(table, env):
@@ -147,11 +147,11 @@ async def test_masters_own_leader_command_asks_before_discarding(table, env):
     before = await snapshot(env.bot, table)
     leader = risky.split()[-1]
     asked = (await member.slash(table.channel, "mor leader", action="discard", leader=leader)).response
-    assert asked.content.startswith("⚠ This move needs a second thought: ") and set(buttons(asked)) == {"Confirm",
+    assert text_of(asked).startswith("⚠ This move needs a second thought: ") and set(buttons(asked)) == {"Confirm",
                                                                                                        "Cancel"}
     assert await snapshot(env.bot, table) == before
     done = (await member.click(asked, label="Confirm")).response
-    assert done.content.startswith("Done:")
+    assert text_of(done).startswith("Done:")
     assert (await snapshot(env.bot, table))[0] == before[0] + 1
 
 
@@ -168,8 +168,8 @@ async def test_masters_leader_menu_asks_in_place_before_discarding(table, env):
         discard = next(o["value"] for o in select["options"] if o["value"].startswith("discard "))
         asked = (await member.select(menu, [discard], custom_id=select["custom_id"])).response
     assert asked.id == menu.id, "the question takes the menu's place"
-    assert asked.content.startswith("⚠ This move needs a second thought: "), asked.content
+    assert text_of(asked).startswith("⚠ This move needs a second thought: "), text_of(asked)
     assert await snapshot(env.bot, table) == before
     cancelled = (await member.click(asked, label="Cancel")).response
-    assert cancelled.content == "Cancelled: nothing was played."
+    assert text_of(cancelled) == "Cancelled: nothing was played."
     assert await snapshot(env.bot, table) == before

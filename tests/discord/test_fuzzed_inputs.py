@@ -14,7 +14,7 @@ import re
 import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
-from bottega_harness import move
+from bottega_harness import move, text_of
 from hypothesis import strategies as st
 
 from tests.reliability.fuzz import near_miss
@@ -32,7 +32,7 @@ async def started_game(table, key: str) -> None:
     chooser = random.Random(7)
     for _ in range(6):  # a few real moves, so the fuzz meets a game in progress
         board = table.last()
-        mover = table.member(int(re.findall(r"<@(\d+)>", board.content)[0]))
+        mover = table.member(int(re.findall(r"<@(\d+)>", text_of(board))[0]))
         legal = await table.env.bot.service.legal(table.channel.id, _person(mover))
         await move(mover, table.channel, key, chooser.choice(legal))
 

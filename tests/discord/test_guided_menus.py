@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 
 from bot.config import Config
 
@@ -57,16 +57,16 @@ class Guided:
             message = result.response
             assert message is not None and message.ephemeral, "menus are private"
             found = items(message)
-            if message.content.startswith("Done:"):
-                return message.content
+            if text_of(message).startswith("Done:"):
+                return text_of(message)
             self.screens += 1
             confirm = next((i for i in found if i["type"] == BUTTON and i.get("label") == "Confirm"), None)
             select = next((i for i in found if i["type"] == SELECT), None)
             if confirm is not None:
-                self.previews.append(message.content)
+                self.previews.append(text_of(message))
                 result = await member.click(message, custom_id=confirm["custom_id"])
             else:
-                assert select is not None, message.content
+                assert select is not None, text_of(message)
                 value = self.rng.choice([o["value"] for o in select["options"]])
                 result = await member.select(message, [value], custom_id=select["custom_id"])
         raise AssertionError(f"the menu did not end in a move: {result.response.content}")
@@ -75,9 +75,9 @@ class Guided:
         """alice moves through menus while the board pings her, to the final scores."""
         for moves in range(limit):
             board = self.table.last()
-            if "Game over." in board.content:
+            if "Game over." in text_of(board):
                 return moves
-            assert f"<@{self.table.alice.id}>" in board.content, board.content
+            assert f"<@{self.table.alice.id}>" in text_of(board), text_of(board)
             said = await self.move(self.table.alice)
             assert said.startswith("Done:"), said
         raise AssertionError(f"no result after {limit} moves")
@@ -94,15 +94,15 @@ async def test_a_whole_game_is_played_with_the_guided_menu_only(table, env, key)
     await open_against_the_ai(table, key)
     player = Guided(table, random.Random(5))
     moves = await player.play_out(400)
-    assert moves > 20 and "Game over." in table.last().content
+    assert moves > 20 and "Game over." in text_of(table.last())
     assert player.screens > moves, "moves are chosen in several steps"
     assert all("You pay" in text for text in player.previews)
     if key == "opera":
-        assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
+        assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(text_of(m) for m in table.channel.history()))
 
 
 def pinged(table: Table) -> list[simcord.MemberActor]:
-    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]
+    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", text_of(table.last()))]
 
 
 async def advanced_game_in_round_one(table: Table, player: Guided) -> simcord.MemberActor:
@@ -111,10 +111,10 @@ async def advanced_game_in_round_one(table: Table, player: Guided) -> simcord.Me
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
     for _ in range(20):
-        if "place a family member" in table.last().content:
+        if "place a family member" in text_of(table.last()):
             return pinged(table)[0]
         await player.move(pinged(table)[0])
-    raise AssertionError(table.last().content)
+    raise AssertionError(text_of(table.last()))
 
 
 async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(table):
@@ -122,11 +122,11 @@ async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(ta
     no leader (the draft is hidden)."""
     player = Guided(table, random.Random(2))
     await advanced_game_in_round_one(table, player)
-    automatic = [m.content for m in table.channel.history() if "(taken automatically)" in m.content]
+    automatic = [text_of(m) for m in table.channel.history() if "(taken automatically)" in text_of(m)]
     assert len(automatic) == 1
     assert automatic[0].count("keeps a leader. (taken automatically)") == 2
-    keeps = [m for m in table.channel.history() if "keeps a leader" in m.content]
-    assert sum(m.content.count("keeps a leader") for m in keeps) == 8  # 4 leaders each, 3 picked by hand
+    keeps = [m for m in table.channel.history() if "keeps a leader" in text_of(m)]
+    assert sum(text_of(m).count("keeps a leader") for m in keeps) == 8  # 4 leaders each, 3 picked by hand
 
 
 async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(table):
@@ -145,22 +145,22 @@ async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(
     discards = [o for o in level["options"] if o["label"].startswith("Discard ")]
     assert discards and all(o["description"].startswith("⚠") for o in discards)
     preview = (await mover.select(menu, [discards[0]["value"]], custom_id=level["custom_id"])).response
-    assert "⚠ Are you sure?" in preview.content and "is gone for the rest of the game" in preview.content
+    assert "⚠ Are you sure?" in text_of(preview) and "is gone for the rest of the game" in text_of(preview)
     buttons = {i["label"]: i for i in items(preview) if i["type"] == BUTTON}
     assert buttons["Confirm"]["style"] == discord_danger() and set(buttons) == {"Confirm", "Cancel"}
     back = (await mover.click(preview, custom_id=buttons["Cancel"]["custom_id"])).response
     assert [o["value"] for o in next(i for i in items(back) if i["type"] == SELECT)["options"]] == \
         [o["value"] for o in level["options"]]
-    assert "discards" not in table.last().content, "Cancel plays nothing"
+    assert "discards" not in text_of(table.last()), "Cancel plays nothing"
     again = (await mover.select(back, [discards[0]["value"]], custom_id=level["custom_id"])).response
     done = (await mover.click(again, label="Confirm")).response
-    assert done.content.startswith("Done:") and "for a council privilege" in table.last().content
-    assert "Council privileges" in done.content, "the follow-up choice is asked in the same private message"
+    assert text_of(done).startswith("Done:") and "for a council privilege" in text_of(table.last())
+    assert "Council privileges" in text_of(done), "the follow-up choice is asked in the same private message"
     privileges = next(i for i in items(done) if i["type"] == SELECT)
     assert len(privileges["options"]) == 5
     chosen = (await mover.select(done, [privileges["options"][0]["value"]], custom_id=privileges["custom_id"])).response
     await mover.click(chosen, label="Confirm")
-    assert "takes the wood-stone privilege" in table.last().content
+    assert "takes the wood-stone privilege" in text_of(table.last())
 
 
 def discord_danger() -> int:
@@ -197,8 +197,8 @@ async def test_a_menu_survives_a_restart_and_refuses_once_the_board_moved_on(tab
     assert select["custom_id"].startswith("bottega:guide:")
     await env.restart_bot(await make_bot())
     preview = (await mover.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])).response
-    assert "You pay" in preview.content
+    assert "You pay" in text_of(preview)
     await mover.click(preview, label="Confirm")
-    assert "drafts" in table.last().content
+    assert "drafts" in text_of(table.last())
     stale = await mover.select(second, [select["options"][1]["value"]], custom_id=select["custom_id"])
     assert "moved on" in stale.response.content

@@ -4,7 +4,7 @@ suggestions of the names), ``/game rules topic:`` for every game, and ``/game he
 from __future__ import annotations
 
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 
 from cogs.cards import entries
 
@@ -71,7 +71,7 @@ async def test_help_gives_whole_commands_that_work_now(table: Table):
     assert example.startswith("/lim move notation:")
     notation = example.removeprefix("/lim move notation:").strip('"')
     await move(mover, table.channel, "lim", notation)
-    assert "places" in table.last().content or "takes" in table.last().content
+    assert "places" in text_of(table.last()) or "takes" in text_of(table.last())
     assert table.actor() is other
     waiting = (await mover.slash(table.channel, "game help")).response.content
     assert "Your move" not in waiting and "for example" not in waiting

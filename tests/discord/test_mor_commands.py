@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table, game_state, meant
+from bottega_harness import Table, game_state, meant, text_of
 
 BUTTON, SELECT = 2, 3
 
@@ -76,8 +76,8 @@ class Game:
         message = result.response
         assert message is not None and message.ephemeral, "refusals are private"
         for words in expected:
-            assert words in message.content, message.content
-        assert "{p" not in message.content, "seat placeholders are filled with names"
+            assert words in text_of(message), text_of(message)
+        assert "{p" not in text_of(message), "seat placeholders are filled with names"
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ async def test_MOR_SETUP_13_each_player_keeps_leaders_privately_in_their_own_tim
     assert opened.response.ephemeral and offered == state["seats"][1]["dealt"]
     assert select_of(opened.response)["min_values"] == select_of(opened.response)["max_values"] == 2
     await game.keep_first_two(first)
-    assert "Setup is complete" not in table.last().content
+    assert "Setup is complete" not in text_of(table.last())
     answer = await second.select(opened.response, offered[1:3])
     assert "starting resource" in answer.response.content
     assert labels(answer.response) == ["coin", "stone", "servant", "shield"]
@@ -119,9 +119,9 @@ async def test_MOR_SETUP_13_each_player_keeps_leaders_privately_in_their_own_tim
     assert done.response.content.startswith("Done:")
     state = await game.state()
     assert state["seats"][1]["hand"] == sorted(offered[1:3], key=lambda i: int(i[1:]))
-    assert "Setup is complete" in table.last().content and f"<@{first.id}>" in table.last().content
+    assert "Setup is complete" in text_of(table.last()) and f"<@{first.id}>" in text_of(table.last())
     for message in table.channel.history():
-        assert not re.search(r"\bL\d+\b", message.content), "kept leaders are never named in public"
+        assert not re.search(r"\bL\d+\b", text_of(message)), "kept leaders are never named in public"
 
 
 async def test_a_setup_choice_cannot_be_made_twice(table, game):
@@ -141,11 +141,11 @@ async def test_MOR_MARKET_2_market_shows_what_was_taken_and_the_proposed_layout(
     assert [c["value"] for c in lines] == ["row-1", "row-2", "row-3"]
     result = await first.slash(table.channel, "mor market", line="row-2")
     prompt = result.response
-    assert prompt.ephemeral and prompt.content.startswith("You took **")
-    assert "Suggested warehouse:" in prompt.content
+    assert prompt.ephemeral and text_of(prompt).startswith("You took **")
+    assert "Suggested warehouse:" in text_of(prompt)
     assert {"Confirm", "Rearrange…"} <= set(labels(prompt))
     board = table.last()
-    assert "took row-2" in board.content and board.attachments
+    assert "took row-2" in text_of(board) and board.attachments
     assert labels(board) == ["Place resources", "My leaders", "Since your move"]
     assert all(c["custom_id"].startswith(f"mor:b:{game.id}:") for c in items(prompt))
     rearrange = await first.click(prompt, label="Rearrange…")
@@ -159,7 +159,7 @@ async def test_MOR_MARKET_2_market_shows_what_was_taken_and_the_proposed_layout(
     assert (await game.state())["turn"]["pending"] is None
     assert "End turn" in labels(table.last())
     ended = await first.slash(table.channel, "mor end")
-    assert ended.response.content.startswith("Done:") and "ended their turn" in table.last().content
+    assert ended.response.content.startswith("Done:") and "ended their turn" in text_of(table.last())
 
 
 async def test_discard_what_i_took_keeps_the_warehouse_as_it_was(table, game):
@@ -201,7 +201,7 @@ async def test_board_menu_buttons_open_private_menus(table, game):
     assert [o["value"] for o in options] == ["row-1", "row-2", "row-3", "col-1", "col-2", "col-3", "col-4"]
     played = await first.select(menu.response, ["col-3"])
     assert played.response.content.startswith("You took")
-    assert "took col-3" in table.last().content
+    assert "took col-3" in text_of(table.last())
     hand = await first.click(board, label="My leaders")
     assert hand.response.ephemeral and hand.response.attachments
 
@@ -220,8 +220,8 @@ async def test_leader_menu_and_autocomplete_show_only_your_own_hand(table, game)
     assert all(any(i in v for i in mine) for v in values) and not any(i in v for v in values for i in theirs)
     result = await meant(first, await first.slash(table.channel, "mor leader", action="discard", leader=mine[0]))
     assert result.response.content.startswith("Done:")
-    assert "discarded a leader and gains 1 faith" in table.last().content
-    assert mine[0] not in table.last().content
+    assert "discarded a leader and gains 1 faith" in text_of(table.last())
+    assert mine[0] not in text_of(table.last())
     log = await second.slash(table.channel, "mor log")
     assert log.response.ephemeral and "kept 2 leaders" in log.response.content
     assert "discarded a leader" in log.response.content
@@ -251,7 +251,7 @@ async def test_produce_menu_asks_each_open_choice(table, game):
     assert "What does the base production make?" in makes.response.content
     done = await third.click(makes.response, label="coin")
     assert done.response.content.startswith("Done:")
-    assert "produced" in table.last().content and (await game.state())["seats"][3]["strongbox"]["coin"] == 1
+    assert "produced" in text_of(table.last()) and (await game.state())["seats"][3]["strongbox"]["coin"] == 1
 
 
 async def test_buttons_survive_a_restart_and_old_ones_say_the_board_moved_on(table, game, env, make_bot):
@@ -261,7 +261,7 @@ async def test_buttons_survive_a_restart_and_old_ones_say_the_board_moved_on(tab
     await env.restart_bot(await make_bot())
     menu = await first.click(board, label="Market")
     played = await first.select(menu.response, ["row-3"])
-    assert played.response.content.startswith("You took") and "took row-3" in table.last().content
+    assert played.response.content.startswith("You took") and "took row-3" in text_of(table.last())
     # The step edited its turn's message: the board in the channel shows the current buttons, so
     # no button of the earlier board is left there to press; an earlier private menu is stale.
     labels = [item.label for row in table.last().components for item in row.children]
@@ -283,7 +283,7 @@ async def test_MOR_TURN_5_arrange_rearranges_the_depots_and_keeps_everything(tab
     offered = await first.autocomplete(table.channel, "mor arrange", "layout", "")
     assert offered and all("discard" not in c["name"] for c in offered)
     done = await first.slash(table.channel, "mor arrange", layout=offered[-1]["value"])
-    assert done.response.content.startswith("Done:") and "rearranged their warehouse" in table.last().content
+    assert done.response.content.startswith("Done:") and "rearranged their warehouse" in text_of(table.last())
     after = await game.state()
     assert {r: n for r, n in after["seats"][0]["depots"] if n} == held
     assert after["seats"][0]["depots"] != before["seats"][0]["depots"]

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table, game_state, meant, second_thought_confirm
+from bottega_harness import Table, game_state, meant, second_thought_confirm, text_of
 
 import rendering
 from games.mor import affordable_cards
@@ -69,12 +69,12 @@ class SecretWatch:
         secret = (self.dealt - kept) | {i for p in state["seats"] for i in p["hand"] + p["dealt"]}
         pattern = re.compile(r"\b(" + "|".join(sorted(secret)) + r")\b") if secret else None
         for message in self.table.channel.history():
-            shown = (message.id, message.content)  # a turn's message is checked again after each edit
+            shown = (message.id, text_of(message))  # a turn's message is checked again after each edit
             if shown in self.checked or message.flags.ephemeral:
                 continue
             self.checked.add(shown)
             self.public_texts += 1
-            words = [message.content]
+            words = [text_of(message)]
             for item in flat(message.components):
                 words += [item.get("label") or "", item.get("custom_id") or ""]
                 words += [o["value"] + o["label"] for o in item.get("options", [])]
@@ -106,10 +106,10 @@ class MorPlayer:
         for _ in range(MAX_ANSWERS):
             message = result.response
             assert message is not None and message.ephemeral, "menus and answers are private"
-            self.private_texts.append(message.content)
+            self.private_texts.append(text_of(message))
             items = flat(message.components)
-            if not items or message.content.startswith("Done:"):
-                return message.content
+            if not items or text_of(message).startswith("Done:"):
+                return text_of(message)
             if second_thought_confirm(message):  # they mean it: a discard asks first, then is confirmed
                 result = await meant(member, result)
                 continue
@@ -171,9 +171,9 @@ class MorPlayer:
                 action = self.rng.choice(["play", "discard"])
                 await meant(member, await member.slash(channel, "mor leader", action=action,
                                                        leader=leaders[0]["value"]))
-        if "Game over" in self.table.last().content or self.table.actor() is not member:
+        if "Game over" in text_of(self.table.last()) or self.table.actor() is not member:
             return
-        assert "End turn" in labels(self.table.last()), (self.table.last().content, self.private_texts[-3:])
+        assert "End turn" in labels(self.table.last()), (text_of(self.table.last()), self.private_texts[-3:])
         self.interactions += 1
         if self.rng.random() < 0.5:
             await member.slash(channel, "mor end")
@@ -197,7 +197,7 @@ async def play_to_the_end(table: Table, player: MorPlayer, turn_limit: int) -> i
     for turns in range(turn_limit):
         await player.watch.check()
         board = table.last()
-        if "Game over" in board.content:
+        if "Game over" in text_of(board):
             return turns
         assert board.attachments and board.attachments[0].filename.startswith("mor-"), "every move posts the board"
         await player.turn(table.actor(board))
@@ -218,12 +218,12 @@ async def test_solo_game_through_commands_and_buttons(table, simcord_bot, monkey
     await start(table, [table.alice], watch)
     player = MorPlayer(table, [table.alice], seed=3, watch=watch, discard_rate=0.2)
     await player.setup_choices()
-    assert "Setup is complete" in table.last().content
+    assert "Setup is complete" in text_of(table.last())
     turns = await play_to_the_end(table, player, 60)
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over" in final and ("You beat Lorenzo" in final or "Lorenzo wins" in final)
     assert turns > 3
-    lorenzo = [m.content for m in table.channel.history() if "Lorenzo's token:" in m.content]
+    lorenzo = [text_of(m) for m in table.channel.history() if "Lorenzo's token:" in text_of(m)]
     assert len(lorenzo) >= turns - 1
     assert all(re.search(r"Black cross: space \*\*\d+\*\* of 24", text) for text in lorenzo)
 
@@ -236,12 +236,12 @@ async def test_two_player_game_through_commands_and_buttons(table, simcord_bot, 
     player = MorPlayer(table, members, seed=11, watch=watch)
     await player.setup_choices()
     turns = await play_to_the_end(table, player, 120)
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over" in final and "Winner:" in final
     # A calm channel: each turn's steps edit the turn's message, so the checks see a turn's
     # message once per turn, and the channel holds about one message per turn.
     assert turns > 6 and watch.public_texts >= turns
     # (besides: the table opened, bob joined, the game began, the final scores)
     assert len(table.channel.history()) <= turns + 4
-    bought = [m.content for m in table.channel.history() if " bought " in m.content]
+    bought = [text_of(m) for m in table.channel.history() if " bought " in text_of(m)]
     assert bought, "the policy bought cards through /mor buy"

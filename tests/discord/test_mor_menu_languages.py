@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 from test_languages import JAPANESE, KOREAN, LOCALES, member_locales  # noqa: F401 - the locale fixture
 
 from test_mor_commands import BUTTON, SELECT, items, labels, select_of
@@ -49,14 +49,14 @@ async def keep_leaders(table: Table, member: simcord.MemberActor, script: re.Pat
                        done: str) -> None:
     """``member`` keeps two leaders (and a starting resource) through menus written in ``script``."""
     opened = (await member.click(table.last(), custom_id=items(table.last())[0]["custom_id"])).response
-    assert opened.ephemeral and script.search(opened.content), opened.content
+    assert opened.ephemeral and script.search(text_of(opened)), text_of(opened)
     leaders = select_of(opened)
     within_limits(opened)
     assert script.search(leaders["placeholder"])
     assert all(script.search(o["description"]) for o in leaders["options"]), "each leader's ability in words"
     answer = (await member.select(opened, [o["value"] for o in leaders["options"][:2]])).response
-    while not answer.content.startswith(done):
-        assert script.search(answer.content), answer.content
+    while not text_of(answer).startswith(done):
+        assert script.search(text_of(answer)), text_of(answer)
         resources = within_limits(answer)
         assert all(script.search(b["label"]) for b in resources if b["type"] == BUTTON)
         answer = (await member.click(answer, custom_id=resources[0]["custom_id"])).response
@@ -74,26 +74,26 @@ async def test_masters_menus_speak_each_members_language_and_the_board_the_table
     writing, _ = script[first.id]
     assert labels(table.last())[:4] == ["Market", "Buy", "Produce", "Leaders"]
     menu = (await first.click(table.last(), label="Market")).response
-    assert writing.search(menu.content) and "(MOR-MARKET-2)" in menu.content.replace("（", "(").replace("）", ")")
+    assert writing.search(text_of(menu)) and "(MOR-MARKET-2)" in text_of(menu).replace("（", "(").replace("）", ")")
     lines = select_of(menu)
     within_limits(menu)
     assert [o["value"] for o in lines["options"]] == ["row-1", "row-2", "row-3", "col-1", "col-2", "col-3", "col-4"]
     assert all(writing.search(o["label"]) for o in lines["options"]), "what each line gives, in words"
     prompt = (await first.select(menu, ["row-1"])).response
-    assert writing.search(prompt.content) and "**" in prompt.content
+    assert writing.search(text_of(prompt)) and "**" in text_of(prompt)
     buttons = [b for b in within_limits(prompt) if b["type"] == BUTTON]
     assert buttons and all(writing.search(b["label"]) for b in buttons)
-    board = table.last().content
+    board = text_of(table.last())
     assert "took row-1" in board and not HANGUL_OR_KANA.search(board), "public lines stay in the table's language"
     rearrange = next(b for b in buttons if b["label"].endswith("…"))
     layouts = (await first.click(prompt, custom_id=rearrange["custom_id"])).response
-    assert writing.search(layouts.content)
+    assert writing.search(text_of(layouts))
     best = next(item for item in within_limits(layouts) if item["type"] in (SELECT, BUTTON))
     assert writing.search(best["options"][0]["label"] if best["type"] == SELECT else best["label"])
     stored = await (first.select(layouts, [best["options"][0]["value"]]) if best["type"] == SELECT
                     else first.click(layouts, custom_id=best["custom_id"]))  # the layout that keeps the most
     assert stored.response.content.startswith(script[first.id][1]), stored.response.content
-    assert "stored their resources" in table.last().content and not HANGUL_OR_KANA.search(table.last().content)
+    assert "stored their resources" in text_of(table.last()) and not HANGUL_OR_KANA.search(text_of(table.last()))
 
 
 async def test_a_japanese_table_shows_its_board_buttons_in_japanese_and_an_english_member_english_menus(
@@ -103,9 +103,9 @@ async def test_a_japanese_table_shows_its_board_buttons_in_japanese_and_an_engli
     assert labels(table.last())[:2] == ["リーダーカードを選ぶ", "自分のリーダー"]
     alice = next(member for member in seats if member is table.alice)
     opened = (await alice.click(table.last(), label="リーダーカードを選ぶ")).response
-    assert opened.content.startswith("Keep 2 of your 4 leaders") and select_of(opened)["placeholder"] == "Choose…"
+    assert text_of(opened).startswith("Keep 2 of your 4 leaders") and select_of(opened)["placeholder"] == "Choose…"
     korean = (await table.bob.click(table.last(), label="リーダーカードを選ぶ")).response
-    assert korean.content.startswith("인물 카드 4장 중 2장을 남기세요") and select_of(korean)["placeholder"] == "고르세요…"
+    assert text_of(korean).startswith("인물 카드 4장 중 2장을 남기세요") and select_of(korean)["placeholder"] == "고르세요…"
 
 
 async def test_masters_suggestions_and_card_details_come_in_the_members_language(table, simcord_bot):
