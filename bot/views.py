@@ -371,13 +371,18 @@ def move_token(game_id: int, version: int, notation: str) -> str:
 
 async def board_view(bot: BottegaBot, reply: Reply) -> discord.ui.View | None:
     """The components of a public board, from the cog of the board's game (its
-    ``board_components``, which may also add lines to ``reply``)."""
+    ``board_components``, which may also add lines to ``reply``); a finished game's board also
+    gets what a cog adds with ``final_components`` (the Rematch button)."""
     if reply.game_id is None or reply.version is None or reply.game_key is None:
         return None
+    view = None
     for cog in bot.cogs.values():
         if getattr(cog, "game_key", None) == reply.game_key:
-            return await cog.board_components(reply)
-    return None
+            view = await cog.board_components(reply)
+    for cog in bot.cogs.values():
+        if reply.over and hasattr(cog, "final_components"):
+            view = cog.final_components(reply, view)
+    return view
 
 
 def menu_view(reply: Reply) -> discord.ui.View | None:

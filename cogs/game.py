@@ -36,7 +36,7 @@ from bot.views import (
     respond_in_parts,
     service,
 )
-from cogs.community import RematchButton, open_rematch
+from cogs.community import AgainButton, RematchButton, final_components, open_rematch
 from cogs.history import show_page
 from cogs.play import rule_topics
 from cogs.rules_help import rules_lines, topic_choices
@@ -91,6 +91,10 @@ class GameCog(commands.Cog):
     @property
     def service(self):
         return service(self.bot)
+
+    def final_components(self, reply: Reply, view: discord.ui.View | None) -> discord.ui.View:
+        """A finished game's board components: its game's, and the Rematch button."""
+        return final_components(reply, view)
 
     @game.command(name="new", description="Open a table for a game in this channel (or in a new thread).")
     @app_commands.describe(
@@ -398,4 +402,4 @@ def command_lines(group: app_commands.Group) -> list[Line]:
 
 async def setup(bot: BottegaBot) -> None:
     await bot.add_cog(GameCog(bot))
-    bot.add_dynamic_items(RematchButton)
+    bot.add_dynamic_items(RematchButton, AgainButton)

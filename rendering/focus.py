@@ -41,6 +41,8 @@ TURN_LINES = 7
 LIM_RESOURCES = (("coins", "coin"), ("wood", "wood"), ("stone", "stone"), ("servants", "servant"),
                  ("mp", "military"), ("fp", "faith"), ("vp", "vp"))
 MOR_RESOURCES = ("coin", "stone", "servant", "shield")
+PIECES = ("mor", "lim", "opera")
+"""The games whose acting player's goods the image shows (any other: who acts, the turn, points)."""
 
 
 def _mor_amounts(player: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -96,16 +98,18 @@ def draw_focus(game_key: str, view: Mapping[str, Any], *, names: list[str] | Non
                turn: str | None) -> Image.Image:
     """The focused image (see the module); ``acting``: the seats that must act now (none at the
     end); ``turn``: the turn that just happened, in the drawing's language."""
-    labels = kit.seat_labels(view, names)
-    players = {player["seat"]: player for player in view["players"]}
+    players = {player["seat"]: player for player in view.get("players", [])}
+    labels = [kit.seat_label(seat, names) for seat in range(max([*players, *acting, len(names or []) - 1]) + 1)]
     scores = public_points(dict(view))
     text_width = WIDTH - 2 * PAD
+    first = acting[0] if acting else None
     turn_lines = kit.wrap(kit.printable(kit.fill_seats(turn or "", labels, len(labels))), BODY, text_width,
                           TURN_LINES)
+    with_pieces = first in players and game_key in PIECES
     height = (PAD + TITLE + 24 + (len(turn_lines) * (BODY + 10) + 64 if turn_lines else 0)
-              + 50 + len(players) * (BODY + 16) + (50 + _piece_rows(game_key) * (ICON + 18) if acting else 0) + PAD)
+              + (42 + len(players) * (BODY + 16) if players else 0)
+              + (50 + _piece_rows(game_key) * (ICON + 18) if with_pieces else 0) + PAD)
     img, draw = kit.new_canvas(WIDTH, height)
-    first = acting[0] if acting else None
     band = kit.seat_colour(first) if first is not None else kit.INK
     draw.rectangle((0, 0, WIDTH, PAD + TITLE + 8), fill=band)
     heading = (kit.said("{name} to play", name=", ".join(labels[seat] for seat in acting)) if acting
@@ -121,8 +125,9 @@ def draw_focus(game_key: str, view: Mapping[str, Any], *, names: list[str] | Non
             kit.text(draw, (PAD, y), line, BODY, kit.INK)
             y += BODY + 10
         y += 24
-    kit.text(draw, (PAD, y), kit._("Points"), SMALLEST, kit.MUTED, bold=True)
-    y += SMALLEST + 14
+    if players:
+        kit.text(draw, (PAD, y), kit._("Points"), SMALLEST, kit.MUTED, bold=True)
+        y += SMALLEST + 14
     for seat in sorted(players, key=lambda each: -scores[each]):
         draw.ellipse((PAD, y + 6, PAD + BODY - 6, y + BODY), fill=kit.seat_colour(seat), outline=kit.INK, width=2)
         score = str(scores[seat])
@@ -130,7 +135,7 @@ def draw_focus(game_key: str, view: Mapping[str, Any], *, names: list[str] | Non
                  kit.INK, bold=seat == first)
         kit.text(draw, (WIDTH - PAD, y), score, BODY, kit.INK, "ra", bold=True)
         y += BODY + 16
-    if first is not None:
+    if with_pieces:
         y += 8
         kit.text(draw, (PAD, y), kit.fit(kit.said("{name} has", name=labels[first]), SMALLEST, text_width, True),
                  SMALLEST, kit.MUTED, bold=True)

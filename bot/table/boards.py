@@ -22,13 +22,16 @@ from .score_labels import score_breakdown
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
+RatingChanges = Callable[[int], dict[tuple[int, str], float]]
+"""How a finished game moved each identity's rating (``(user id, AI level)``), by the game's id."""
 GAME_OVER = Message("Game over.")
 
 
 class Boards:
     def __init__(self, renderer: Renderer | None, moves: Callable[[int], Awaitable[list[MoveRow]]],
-                 away: AwayLookup | None = None) -> None:
+                 away: AwayLookup | None = None, rating_changes: RatingChanges | None = None) -> None:
         self.renderer, self.moves, self.away = renderer, moves, away
+        self.rating_changes = rating_changes
 
     async def reply(self, table: Table, lines: list[Line], *, highlight: str | None = None) -> Reply:
         """The board now, after ``lines``; the image shows ``highlight`` as the last move (by
@@ -38,7 +41,8 @@ class Boards:
         text_lines = list(lines)
         mentions: list[int] = []
         if result is not None:
-            text_lines.extend(result_lines(table, result))
+            text_lines.extend(result_lines(table, result, self.rating_changes(table.row.id)
+                                           if self.rating_changes else {}))
         else:
             ai_seats = table.ai_levels()
             for seat in sorted(game.actors(state)):
@@ -63,7 +67,7 @@ class Boards:
         return Reply(lines=text_lines, story=len(lines), image=image, focus=focus, mentions=mentions,
                      acting=list(mentions), game_id=table.row.id,
                      version=table.row.version, game_key=table.row.game_key,
-                     ai_to_move=bool(table.ai_to_move()),
+                     ai_to_move=bool(table.ai_to_move()), over=result is not None,
                      summary=None if result is None else await self.summary_image(table))
 
     async def summary_image(self, table: Table) -> Image | None:
@@ -159,8 +163,13 @@ def highlight_text(last: Line, language: str | None) -> str:
     return "".join(words(part) for part in last)
 
 
-def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
+def result_lines(table: Table, result: dict[str, Any],
+                 rating_changes: dict[tuple[int, str], float] | None = None) -> list[Line]:
+    """The result: who won, then each player's place, score (and rating change, when known) and
+    score by category; people are named by a mention (the final board pings them all)."""
     names = table.names()
+    levels = table.ai_levels()
+    people = {seat.seat: seat.user_id for seat in table.seats if seat.ai_level is None and seat.seat is not None}
     place = {seat: rank + 1 for rank, group in enumerate(result["ranking"]) for seat in group}
     solo = result.get("solo")
     if solo:
@@ -175,7 +184,15 @@ def result_lines(table: Table, result: dict[str, Any]) -> list[Line]:
         heading = said("{over} Winner: {winners}!", over=Strong(GAME_OVER), winners=winners)
     rows = [heading]
     for score in sorted(result["scores"], key=lambda s: place[s["seat"]]):
+        seat = score["seat"]
         detail = score_breakdown(score["breakdown"])
-        rows.append(said("{place}. {who}: {total} ({detail})", place=place[score["seat"]],
-                         who=Strong(names[score["seat"]]), total=score["total"], detail=detail))
+        who: Any = table.mention(people[seat]) if seat in people else Strong(names[seat])
+        identity = (0, levels[seat]) if seat in levels else (table.user_of(seat), "")
+        change = (rating_changes or {}).get(identity)
+        if change is None:
+            rows.append(said("{place}. {who}: {total} ({detail})", place=place[seat], who=who,
+                             total=score["total"], detail=detail))
+        else:
+            rows.append(said("{place}. {who}: {total}, rating {change} ({detail})", place=place[seat], who=who,
+                             total=score["total"], change=f"{change:+.1f}", detail=detail))
     return rows

@@ -202,6 +202,8 @@ class Reply:
     """The people the board waits on, pinged or not (``mentions`` are the ones to ping)."""
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
+    over: bool = False
+    """The board shows a finished game (its result, and a Rematch button on Discord)."""
     focus: Image | None = None
     """The focused image a phone shows first (see :mod:`rendering.focus`), beside the board."""
     summary: Image | None = None

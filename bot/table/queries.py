@@ -18,6 +18,7 @@ from .model import (
     Reply,
     Strong,
     Table,
+    TableError,
     game_title,
     line,
     said,
@@ -30,7 +31,14 @@ class Queries:
         self.tables, self.boards, self.timing, self.deadlines = tables, boards, timing, deadlines
 
     async def status(self, channel_id: int) -> Reply:
-        table = await self.tables.in_channel(channel_id)
+        """The channel's table now; after a game's end, until a new table opens, its result."""
+        try:
+            table = await self.tables.in_channel(channel_id)
+        except TableError:
+            latest = await self.tables.latest_in_channel(channel_id)
+            if latest is None or latest.status != "finished":
+                raise
+            table = await self.tables.by_id(latest.id)
         if table.state is None:
             seated = ", ".join(s.display_name for s in table.seats)
             waiting = said("Table of {game} waiting for players ({seated}/{players}): {names}.",

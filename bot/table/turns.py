@@ -185,8 +185,11 @@ class Turns:
 
     async def reply(self, board: TurnBoard) -> Reply:
         """The board of a recorded turn: the turn's lines so far, the last move drawn as a
-        sentence, and pings only in a new message, never for the mover, who goes on."""
+        sentence, and pings only in a new message, never for the mover, who goes on (but the final
+        board pings everyone)."""
         reply = await self.boards.reply(board.table, board.lines, highlight=board.highlight)
         reply.mentions = [] if board.post.edit else [user for user in reply.mentions if user != board.mover]
+        if board.table.finished():  # the final board pings every player, its result names them all
+            reply.mentions = [seat.user_id for seat in board.table.seats if seat.ai_level is None]
         reply.turn = board.post
         return reply

@@ -36,6 +36,34 @@ def text_of(message: discord.Message) -> str:
     return "\n".join(words)
 
 
+def controls_of(message: discord.Message) -> list:
+    """A message's buttons and selects, in order, whether in rows or inside a card's container."""
+    found: list = []
+
+    def walk(components: list) -> None:
+        for component in components:
+            if getattr(component, "custom_id", None):
+                found.append(component)
+            walk(getattr(component, "children", []))
+
+    walk(message.components)
+    return found
+
+
+def control_dicts(components: list) -> list[dict]:
+    """The buttons and selects among ``components`` (objects or raw dicts, rows or a card's
+    container), as raw dicts, in order."""
+    found: list[dict] = []
+    for component in components:
+        raw = component if isinstance(component, dict) else component.to_dict()
+        if raw.get("custom_id") or raw.get("type") == 2:
+            found.append(raw)
+        found.extend(control_dicts(raw.get("components", [])))
+        if isinstance(raw.get("accessory"), dict):
+            found.extend(control_dicts([raw["accessory"]]))
+    return found
+
+
 async def game_state(bot, game_id: int) -> dict | None:
     """Game ``game_id``'s state after its latest move (finished games too); None in the lobby."""
     table = await bot.service.game(game_id)
@@ -87,8 +115,7 @@ SECOND_THOUGHT = "bottega:tok:"
 
 def second_thought_confirm(message: discord.Message | None) -> str | None:
     """The ``custom_id`` of the Confirm button when ``message`` asks before a move (issue 17)."""
-    rows = [row if isinstance(row, dict) else row.to_dict() for row in (message.components if message else [])]
-    for item in (item for row in rows for item in row.get("components", [row])):
+    for item in control_dicts(message.components if message else []):
         if item.get("custom_id", "").startswith(SECOND_THOUGHT):
             return item["custom_id"]
     return None

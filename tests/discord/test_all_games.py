@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bottega_harness import move, text_of
+from bottega_harness import move, text_of, controls_of
 
 import games
 from bot.bot import COMMAND_HASH_KEY, create_bot
@@ -98,7 +98,7 @@ async def test_public_boards_never_carry_move_notations_through_the_lim_leader_d
 
     async def only_the_menu_button(board, hidden_leaders):
         current = await env.bot.service.table(table.channel.id)
-        ids = [c.custom_id for row in board.components for c in row.children]
+        ids = [c.custom_id for c in controls_of(board)]
         assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}",
                        f"bottega:since:{current.row.id}"]
 

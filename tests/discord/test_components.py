@@ -4,13 +4,13 @@ alive after a restart. The public board carries only a "Your move" button (and "
 from __future__ import annotations
 
 import discord
-from bottega_harness import text_of
+from bottega_harness import text_of, controls_of
 
 
 def custom_ids(message) -> list[str]:
     """The custom_ids of a channel message or of a private response (simcord's ResponseMessage)."""
     message = getattr(message, "message", message)
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in controls_of(message)]
 
 
 async def open_menu(table, actor, board):

@@ -14,7 +14,7 @@ import re
 import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
-from bottega_harness import move, text_of
+from bottega_harness import move, text_of, controls_of
 from hypothesis import strategies as st
 
 from tests.reliability.fuzz import near_miss
@@ -100,8 +100,7 @@ async def test_fuzzed_slash_options_are_answered_cleanly(table, key, data):
 async def test_fuzzed_custom_ids_are_answered_cleanly(table, key, data):
     await ready_table(table, key)
     game_id = (await table.env.bot.service.table(table.channel.id)).row.id
-    board_ids = [child.custom_id for message in table.channel.history() for row in message.components
-                 for child in row.children if child.custom_id]
+    board_ids = [child.custom_id for message in table.channel.history() for child in controls_of(message)]
     near = [f"bottega:act:{game_id}:{{v}}:{{m}}", f"bottega:menu:{game_id}:{{v}}",
             f"bottega:pick:{game_id}:{{v}}:{{m}}", "bottega:act:{g}:{v}:{m}", "bottega:{m}"]
     chooser = random.Random(data.draw(st.integers(0, 2**32)))

@@ -19,7 +19,7 @@ from bot.__main__ import main
 from bot.config import Config
 from bot.table import Person, TurnSettings
 from db.record import RecordRefused, digest, read_record, replay_record
-from bottega_harness import text_of
+from bottega_harness import text_of, controls_of
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def config(tmp_path) -> Config:
 
 def custom_ids(message) -> list[str]:
     message = getattr(message, "message", message)
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in controls_of(message)]
 
 
 def entries(content: str) -> list[int]:

@@ -10,7 +10,7 @@ import re
 import pytest
 import simcord
 import simcord.interactions
-from bottega_harness import move, text_of
+from bottega_harness import move, text_of, controls_of
 from PIL import Image
 
 from rendering import kit
@@ -152,8 +152,7 @@ def private_in_japanese(result) -> str:
 
 
 def labels(message) -> list[str]:
-    return [child.label for row in message.components for child in row.children
-            if getattr(child, "label", None)]
+    return [child.label for child in controls_of(message) if getattr(child, "label", None)]
 
 
 async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_speaks_english_then_korean(table):

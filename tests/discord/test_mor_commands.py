@@ -9,17 +9,13 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table, game_state, meant, text_of
+from bottega_harness import Table, game_state, meant, text_of, control_dicts, controls_of
 
 BUTTON, SELECT = 2, 3
 
 
 def items(message: Any) -> list[dict[str, Any]]:
-    out = []
-    for row in message.components:
-        row = row if isinstance(row, dict) else row.to_dict()
-        out.extend(row.get("components", [row]))
-    return out
+    return control_dicts(message.components)
 
 
 def labels(message: Any) -> list[str]:
@@ -264,7 +260,7 @@ async def test_buttons_survive_a_restart_and_old_ones_say_the_board_moved_on(tab
     assert played.response.content.startswith("You took") and "took row-3" in text_of(table.last())
     # The step edited its turn's message: the board in the channel shows the current buttons, so
     # no button of the earlier board is left there to press; an earlier private menu is stale.
-    labels = [item.label for row in table.last().components for item in row.children]
+    labels = [item.label for item in controls_of(table.last())]
     assert table.last().id == board.id and "Place resources" in labels and "Buy" not in labels
     again = await unchanged(game, first.select(old_menu.response, ["row-1"]))
     await game.refused(again, "the game has moved on")

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table, game_state, meant, second_thought_confirm, text_of
+from bottega_harness import Table, game_state, meant, second_thought_confirm, text_of, control_dicts
 
 import rendering
 from games.mor import affordable_cards
@@ -25,11 +25,7 @@ MAX_ANSWERS = 8
 
 def flat(components: list[Any]) -> list[dict[str, Any]]:
     """The interactive components of a message, as raw dicts (buttons and selects)."""
-    out = []
-    for row in components:
-        row = row if isinstance(row, dict) else row.to_dict()
-        out.extend(row.get("components", [row]))
-    return out
+    return control_dicts(components)
 
 
 def labels(message: Any) -> list[str]:

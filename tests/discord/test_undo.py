@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, game_state, move, text_of
+from bottega_harness import Table, game_state, move, text_of, controls_of
 
 import games
 from bot.config import Config
@@ -203,7 +203,7 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
     bob_keep = game.notation(game.legal_actions(await game_state(env.bot, game_id), 1)[0])
     await move(table.bob, table.channel, "mor", bob_keep)
     board = table.last()
-    assert "Since your move" in [child.label for row in board.components for child in row.children]
+    assert "Since your move" in [child.label for child in controls_of(board)]
     digest = await table.alice.click(board, label="Since your move")
     assert digest.ephemeral
     text = digest.response.content
