@@ -31,6 +31,7 @@ from games import IllegalAction
 
 from i18n import ENGLISH, Message, language_of, translate
 from .presentation import Post, post
+from .refusals import plain_reason, rule_note
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
 from .table.model import listed
 from .turn_card import card_files, turn_card
@@ -72,9 +73,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         error = error.original
     interaction.client.dispatch(REFUSAL_EVENT, interaction, error)
     current: Reply | None = None
+    rule = None
     if isinstance(error, StaleAction):
         message, current = error.message, error.current
-    elif isinstance(error, (TableError, IllegalAction)):
+    elif isinstance(error, IllegalAction):
+        message, rule = plain_reason(error.message), error.rule
+    elif isinstance(error, TableError):
         message = error.message
     elif isinstance(error, app_commands.CommandOnCooldown):
         message = Message("Slow down: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
@@ -91,7 +95,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     reader = reader_language(interaction)
     board = post(interaction.client.presenter, current, public=reader, private=reader) if current else None
     try:
-        await send_private(interaction, translate(message, reader), board)
+        await send_private(interaction, translate(message, reader) + rule_note(rule, reader), board)
     except discord.HTTPException:
         log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
 
