@@ -396,7 +396,7 @@ def menu_view(reply: Reply) -> discord.ui.View | None:
     leader left in a Lorenzo il Magnifico draft, ``draft ariosto``), and a ``custom_id`` is
     readable by every client. The menu button answers each player privately with their own moves.
     """
-    if not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
+    if reply.over or not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuButton(reply.game_id, reply.version))

@@ -167,11 +167,9 @@ class Turns:
         follows = before is not None and stored is not None and stored.version == before.row.version
         if follows and continues(before, after):
             started, shown, turn = stored.started, own + lines, own + lines
-        else:  # a new message: it opens with the whole turn that just ended
+        else:  # a new message: it opens with the whole turn that just ended (or the game's start)
             started, earlier, shown = after.row.version, (own if follows else []) + lines, []
             turn = earlier
-            if before is None:  # the game's first board: its lines are no one's turn
-                earlier, shown = [], list(lines)
         kept = within_budget(earlier + shown)
         earlier, shown = kept[:max(0, len(kept) - len(shown))], kept[-len(shown):] if shown else []
         await self.tables.set_turn(after.row.id, started, after.row.version, stored_turn(shown, earlier))
