@@ -1,5 +1,5 @@
 """A turn's new message tells the whole turn that just ended, every step of it, and the board's
-last-move box shows that whole turn (issue 27).
+last-move box shows that whole turn; no public line and no menu label holds a rule ID (issue 27).
 
 Random games of the three board games are played through the table service (a drawing-free
 renderer records what each board would show). Whenever a move passes the turn, the new message
@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 import games
+from bot.menus import screen
 from bot.presentation import PlainText, text
+from bot.refusals import RULE_ID
 from bot.table import Person, TableError, TableService
 from db import Store
 from tests.test_service import FakeClock
@@ -66,9 +68,9 @@ async def test_a_new_turn_message_tells_the_whole_turn_before_it(tmp_path, key: 
     try:
         await service.new_game(GUILD, CHANNEL, PEOPLE[0], key, 2)
         await service.join(CHANNEL, PEOPLE[1])
-        await service.start(CHANNEL, PEOPLE[0])
+        first = await service.start(CHANNEL, PEOPLE[0])
         chooser = random.Random(7)
-        recap: list[str] = []  # the turn the current message opened with
+        recap = words(first.lines[:first.story])  # the turn (here the start) the current message opened with
         own: list[str] = []  # this turn's lines so far
         phases: set[str] = set()
         turns: list[tuple[list[str], set[str], str | None]] = []  # each ended turn, its phases, its box
@@ -101,5 +103,45 @@ async def test_a_new_turn_message_tells_the_whole_turn_before_it(tmp_path, key: 
             assert any(any(" privilege: " in each for each in story) and len(story) >= 2 for story, _, _ in turns)
         else:
             assert any(len(phases) >= 2 for _, phases, _ in turns), "an Opera turn over several phases"
+    finally:
+        await store.close()
+
+
+def menu_words(moves, path=()) -> list[str]:
+    """Every title, label and description of the guided menu over ``moves``, every level of it."""
+    shown = screen(moves, path)
+    found = [shown.title]
+    for choice in shown.choices:
+        found += [choice.label, choice.description]
+        if choice.value.startswith("g:"):
+            found += menu_words(moves, (*shown.path, choice.value[2:]))
+    return found
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_no_public_line_and_no_menu_label_holds_a_rule_id(tmp_path, key: str) -> None:
+    """Whole random games: every public line (the boards' text, the last-move box) and every
+    label of the guided menus is plain words; rule IDs stay in the refusals' quiet last line."""
+    store = await Store.open(tmp_path / "bottega.db")
+    renderer = Recording()
+    service = TableService(store, clock=FakeClock(), seed_source=lambda: 99, renderer=renderer)
+    try:
+        await service.new_game(GUILD, CHANNEL, PEOPLE[0], key, 2)
+        await service.join(CHANNEL, PEOPLE[1])
+        shown = [*words((await service.start(CHANNEL, PEOPLE[0])).lines)]
+        chooser = random.Random(3)
+        for _ in range(3000):
+            try:
+                table = await service.table(CHANNEL)
+            except TableError:  # the game is over: the channel is free
+                break
+            seat = min(table.game.actors(table.state))
+            person = next(p for p in PEOPLE if p.id == table.user_of(seat))
+            shown += menu_words([description for _, description in table.described(seat)])
+            reply = await service.act(CHANNEL, person, chooser.choice(table.legal(seat)))
+            shown += words(reply.lines)
+        assert "Game over." in " ".join(shown), "the game was played to its end"
+        leaks = sorted({each for each in [*shown, *filter(None, renderer.highlights)] if RULE_ID.search(each)})
+        assert not leaks, leaks[:5]
     finally:
         await store.close()

@@ -36,7 +36,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
     >>> from games.mor import GAME
     >>> state = GAME.setup(2, 7)
     >>> describe_action(state, 0, {"type": "leader", "op": "discard", "leader": "L4"}).destructive
-    'The leader is gone for the rest of the game (MOR-LEADER-5).'
+    'The leader is gone for the rest of the game.'
     """
     kind = action["type"]
     group = (Step(kind, GROUPS[kind]),)
@@ -54,7 +54,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
         if action["op"] == "discard":
             return Description(Message("Discard {leader} for 1 faith", leader=_leader(action["leader"])), group,
                                (Message("leader {leader}", leader=name),), (amounts("1 faith"),),
-                               destructive=Message("The leader is gone for the rest of the game (MOR-LEADER-5)."))
+                               destructive=Message("The leader is gone for the rest of the game."))
         return Description(Message("Play {leader}", leader=_leader(action["leader"])), group)
     if kind == "place":
         return _place(state, action, group)
@@ -127,4 +127,4 @@ def _place(state: dict[str, Any], action: dict[str, Any], group: tuple[Step, ...
     return Description(Message("{move} (discards {n})", move=label, n=lost), group,
                        (Message("{n} discarded resource(s)", n=lost),),
                        destructive=Message("{n} resource(s) are thrown away: each moves every other player "
-                                           "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).", n=lost))
+                                           "(or Lorenzo) 1 step on the faith track.", n=lost))
