@@ -101,12 +101,15 @@ def test_a_card_at_its_fullest_keeps_discords_limits_and_its_schema() -> None:
                               Sent("PATCH", "/channels/1/messages/2", body)]) == []
 
 
-async def test_every_board_is_a_card_with_alt_text_and_the_turn_in_words(table: Table, env) -> None:
+async def test_every_board_is_a_card_with_alt_text_and_the_turn_in_words_from_the_first(table: Table, env) -> None:
     board = await table.open()
     sent = [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/messages")][-1]
     assert sent.json["flags"] & COMPONENTS_V2
     assert all(item.get("description") for item in media(sent.json["components"]))
     assert "begins" in text_of(board) and "Your move" in [c.label for c in controls_of(board)]
+    first = text_of(board)
+    assert all(words in first for words in ("press **Your move**", "Turn time:", "/game undo", "/game since",
+                                            "/game away")), "a new table's first message tells how to play here"
     mover = table.actor(board)
     await mover.slash(table.channel, "duel move", notation="add 3")
     turn = table.last()
