@@ -84,3 +84,26 @@ def turn_card(shown: Post, controls: ui.View | None, language: str) -> ui.Layout
         container.add_item(ui.ActionRow(*buttons[start:start + ROW_LIMIT]))
     card.add_item(container)
     return card
+
+
+def message_text(message: discord.Message) -> str:
+    """A message's words as a reader sees them: its content, or the text of its card."""
+    if message.content:
+        return message.content
+    return "\n".join(item.content for item in _walk(message.components) if isinstance(item, discord.TextDisplay))
+
+
+def message_controls(message: discord.Message) -> list[discord.Component]:
+    """A message's buttons and selects, whether in rows or in a card."""
+    return [item for item in _walk(message.components) if isinstance(item, (discord.Button, discord.SelectMenu))]
+
+
+def _walk(components: list) -> list:
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(list(getattr(component, "children", [])))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            found += _walk([accessory])
+    return found

@@ -98,7 +98,8 @@ def draw_focus(game_key: str, view: Mapping[str, Any], *, names: list[str] | Non
                turn: str | None) -> Image.Image:
     """The focused image (see the module); ``acting``: the seats that must act now (none at the
     end); ``turn``: the turn that just happened, in the drawing's language."""
-    players = {player["seat"]: player for player in view.get("players", [])}
+    players = {player.get("seat", index): player for index, player in enumerate(view.get("players", []))
+               if isinstance(player, dict)}
     labels = [kit.seat_label(seat, names) for seat in range(max([*players, *acting, len(names or []) - 1]) + 1)]
     scores = public_points(dict(view))
     text_width = WIDTH - 2 * PAD

@@ -173,7 +173,7 @@ class Turns:
         kept = within_budget(earlier + shown)
         earlier, shown = kept[:max(0, len(kept) - len(shown))], kept[-len(shown):] if shown else []
         await self.tables.set_turn(after.row.id, started, after.row.version, stored_turn(shown, earlier))
-        highlight = None
+        highlight = highlight_text(lines[0], table_language(after)) if before is None and lines else None
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
             highlight = move_sentence(turn, after.names()[seat] if seat is not None else "",

@@ -43,5 +43,6 @@ def public_points(view: dict[str, Any]) -> dict[int, int]:
     >>> public_points({"players": [{"seat": 0, "vp": 5}, {"seat": 1, "resources": {"vp": 2}}]})
     {0: 5, 1: 2}
     """
-    return {player["seat"]: int(player["vp"] if "vp" in player else player.get("resources", {}).get("vp", 0))
-            for player in view.get("players", [])}
+    players = [player for player in view.get("players", []) if isinstance(player, dict)]
+    return {player.get("seat", index): int(player["vp"] if "vp" in player else player.get("resources", {}).get("vp", 0))
+            for index, player in enumerate(players)}
