@@ -19,7 +19,8 @@ SMALLEST_ON_A_PHONE = 10
 """The issue's rule: letters at least 10 pixels tall at 360 pixels wide."""
 LONG_TURN = ("Bartolomeo Colleoni took row 2 from the market: 1 stone, 2 coins; stored them; bought green-2 "
              "into slot 1 for 3 stones; activated the production of slot 1 and the leader's; ended the turn.")
-JAPANESE_TURN = "バルトロメオ・コッレオーニは市場の2列目を取り、石1個と金貨2枚を得て、倉庫に置きました。"
+JAPANESE_TURN = ("バルトロメオ・コッレオーニは市場の2列目を取り、"
+                 "石1個と金貨2枚を得て、倉庫に置きました。")
 
 
 def letter_height(value: str, size: int, bold: bool) -> int:
