@@ -58,7 +58,7 @@ async def capture(url: str, out: Path, size: tuple[int, int]) -> None:
     width, height = size
     process = await asyncio.create_subprocess_exec(
         CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--hide-scrollbars", f"--window-size={width},{height}", "--virtual-time-budget=8000",
+        "--hide-scrollbars", f"--window-size={width},{height}", "--timeout=45000",
         f"--screenshot={out}", url, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     await process.wait()
 

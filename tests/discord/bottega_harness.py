@@ -36,6 +36,11 @@ def text_of(message: discord.Message) -> str:
     return "\n".join(words)
 
 
+def answered(result) -> str:
+    """Everything a private answer said, over its first message and its follow-ups."""
+    return "\n".join(message.content for message in [result.response, *result.followups] if message is not None)
+
+
 def controls_of(message: discord.Message) -> list:
     """A message's buttons and selects, in order, whether in rows or inside a card's container."""
     found: list = []

@@ -70,8 +70,10 @@ class Watch:
         else:
             assert len(self.table.channel.history()) == messages + 1, "the turn passed: one new message"
             [post] = [r for r in sent if r.method == "POST"]
-            humans = [] if after is None or after.finished() else after.actor_users()
-            expected = sorted(user for user in humans if user != mover.id)
+            if after is None or after.finished():  # the final board pings every player
+                expected = sorted(seat.user_id for seat in before.seats if seat.ai_level is None)
+            else:
+                expected = sorted(user for user in after.actor_users() if user != mover.id)
             assert sorted(int(u) for u in post.json["allowed_mentions"]["users"]) == expected
         self.steps.append(Step(continued, sent))
         return True

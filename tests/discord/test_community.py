@@ -70,7 +70,8 @@ async def test_game_over_posts_a_summary_image_beside_the_final_board(table, env
     await move(last_player, table.channel, key, notation)
     final = table.last()
     assert "Game over." in text_of(final)
-    board, picture = final.attachments
+    board, focused, picture = final.attachments
+    assert focused.filename.endswith("-now.png")
     assert board.filename == f"{key}-{game_id}-{(await env.bot.service.game(game_id)).row.version}.png"
     assert picture.filename == f"{key}-{game_id}-summary.png"
     finished = await env.bot.service.game(game_id)

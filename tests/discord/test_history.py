@@ -40,8 +40,10 @@ def entries(content: str) -> list[int]:
 
 
 def pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
+    """A board's size and the pixels of its lower two thirds: the top third holds the last-move
+    box, which on a posted board tells the whole turn and on a past board the move asked for."""
     with Image.open(io.BytesIO(data)) as image:
-        return image.size, image.convert("RGBA").tobytes()
+        return image.size, image.convert("RGBA").crop((0, image.height // 3, image.width, image.height)).tobytes()
 
 
 async def exported(member, channel) -> tuple[str, dict]:

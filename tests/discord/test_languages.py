@@ -10,7 +10,7 @@ import re
 import pytest
 import simcord
 import simcord.interactions
-from bottega_harness import move, text_of, controls_of
+from bottega_harness import move, text_of, controls_of, answered
 from PIL import Image
 
 from rendering import kit
@@ -75,7 +75,8 @@ async def test_a_refusal_a_hand_and_help_come_in_the_members_language(table):
     assert refused.response.content == "이 게임은 이미 시작했습니다. 이제 자리를 바꿀 수 없습니다."
     help_reply = await table.alice.slash(table.channel, "game help")
     assert "このチャンネルでは" in help_reply.response.content
-    assert "`/game new`: このチャンネル（または新しいスレッド）にゲームの卓を開きます。" in help_reply.response.content
+    commands = await table.alice.select(help_reply.response.message, ["commands"])
+    assert "`/game new`: このチャンネル（または新しいスレッド）にゲームの卓を開きます。" in answered(commands)
     hand = await table.bob.slash(table.channel, "duel hand")
     assert hand.ephemeral and hand.response.content.startswith("당신의 자리:")
     outsider = await table.carol.slash(table.channel, "duel hand")

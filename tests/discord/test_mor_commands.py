@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table, game_state, meant, text_of, control_dicts, controls_of
+from bottega_harness import Table, game_state, meant, text_of, control_dicts, controls_of, answered
 
 BUTTON, SELECT = 2, 3
 
@@ -311,7 +311,8 @@ async def test_board_card_hand_rules_commands(table, game):
 
 async def test_commands_list_in_game_help(table, game):
     await game.open([table.alice])
-    help_text = (await table.alice.slash(table.channel, "game help")).response.content
+    helped = await table.alice.slash(table.channel, "game help")
+    help_text = answered(await table.alice.select(helped.response.message, ["commands"]))
     for name in ("market", "buy", "produce", "leader", "arrange", "end", "board", "card", "log", "rules"):
         assert f"`/mor {name}`" in help_text
 
