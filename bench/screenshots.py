@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import random
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+import aiohttp
 import simcord
 
 from bot.bot import create_bot
@@ -30,6 +32,7 @@ GAMES = {"mor": 9, "lim": 7, "opera": 5}
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 SEED = 2026
 CHROMIUM = "chromium"
+LOAD_SECONDS = 15
 
 
 async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simcord.ChannelHandle, list]:
@@ -54,13 +57,39 @@ async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simc
 
 
 async def capture(url: str, out: Path, size: tuple[int, int]) -> None:
-    """``url`` as headless Chromium draws it at ``size``, into ``out``."""
+    """``url`` as headless Chromium draws it at ``size``, into ``out``, once the preview has had
+    time to load the channel (Chromium's own ``--screenshot`` fires before the page fetches it)."""
     width, height = size
+    port = 9200 + random.Random(str(out)).randrange(500)
     process = await asyncio.create_subprocess_exec(
         CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--hide-scrollbars", f"--window-size={width},{height}", "--timeout=45000",
-        f"--screenshot={out}", url, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-    await process.wait()
+        "--hide-scrollbars", f"--window-size={width},{height}", f"--remote-debugging-port={port}", url,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        async with aiohttp.ClientSession() as session:
+            page = None
+            for _ in range(LOAD_SECONDS):
+                await asyncio.sleep(1)
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/json") as listing:
+                        page = next((each for each in await listing.json() if each.get("type") == "page"), None)
+                except aiohttp.ClientError:
+                    continue
+                if page is not None:
+                    break
+            if page is None:
+                raise RuntimeError("Chromium did not open the preview")
+            await asyncio.sleep(LOAD_SECONDS)
+            async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
+                await socket.send_json({"id": 1, "method": "Page.captureScreenshot", "params": {"format": "png"}})
+                while True:
+                    answer = await socket.receive_json()
+                    if answer.get("id") == 1:
+                        out.write_bytes(base64.b64decode(answer["result"]["data"]))
+                        return
+    finally:
+        process.terminate()
+        await process.wait()
 
 
 async def shoot(key: str, moves: int, folder: Path) -> None:

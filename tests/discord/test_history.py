@@ -19,6 +19,7 @@ from bot.__main__ import main
 from bot.config import Config
 from bot.table import Person, TurnSettings
 from db.record import RecordRefused, digest, read_record, replay_record
+from rendering import mor as mor_board
 from bottega_harness import text_of, controls_of
 
 
@@ -40,10 +41,11 @@ def entries(content: str) -> list[int]:
 
 
 def pixels(data: bytes) -> tuple[tuple[int, int], bytes]:
-    """A board's size and the pixels of its lower two thirds: the top third holds the last-move
-    box, which on a posted board tells the whole turn and on a past board the move asked for."""
+    """A Masters board's size and its pixels below the top band: the band's status column holds the
+    last-move box, which on a posted board tells the whole turn and on a past board the move asked for."""
+    below = mor_board.MARGIN + mor_board.TOP_HEIGHT
     with Image.open(io.BytesIO(data)) as image:
-        return image.size, image.convert("RGBA").crop((0, image.height // 3, image.width, image.height)).tobytes()
+        return image.size, image.convert("RGBA").crop((0, below, image.width, image.height)).tobytes()
 
 
 async def exported(member, channel) -> tuple[str, dict]:
