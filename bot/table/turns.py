@@ -2,7 +2,9 @@
 
 The steps of one player's turn edit that turn's message (new image, appended lines); a new
 message, which pings whoever must act, is posted only when the turn passes to someone else, and
-at the end of the game. The turn's message is recorded in the store (``turn_messages``: the
+at the end of the game. A new message opens with the whole turn that just ended, every step of
+it, so the player it pings reads what the others did without scrolling back; the board's
+last-move box shows that whole turn too. The turn's message is recorded in the store (``turn_messages``: the
 version it began at, the version its lines reach, its lines, its message id once posted), so
 after a restart the next step still edits the same message.
 
@@ -27,6 +29,7 @@ TURN_TEXT = 1400
 """The characters a turn's lines may take: the oldest lines of a very long turn give way to newer
 ones, so the message (2,000 characters at most) always ends with who must act now."""
 EARLIER = "…"
+PREVIOUS = "previous"
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,9 @@ class TurnPost:
 
 @dataclass(frozen=True)
 class TurnBoard:
-    """A board recorded in its turn's message, to draw: the table, the lines the message shows,
-    how it is posted, the last move as a sentence, and who moved (a user id)."""
+    """A board recorded in its turn's message, to draw: the table, the lines the message shows
+    (the turn that ended before it, then this turn's steps), how it is posted, the turn as a
+    sentence, and who moved (a user id)."""
 
     table: Table
     lines: list[Line]
@@ -136,6 +140,20 @@ def decode(stored: list[Any]) -> list[Line]:
     return [line(*map(_decoded, each)) for each in stored if isinstance(each, list)]
 
 
+def stored_turn(lines: list[Line], earlier: list[Line]) -> list[Any]:
+    """What ``turn_messages.lines`` keeps: the turn that ended before this one (``earlier``), as a
+    first entry of its own, then this turn's lines."""
+    return [{PREVIOUS: encode(earlier)}, *encode(lines)]
+
+
+def read_turn(stored: list[Any]) -> tuple[list[Line], list[Line]]:
+    """``(this turn's lines, the turn before it)`` from :func:`stored_turn`'s record (an older
+    record, without the turn before it: none)."""
+    earlier = next((entry[PREVIOUS] for entry in stored[:1] if isinstance(entry, dict)
+                    and isinstance(entry.get(PREVIOUS), list)), [])
+    return decode(stored), decode(earlier)
+
+
 class Turns:
     def __init__(self, tables: Tables, boards: Boards) -> None:
         self.tables, self.boards = tables, boards
@@ -145,24 +163,31 @@ class Turns:
         """Record ``lines`` (one or more moves from ``before``; None: the game's first board) in
         their turn's message, under the channel's lock; :meth:`reply` then draws the board."""
         stored = await self.tables.turn_message(after.row.id)
-        if (before is not None and stored is not None and stored.version == before.row.version
-                and continues(before, after)):
-            started, shown = stored.started, decode(stored.lines) + lines
-        else:
-            started, shown = after.row.version, list(lines)
-        shown = within_budget(shown)
-        await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
-        highlight = None
+        own, earlier = read_turn(stored.lines) if stored is not None else ([], [])
+        follows = before is not None and stored is not None and stored.version == before.row.version
+        if follows and continues(before, after):
+            started, shown, turn = stored.started, own + lines, own + lines
+        else:  # a new message: it opens with the whole turn that just ended (or the game's start)
+            started, earlier, shown = after.row.version, (own if follows else []) + lines, []
+            turn = earlier
+        kept = within_budget(earlier + shown)
+        earlier, shown = kept[:max(0, len(kept) - len(shown))], kept[-len(shown):] if shown else []
+        await self.tables.set_turn(after.row.id, started, after.row.version, stored_turn(shown, earlier))
+        highlight = highlight_text(lines[0], table_language(after)) if before is None and lines else None
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
-            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
+            highlight = move_sentence(turn, after.names()[seat] if seat is not None else "",
                                       table_language(after))
+        shown = earlier + shown
         return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover)
 
     async def reply(self, board: TurnBoard) -> Reply:
         """The board of a recorded turn: the turn's lines so far, the last move drawn as a
-        sentence, and pings only in a new message, never for the mover, who goes on."""
+        sentence, and pings only in a new message, never for the mover, who goes on (but the final
+        board pings everyone)."""
         reply = await self.boards.reply(board.table, board.lines, highlight=board.highlight)
         reply.mentions = [] if board.post.edit else [user for user in reply.mentions if user != board.mover]
+        if board.table.finished():  # the final board pings every player, its result names them all
+            reply.mentions = [seat.user_id for seat in board.table.seats if seat.ai_level is None]
         reply.turn = board.post
         return reply

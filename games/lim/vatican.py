@@ -56,7 +56,7 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             seat["res"]["vp"] += gained
             seat["res"]["fp"] = 0
             events.append(
-                event("faith", "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+                event("faith", "{player} scores {gained} victory points for faith.",
                                player=f"{{p{s}}}", gained=gained)
             )
     state["vatican"] = None
