@@ -14,7 +14,7 @@ from openapi_contract import load_contract
 from bot.presentation import Post
 from bot.table import Image
 from bot.turn_card import COMPONENT_LIMIT, TEXT_LIMIT, card_files, turn_card
-from bot.views import MenuButton, SinceButton
+from bot.components import MenuButton, SinceButton
 from cogs.community import AgainButton
 from i18n import Message
 
