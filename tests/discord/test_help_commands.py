@@ -5,7 +5,7 @@ short, what to press, every topic in a select, never cut."""
 from __future__ import annotations
 
 import pytest
-from bottega_harness import Table, move, text_of
+from bottega_harness import Table, move
 
 from cogs.cards import entries
 
