@@ -36,7 +36,7 @@ from bot.config import Config  # noqa: E402
 GOALS = {"mor": 4, "lim": 4, "opera": 6}
 LINES_BEFORE = 4859
 NAMES = ["Ada", "Bea", "Cy", "Dot"]
-SELECT, BUTTON = 3, 2
+ACTION_ROW, BUTTON, SELECT, TEXT_DISPLAY = 1, 2, 3, 10
 STEPS_PER_TURN = 40
 QUICK_MOVES = 60
 REARRANGE = "g:arrange"
@@ -45,15 +45,44 @@ KEEP_GOING = 0.9
 
 
 def items(message: Any) -> list[dict[str, Any]]:
-    """The buttons and selects of a message, as raw dicts, after checking Discord's limits."""
+    """The buttons and selects of a message (in rows or inside a board's card), as raw dicts, after
+    checking Discord's limits."""
     rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    assert len(rows) <= 5
-    found = [item for row in rows for item in row.get("components", [row])]
+    assert len(rows) <= 5 or not all(row.get("type") == ACTION_ROW for row in rows)
+    found = controls(rows)
     for item in found:
         assert len(item.get("custom_id", "")) <= 100 and len(item.get("label") or "") <= 80
         options = item.get("options", [])
         assert len(options) <= 25 and all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in options)
     return found
+
+
+def controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The buttons and selects among raw ``components``, looking inside containers and sections."""
+    found = []
+    for component in components:
+        if component.get("type") in (BUTTON, SELECT):
+            found.append(component)
+        found.extend(controls(component.get("components", [])))
+        if isinstance(component.get("accessory"), dict):
+            found.extend(controls([component["accessory"]]))
+    return found
+
+
+def words_of(message: Any) -> str:
+    """A message's words: its content, or the text displays of its card."""
+    if message.content or not message.components:
+        return message.content
+
+    def texts(components: list[dict[str, Any]]) -> list[str]:
+        found = []
+        for component in components:
+            if component.get("type") == TEXT_DISPLAY:
+                found.append(component["content"])
+            found.extend(texts(component.get("components", [])))
+        return found
+
+    return "\n".join(texts([c if isinstance(c, dict) else c.to_dict() for c in message.components]))
 
 
 class ButtonPlayer:
@@ -68,7 +97,7 @@ class ButtonPlayer:
 
     def pinged(self) -> list[simcord.MemberActor]:
         board = self.channel.last_message
-        return [self.members[int(i)] for i in re.findall(r"<@(\d+)>", board.content) if int(i) in self.members]
+        return [self.members[int(i)] for i in re.findall(r"<@(\d+)>", words_of(board)) if int(i) in self.members]
 
     async def turn(self, member: simcord.MemberActor) -> None:
         """``member`` taps "Your move" on the latest board, then goes on in the private message until
@@ -86,7 +115,7 @@ class ButtonPlayer:
             confirm = next((i for i in found if i["type"] == BUTTON and i.get("label") == "Confirm"), None)
             select = next((i for i in found if i["type"] == SELECT), None)
             if confirm is not None:
-                self.previews.append(message.content)
+                self.previews.append(words_of(message))
                 result = await member.click(message, custom_id=confirm["custom_id"])
                 self.taps.append(taps + 1)
                 taps = 0
@@ -110,12 +139,12 @@ class ButtonPlayer:
     async def play_out(self, limit: int) -> bool:
         """Turns until the game is over (True) or ``limit`` moves were made (False)."""
         while len(self.taps) < limit:
-            if "Game over." in self.channel.last_message.content:
+            if "Game over." in words_of(self.channel.last_message):
                 return True
             pinged = self.pinged()
-            assert pinged, self.channel.last_message.content
+            assert pinged, words_of(self.channel.last_message)
             await self.turn(pinged[0])
-        return "Game over." in self.channel.last_message.content
+        return "Game over." in words_of(self.channel.last_message)
 
 
 async def open_table(env: simcord.Env, key: str, players: int) -> tuple[Any, list[simcord.MemberActor]]:

@@ -24,7 +24,7 @@ SINCE_PREFIX = "bottega:since"
 
 def menu_view(reply: Reply) -> discord.ui.View | None:
     """A "Your move" button, and a "Since your move" one, when someone must act."""
-    if not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
+    if reply.over or not (reply.acting or reply.mentions) or reply.game_id is None or reply.version is None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(MenuButton(reply.game_id, reply.version))

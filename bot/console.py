@@ -49,6 +49,7 @@ from .presentation import PlainText
 from .reminders import CHECK_EVERY_SECONDS
 from .table.workers import end_with_parent
 from .views import REFUSAL_EVENT
+from .turn_card import message_controls, message_text
 
 LOCAL_GUILD_ID = 1_000_000_000_000_000_001
 DEFAULT_CHANNEL = "table"
@@ -322,15 +323,16 @@ class Console:
         for message in channel.history():
             if message.flags.ephemeral:
                 continue
-            shown = (message.content, tuple(attachment.id for attachment in message.attachments))
+            words = message_text(message)
+            shown = (words, tuple(attachment.id for attachment in message.attachments))
             before = self._seen.get(message.id)
             if before == shown:
                 continue
             self._seen[message.id] = shown
             if before is None:
-                self._say(f"bottega: {message.content}")
+                self._say(f"bottega: {words}")
             else:  # a step of the same turn: the message is edited, and only what changed is shown
-                self._say(f"bottega (edited): {changed_lines(before[0], message.content)}")
+                self._say(f"bottega (edited): {changed_lines(before[0], words)}")
             await self._show_parts(message)
         for name, someone in self.people.items():
             # Only DM channels the bot opened: opening one here would use up an id (see the module's docstring).
@@ -380,7 +382,7 @@ def changed_lines(before: str, after: str) -> str:
 
 
 def _items(message: discord.Message) -> list[Any]:
-    return [item for row in message.components for item in getattr(row, "children", [row])]
+    return message_controls(message)
 
 
 def _label(item: Any) -> str | None:

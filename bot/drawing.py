@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 import rendering
+from rendering.focus import render_focus
 from rendering.summary import render_summary
 
 
@@ -25,6 +26,11 @@ class ThreadRenderer:
     async def private(self, game_key: str, view: dict[str, Any], *, names: list[str] | None,
                       language: str | None = None) -> bytes:
         return await asyncio.to_thread(rendering.render_private, game_key, view, names=names, language=language)
+
+    async def focus(self, game_key: str, view: dict[str, Any], *, names: list[str] | None, acting: list[int],
+                    turn: str | None, language: str | None = None) -> bytes:
+        return await asyncio.to_thread(render_focus, game_key, view, names=names, acting=acting, turn=turn,
+                                       language=language)
 
     async def card(self, game_key: str, card_id: str, language: str | None = None) -> bytes:
         return await asyncio.to_thread(rendering.render_card, game_key, card_id, language)

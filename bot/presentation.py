@@ -33,6 +33,11 @@ class Post:
     version: int | None = None
     game_key: str | None = None
     summary: Image | None = None
+    focus: Image | None = None
+    story: str = ""
+    """The first lines of ``text``: what happened (see :attr:`bot.table.Reply.story`)."""
+    rest: str = ""
+    """The other lines of ``text``: who must act now, or the result."""
 
 
 class Presenter(ABC):
@@ -117,4 +122,6 @@ def post(presenter: Presenter, reply: Reply, *, public: str = ENGLISH, private: 
         text=text(presenter, reply.lines, public), image=reply.image, mentions=list(reply.mentions),
         ephemeral=text(presenter, reply.private, private), ephemeral_image=reply.private_image,
         game_id=reply.game_id, version=reply.version, game_key=reply.game_key, summary=reply.summary,
+        focus=reply.focus, story=text(presenter, reply.lines[:reply.story], public),
+        rest=text(presenter, reply.lines[reply.story:], public),
     )

@@ -27,8 +27,10 @@ from games import IllegalAction
 
 from i18n import ENGLISH, Message, language_of, translate
 from .presentation import Post, post
+from .refusals import plain_reason, rule_note
 from .table import Image, Person, Reply, StaleAction, TableError, TableService
 from .table.model import listed
+from .turn_card import card_files, turn_card
 
 if TYPE_CHECKING:
     from .bot import BottegaBot
@@ -61,9 +63,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         error = error.original
     interaction.client.dispatch(REFUSAL_EVENT, interaction, error)
     current: Reply | None = None
+    rule = None
     if isinstance(error, StaleAction):
         message, current = error.message, error.current
-    elif isinstance(error, (TableError, IllegalAction)):
+    elif isinstance(error, IllegalAction):
+        message, rule = plain_reason(error.message), error.rule
+    elif isinstance(error, TableError):
         message = error.message
     elif isinstance(error, app_commands.CommandOnCooldown):
         message = Message("Slow down: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
@@ -80,7 +85,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     reader = reader_language(interaction)
     board = post(interaction.client.presenter, current, public=reader, private=reader) if current else None
     try:
-        await send_private(interaction, translate(message, reader), board)
+        await send_private(interaction, translate(message, reader) + rule_note(rule, reader), board)
     except discord.HTTPException:
         log.warning("could not deliver an error reply to interaction %s", interaction.id, exc_info=True)
 
@@ -299,15 +304,13 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
     """Show ``reply`` in the earlier message ``message_id`` (new text, image and buttons, no
     ping); None when that message is gone."""
     language = await public_language(bot, channel, reply.game_id)
-    reply, view = await board_view(bot, reply)
-    view = in_language(view, language)
+    reply, controls = await board_view(bot, reply)
+    controls = in_language(controls, language)
     shown = post(bot.presenter, reply, public=language)
     partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
-        message = await partial.edit(
-            content=_clip(shown.text) or None, allowed_mentions=mentions_of([]),
-            attachments=[_file(shown.image)] if shown.image else [], view=view,
-        )
+        message = await partial.edit(content=None, allowed_mentions=mentions_of([]), attachments=card_files(shown),
+                                     view=turn_card(shown, controls, language))
     except (discord.NotFound, discord.Forbidden):
         log.info("the turn message %s is gone; the board goes out as a new message", message_id)
         return None
@@ -317,18 +320,18 @@ async def _edit(bot: BottegaBot, channel: discord.abc.Messageable, message_id: i
 
 
 async def _send(bot: BottegaBot, channel: discord.abc.Messageable, reply: Reply) -> discord.Message:
+    """A new public message: a board as its turn's card (:mod:`bot.turn_card`), other lines as text."""
     language = await public_language(bot, channel, reply.game_id)
-    reply, view = await board_view(bot, reply)
-    view = in_language(view, language)
+    reply, controls = await board_view(bot, reply)
+    controls = in_language(controls, language)
     shown = post(bot.presenter, reply, public=language)
-    kwargs: dict[str, Any] = {
-        "content": _clip(shown.text) or None,
-        "allowed_mentions": mentions_of(shown.mentions),
-    }
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions_of(shown.mentions)}
     if shown.image:
-        kwargs["files"] = [_file(image) for image in (shown.image, shown.summary) if image is not None]
-    if view is not None:
-        kwargs["view"] = view
+        kwargs.update(files=card_files(shown), view=turn_card(shown, controls, language))
+    else:
+        kwargs["content"] = _clip(shown.text) or None
+        if controls is not None:
+            kwargs["view"] = controls
     message = await channel.send(**kwargs)
     if reply.ai_to_move:
         bot.ai_turns.after(channel)
@@ -354,13 +357,20 @@ def _clip(text: str) -> str:
 async def board_view(bot: BottegaBot, reply: Reply) -> tuple[Reply, discord.ui.View | None]:
     """A public board and its components, from the cog of the board's game (its
     ``board_components``, which may give the board a line of its own: a new reply, never a
-    changed one)."""
+    changed one); a finished game's board also gets what a cog adds with ``final_components``
+    (the Rematch button)."""
     if reply.game_id is None or reply.version is None or reply.game_key is None:
         return reply, None
+    view = None
     for cog in bot.cogs.values():
         if getattr(cog, "game_key", None) == reply.game_key:
-            return await cog.board_components(reply)
-    return reply, None
+            reply, view = await cog.board_components(reply)
+            break
+    if reply.over:
+        for cog in bot.cogs.values():
+            if hasattr(cog, "final_components"):
+                view = cog.final_components(reply, view)
+    return reply, view
 
 
 def service(bot: Any) -> TableService:

@@ -1,9 +1,15 @@
 """The Discord side of rematches: opening one (in a new thread when the finished game was in a
 thread) and the **Join the rematch** button the other players confirm with.
 
-The button is a :class:`discord.ui.DynamicItem` carrying the rematch table's game id, so it keeps
-working after a restart; a press by anyone who did not play the finished game is refused in one
-sentence by the table service.
+The final board of a game carries a **Rematch** button: any of its players presses it (or runs
+``/game rematch``) to open a new table of the same game, options and players; the other people
+take their seats with **Join the rematch** and the game starts, seats drawn again, when the last
+one has (the AI seats sit down at once). Agreeing before the start keeps anyone from being pulled
+into a week-long game they did not want; only the players of the finished game may sit.
+
+Both buttons are :class:`discord.ui.DynamicItem` s carrying a game id, so they keep working after
+a restart; a press by anyone who did not play the finished game is refused in one sentence by
+the table service.
 """
 
 from __future__ import annotations
@@ -35,6 +41,37 @@ if TYPE_CHECKING:
     from bot.bot import BottegaBot
 
 REMATCH_PREFIX = "bottega:rematch"
+AGAIN_PREFIX = "bottega:again"
+REMATCH = Message("Rematch")
+"""The final board's button, which opens the rematch."""
+
+
+class AgainButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=re.compile(rf"{AGAIN_PREFIX}:(?P<game_id>\d+)"),
+):
+    """Opens the rematch of finished game ``game_id``, as ``/game rematch``: ``bottega:again:<game id>``."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(discord.ui.Button(label=REMATCH, style=discord.ButtonStyle.success,
+                                           custom_id=f"{AGAIN_PREFIX}:{game_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> AgainButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_rematch(interaction.client, interaction)  # type: ignore[arg-type]
+
+
+def final_components(reply: Reply, view: discord.ui.View | None) -> discord.ui.View:
+    """The components of a finished game's board: its game's (if any) and the Rematch button."""
+    view = view or discord.ui.View(timeout=None)
+    if reply.game_id is not None:
+        view.add_item(AgainButton(reply.game_id))
+    return view
 
 
 class RematchButton(

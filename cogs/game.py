@@ -19,13 +19,13 @@ from bot.table import (
     MAX_REMINDER,
     MIN_REMINDER,
     TIMEOUT_ACTIONS,
-    Line,
     Person,
     Reply,
     TableError,
     TurnSettings,
     line,
 )
+from bot.presentation import post
 from bot.views import (
     person_of,
     post_reply,
@@ -36,10 +36,10 @@ from bot.views import (
     respond_in_parts,
     service,
 )
-from cogs.community import RematchButton, open_rematch
+from cogs.community import AgainButton, RematchButton, final_components, open_rematch
 from cogs.history import show_page
-from cogs.play import rule_topics
-from cogs.rules_help import in_language, rules_lines, topic_choices
+from cogs.help_topics import MORE, HelpSelect, help_view
+from cogs.rules_help import rules_lines, topic_choices
 
 if TYPE_CHECKING:
     from bot.bot import BottegaBot
@@ -84,6 +84,10 @@ class GameCog(commands.Cog):
     @property
     def service(self):
         return service(self.bot)
+
+    def final_components(self, reply: Reply, view: discord.ui.View | None) -> discord.ui.View:
+        """A finished game's board components: its game's, and the Rematch button."""
+        return final_components(reply, view)
 
     @game.command(name="new", description="Open a table for a game in this channel (or in a new thread).")
     @app_commands.describe(
@@ -220,31 +224,16 @@ class GameCog(commands.Cog):
 
     @game.command(name="help", description="The commands of this channel's game and what you can do now.")
     async def help(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda: self.help_reply(interaction), public=False)
-
-    async def help_reply(self, interaction: discord.Interaction) -> Reply:
-        lines = []
+        await interaction.response.defer(ephemeral=True, thinking=True)
         key = None
         try:
             reply = await self.service.game_help(interaction.channel_id, person_of(interaction))
-            lines.extend(reply.private)
-            key = reply.game_key
+            lines, key = reply.private, reply.game_key
         except TableError:
-            lines.append(line(Message("There is no game in this channel yet.")))
-        lines.append(line(""))
-        # The game's own commands first: a message holds 2,000 characters, and the /game ones
-        # (the same in every channel) are the ones to lose when they do not all fit.
-        for cog in self.bot.cogs.values():
-            if key is not None and getattr(cog, "game_key", None) == key:
-                lines.extend(command_lines(cog.app_command))
-        topics = rule_topics(key) if key else {}
-        if topics:  # by their titles in the reader's language: `/game rules topic:` suggests them as typed
-            language = reader_language(interaction)
-            lines.append(line(Message("Rules by topic (`/game rules topic:`): {topics}", game=key,
-                                      topics=", ".join(in_language(entry, language)["title"]
-                                                       for entry in topics.values()))))
-        lines.extend(command_lines(self.game))
-        return Reply(private=lines)
+            lines = [line(Message("There is no game in this channel yet: `/game new` opens a table."))]
+        reader = reader_language(interaction)
+        shown = post(self.bot.presenter, Reply(private=[*lines, line(MORE)]), private=reader).ephemeral
+        await interaction.edit_original_response(content=shown, view=help_view(key, reader))
 
     @game.command(name="rules", description="Rules help by topic, from the player's guide of the game.")
     @app_commands.describe(topic="What you want to know about (start typing to see the topics)",
@@ -384,15 +373,6 @@ class GameCog(commands.Cog):
         await respond_in_parts(
             interaction, lambda: self.service.since(interaction.channel_id, person_of(interaction)))
 
-def command_lines(group: app_commands.Group) -> list[Line]:
-    """One help line per command of ``group``: its name, and its description (translatable)."""
-    return [
-        line(f"`/{command.qualified_name}`: ", Message(command.description))
-        for command in group.walk_commands()
-        if isinstance(command, app_commands.Command)
-    ]
-
-
 async def setup(bot: BottegaBot) -> None:
     await bot.add_cog(GameCog(bot))
-    bot.add_dynamic_items(RematchButton)
+    bot.add_dynamic_items(RematchButton, AgainButton, HelpSelect)

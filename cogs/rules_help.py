@@ -5,11 +5,13 @@ reader's language is shown in English (``tests/discord/test_help_commands.py`` l
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from discord import app_commands
 
 import games
+from bot.refusals import RULE_ID
 from i18n import ENGLISH, Message
 from bot.table import Line, Strong, TableError, line
 
@@ -38,10 +40,26 @@ def rules_lines(key: str, topic: str | None, language: str = ENGLISH) -> list[Li
         return [line(Strong(title), Message(": rules help by topic — {topics}. Ask with `/game rules topic:<topic>`.",
                                             topics=listed))]
     chosen = topic.strip().lower()
+    if chosen not in topics and RULE_ID.fullmatch(topic.strip().upper()):
+        chosen = topic_of_rule(key, topic.strip().upper()) or chosen
     if chosen not in topics:
         raise TableError("{title} has no rules topic '{topic}'. Topics: {topics}.", title=title, topic=topic,
                          topics=", ".join(topics))
     return [topic_line(key, chosen, language)]
+
+
+def topic_of_rule(key: str, rule: str) -> str | None:
+    """The topic whose rules take in ``rule`` (``LIM-COUNCIL-4``: the topic of ``LIM-COUNCIL-1..5``),
+    so that the rule a refusal names opens with ``/game rules topic:LIM-COUNCIL-4``.
+
+    >>> topic_of_rule("lim", "LIM-COUNCIL-4"), topic_of_rule("mor", "LIM-COUNCIL-4")
+    ('council', None)
+    """
+    area = rule.rsplit("-", 1)[0] if rule[-1].isdigit() else rule
+    for name, entry in rule_topics(key).items():
+        if re.search(rf"\b{re.escape(area)}(?:-|\b)", entry["rules"]):
+            return name
+    return None
 
 
 def topic_choices(key: str | None, current: str, language: str = ENGLISH) -> list[app_commands.Choice[str]]:

@@ -30,6 +30,7 @@ import games
 from i18n import LANGUAGES
 
 from . import render, render_card, render_private
+from .focus import render_focus
 from .summary import render_summary
 
 __all__ = ["RenderPool"]
@@ -112,6 +113,11 @@ class RenderPool:
         """A seat's private image PNG (see :func:`rendering.render_private`)."""
         return await self._run(_private, game_key, view, names, language)
 
+    async def focus(self, game_key: str, view: dict, *, names: list[str] | None, acting: list[int],
+                    turn: str | None, language: str | None = None) -> bytes:
+        """The focused image PNG of a turn's message (see :mod:`rendering.focus`)."""
+        return await self._run(_focus, game_key, view, names, acting, turn, language)
+
     async def card(self, game_key: str, card_id: str, language: str | None = None) -> bytes:
         """A card or leader detail image PNG; KeyError for an unknown card."""
         return await self._run(render_card, game_key, card_id, language)
@@ -131,6 +137,11 @@ class RenderPool:
 def _board(game_key: str, view: dict, names: list[str] | None, highlight: str | None,
            caption: str | None = None, language: str | None = None) -> bytes:
     return render(game_key, view, names=names, highlight=highlight, caption=caption, language=language)
+
+
+def _focus(game_key: str, view: dict, names: list[str] | None, acting: list[int], turn: str | None,
+           language: str | None = None) -> bytes:
+    return render_focus(game_key, view, names=names, acting=acting, turn=turn, language=language)
 
 
 def _private(game_key: str, view: dict, names: list[str] | None, language: str | None = None) -> bytes:

@@ -15,7 +15,9 @@ from db.postgres import postgres_program
 from tests.pg.server import REQUIRED
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCHES = sorted(path.name for path in (ROOT / "bench").glob("*.py") if path.name not in ("stats.py",)
+NOT_BENCHES = ("stats.py", "screenshots.py")
+"""Helpers run by hand: the statistics of the results, and the documentation's pictures (a browser)."""
+BENCHES = sorted(path.name for path in (ROOT / "bench").glob("*.py") if path.name not in NOT_BENCHES
                  and not path.name.startswith("_"))
 
 

@@ -125,7 +125,8 @@ async def test_the_example_script_replays_a_whole_game(tmp_path):
     assert code == 0
     assert "Game over. Winner: bruno!" in out.getvalue()
     # the scores in words, not the engine's keys (faith_track, favour_tiles)
-    assert "1. bruno: 62 (cards 27, faith track 20, Papal favour tiles 9, leaders 6, resources 0)" in out.getvalue()
+    assert "1. @bruno: 62, rating +" in out.getvalue()
+    assert "(cards 27, faith track 20, Papal favour tiles 9, leaders 6, resources 0)" in out.getvalue()
     # a calm channel: the steps of a turn edit its message, so the channel holds fewer than half as
     # many messages as boards were drawn (one per move)
     posted, boards = out.getvalue().count("\nbottega: "), out.getvalue().count("  image: ")

@@ -43,9 +43,9 @@ async def test_steps_of_a_turn_show_as_edits_of_its_message(tmp_path):
     # the table opened; the game began; the first turn (after the leaders were kept)
     assert len(posted) == 3, out
     assert edited and edited[-1].startswith("bottega (edited): alice took row-1"), out
-    # an edit shows only what it added, and the picture it carries now
+    # an edit shows only what it added, and the pictures it carries now (the board, the focused image)
     assert "Masters of Renaissance begins" not in "".join(edited)
-    assert out.count("image: ") == len(posted) - 1 + len(edited)
+    assert out.count("image: ") == 2 * (len(posted) - 1 + len(edited))
 
 
 def test_an_edit_is_shown_by_what_it_changed():

@@ -11,7 +11,7 @@ import games
 from i18n import name_in, translate
 from bot.i18n.catalogues import problems
 from bot.menus import OPTION_LIMIT, TEXT_LIMIT, screen
-from games.core import Description, Message, Name
+from games.core import RULE_ID, Description, Message, Name
 from games.core.describe import AND, amounts, listing
 from tests.engine_checks import positions
 
@@ -87,7 +87,8 @@ def test_OM_REFINED_3_ending_phase_3_with_goods_asks_for_a_confirmation_and_is_a
     player = state["seats"][seat]
     player["refined"] = {"b": 1, "p": 0, "c": 2, "g": 0}
     done = opera.describe(state, seat, {"type": "done"})
-    assert done.destructive.startswith("Your 1 bell, 2 column left") and "(OM-REFINED-3)" in done.destructive
+    assert done.destructive.startswith("Your 1 bell, 2 column left") and not RULE_ID.search(done.destructive), \
+        "players read the sentence without its rule ID"
     assert opera.automatic(state, seat) is None
     player["refined"] = dict.fromkeys("bpcg", 0)
     nothing_else = opera.legal_actions(state, seat) == [{"type": "done"}]
@@ -110,7 +111,7 @@ def test_MOR_LEADER_5_discarding_a_leader_and_throwing_resources_away_ask_for_a_
     mor = games.get("mor")
     state = mor.setup(2, 7)
     found = mor.describe(state, 0, {"type": "leader", "op": "discard", "leader": "L4"})
-    assert "MOR-LEADER-5" in found.destructive
+    assert "gone for the rest of the game" in found.destructive and not RULE_ID.search(found.destructive)
     assert not mor.describe(state, 0, {"type": "end"}).destructive
 
 

@@ -124,11 +124,12 @@ def markup_written(path: Path) -> list[str]:
 
 
 def engine_imports_allowed(node: ast.ImportFrom) -> bool:
-    """From the engines an adapter takes their errors, the types of their interface (an adapter
-    already holds ``table.game``) and static card data: nothing that reads a state."""
+    """From the engines an adapter takes their errors (and the form of the rule IDs they name), the
+    types of their interface (an adapter already holds ``table.game``) and static card data: nothing
+    that reads a state."""
     names = {alias.name for alias in node.names}
     if node.module in ("games", "games.core"):
-        return names <= {"IllegalAction", "get", "keys", "Description", "Game", "Message"}
+        return names <= {"IllegalAction", "RULE_ID", "get", "keys", "Description", "Game", "Message"}
     return node.module.endswith(".data") or all(name.endswith("_details") for name in names)
 
 

@@ -97,7 +97,8 @@ class TableService:
         self.renderer = renderer
         tables = Tables(store)
         self._members = Members(tables, self._now)
-        boards = Boards(renderer, tables.moves, away=self._members.away_until, seat_changes=tables.seat_changes)
+        boards = Boards(renderer, tables.moves, away=self._members.away_until, seat_changes=tables.seat_changes,
+                        rating_changes=tables.rating_changes)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now, hold=self._members.held)
         self._play = Play(tables, boards, self._now, Turns(tables, boards))

@@ -12,9 +12,9 @@ from games.core import Message, Rng, counted, seed_state
 
 from .ai_seats import DEFAULT_LEVEL, AiSeats, check_level
 from .boards import Boards
-from .clocks import deadline_changes, with_timers
+from .clocks import deadline_changes, settings_text, with_timers
 from .loading import Tables
-from .model import Person, Reply, Strong, TableError, game_title, said
+from .model import Line, Person, Reply, Strong, Table, TableError, game_title, said
 from .timing import reminder_changes
 from .votes import abandon_carried, votes_needed
 from .votes import people as seated_people
@@ -128,7 +128,7 @@ class Lobby:
             seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(table.names()))
             board = await self.ai_seats.turns.record(
                 None, table, [said("{game} begins. Seats: {seating}.", game=Strong(game_title(game)),
-                                   seating=seating)])
+                                   seating=seating), *how_to_play(table)])
         return await self.ai_seats.turns.reply(board)
 
     async def abandon(self, channel_id: int, person: Person) -> Reply:
@@ -153,3 +153,13 @@ class Lobby:
                                  "agree with `/game abandon`.", who=Strong(person.name), votes=len(votes),
                                  needed=needed)])
 
+
+def how_to_play(table: Table) -> list[Line]:
+    """What a new table's first message tells everyone about playing here."""
+    return [
+        said("How to play here: when you are pinged, press {button} on the latest message and choose your move "
+             "from the menu.", button=Strong(Message("Your move"))),
+        said("Turn time: {clock}", clock=settings_text(table.row)),
+        said("A misclick? `/game undo` takes it back. Been away? `/game since` shows what happened since your "
+             "last move, and `/game away` pauses your clock while you are away."),
+    ]

@@ -219,6 +219,9 @@ class Person:
 class Image:
     filename: str
     data: bytes
+    alt: str = ""
+    """What the image shows, as a sentence a screen reader speaks (a :class:`Message`, written in
+    the table's language where it is posted)."""
 
 
 @dataclass
@@ -237,9 +240,16 @@ class Reply:
     """The people the board waits on, pinged or not (``mentions`` are the ones to ping)."""
     ai_to_move: bool = False
     """The board waits on an AI seat: the adapter asks the service to play its moves next."""
+    over: bool = False
+    """The board shows a finished game (its result, and a Rematch button on Discord)."""
+    focus: Image | None = None
+    """The focused image a phone shows first (see :mod:`rendering.focus`), beside the board."""
     summary: Image | None = None
     """At game over: the summary image (ranking, scores by category, scores over the rounds),
     posted beside the final board."""
+    story: int = 0
+    """How many of the first ``lines`` tell what happened (the turn that ended, this turn's steps);
+    the rest say who must act now, or the result."""
     turn: Any = None
     """For a board after a move, a :class:`bot.table.turns.TurnPost`: whether it edits the message
     of its turn or begins a new one; None for other boards (status, a stale button's answer)."""

@@ -18,8 +18,10 @@ from .model import (
     Reply,
     Strong,
     Table,
+    TableError,
     game_title,
     line,
+    listed,
     said,
 )
 from .timing import Timing
@@ -30,7 +32,14 @@ class Queries:
         self.tables, self.boards, self.timing, self.deadlines = tables, boards, timing, deadlines
 
     async def status(self, channel_id: int) -> Reply:
-        table = await self.tables.in_channel(channel_id)
+        """The channel's table now; after a game's end, until a new table opens, its result."""
+        try:
+            table = await self.tables.in_channel(channel_id)
+        except TableError:
+            latest = await self.tables.latest_in_channel(channel_id)
+            if latest is None or latest.status != "finished":
+                raise
+            table = await self.tables.by_id(latest.id)
         if table.state is None:
             seated = ", ".join(s.display_name for s in table.seats)
             waiting = said("Table of {game} waiting for players ({seated}/{players}): {names}.",
@@ -52,19 +61,24 @@ class Queries:
         return reply
 
     async def game_help(self, channel_id: int, person: Person) -> Reply:
-        """What this channel's game is and what ``person`` can do in it now."""
+        """What this channel's game is, whose turn it is and what ``person`` can do now: what to
+        press, not what to type (typed moves stay with ``/<game> move`` and its suggestions)."""
         table = await self.tables.in_channel(channel_id)
-        lines = [said("This channel hosts {game} (`/{key} ...`).", game=Strong(game_title(table.game)),
-                      key=table.row.game_key)]
+        lines = [said("This channel hosts {game}: {about}", game=Strong(game_title(table.game)),
+                      about=GAME_ABOUT.get(table.row.game_key, ""))]
         seat = table.seat_of(person.id)
         if table.state is None:
             lines.append(said("Waiting for players ({seated}/{players}): `/game join`.", seated=len(table.seats),
                               players=table.row.players))
-        elif table.is_acting(seat):
+            return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)
+        acting = sorted(table.game.actors(table.state))
+        if acting:
+            lines.append(said("Now playing: {who}.", who=listed([Strong(table.names()[each]) for each in acting])))
+        if table.is_acting(seat):
             lines.append(said("Your move: {prompt}", prompt=table.prompt(seat)))
-            examples = move_examples(table.row.game_key, table.legal(seat))
-            if examples:
-                lines.append(said("Moves you can make now, for example: {moves}", moves=", ".join(examples)))
+            lines.append(said("Press {button} on the latest board to choose it from a menu (or type it with "
+                              "`/{key} move`, which suggests every move you can make).",
+                              button=Strong(Message("Your move")), key=table.row.game_key))
         elif seat is not None and not table.finished():
             lines.append(line(table.waiting_message(seat)))
         return Reply(private=lines, game_id=table.row.id, game_key=table.row.game_key)
@@ -113,18 +127,12 @@ class Queries:
         return await self.tables.by_id(game_id)
 
 
-EXAMPLES = 6
-
-
-def move_examples(game_key: str, legal: list[str]) -> list[str]:
-    """Commands that work now: the first legal move of each kind (``place``, ``privilege`` ...),
-    as the whole command to type.
-
-    >>> move_examples("lim", ["place black green-1", "place black green-2", "pass"])
-    ['`/lim move notation:"place black green-1"`', '`/lim move notation:pass`']
-    """
-    first_of_kind: dict[str, str] = {}
-    for notation in legal:
-        first_of_kind.setdefault(notation.split()[0], notation)
-    return [f'`/{game_key} move notation:"{n}"`' if " " in n else f"`/{game_key} move notation:{n}`"
-            for n in list(first_of_kind.values())[:EXAMPLES]]
+GAME_ABOUT = {
+    "mor": Message("Renaissance merchants take resources from the market, buy development cards and "
+                   "produce, racing to 7 cards or the end of the faith track."),
+    "lim": Message("families of Renaissance Florence place their members to take cards from four towers, "
+                   "harvest, produce and win the Church's favour over three periods."),
+    "opera": Message("workshop masters of Florence buy raw goods in three trading cities, refine them, "
+                     "build and deliver to the cathedral's worksites over nine rounds."),
+}
+"""What each game is, in one sentence, for ``/game help``."""

@@ -2,7 +2,9 @@
 
 The steps of one player's turn edit that turn's message (new image, appended lines); a new
 message, which pings whoever must act, is posted only when the turn passes to someone else, and
-at the end of the game. The turn's message is recorded in the store (``turn_messages``: the
+at the end of the game. A new message opens with the whole turn that just ended, every step of
+it, so the player it pings reads what the others did without scrolling back; the board's
+last-move box shows that whole turn too. The turn's message is recorded in the store (``turn_messages``: the
 version it began at, the version its lines reach, its lines, its message id once posted), so
 after a restart the next step still edits the same message.
 
@@ -34,6 +36,7 @@ TURN_TEXT = 1400
 """The characters a turn's lines may take: the oldest lines of a very long turn give way to newer
 ones, so the message (2,000 characters at most) always ends with who must act now."""
 EARLIER = "…"
+PREVIOUS = "previous"
 
 
 @dataclass(frozen=True)
@@ -47,15 +50,17 @@ class TurnPost:
 
 @dataclass(frozen=True)
 class TurnBoard:
-    """A board recorded in its turn's message, to draw: the table, the lines the message shows,
-    how it is posted, the last move as a sentence, who moved (a user id), and who was pinged for
-    this turn already (a new message pings no one twice)."""
+    """A board recorded in its turn's message, to draw: the table, the lines the message shows
+    (the turn that ended before it, then this turn's steps), how it is posted, the turn as a
+    sentence, who moved (a user id), and who was pinged for this turn already (a new message
+    pings no one twice)."""
 
     table: Table
     lines: list[Line]
     post: TurnPost
     highlight: str | None
     mover: int | None
+    pinged: frozenset[int] = frozenset()
     pinged: frozenset[int] = frozenset()
 
 
@@ -153,6 +158,20 @@ def decode(stored: list[Any]) -> list[Line]:
     return [line(*map(_decoded, each)) for each in stored if isinstance(each, list)]
 
 
+def stored_turn(lines: list[Line], earlier: list[Line]) -> list[Any]:
+    """What ``turn_messages.lines`` keeps: the turn that ended before this one (``earlier``), as a
+    first entry of its own, then this turn's lines."""
+    return [{PREVIOUS: encode(earlier)}, *encode(lines)]
+
+
+def read_turn(stored: list[Any]) -> tuple[list[Line], list[Line]]:
+    """``(this turn's lines, the turn before it)`` from :func:`stored_turn`'s record (an older
+    record, without the turn before it: none)."""
+    earlier = next((entry[PREVIOUS] for entry in stored[:1] if isinstance(entry, dict)
+                    and isinstance(entry.get(PREVIOUS), list)), [])
+    return decode(stored), decode(earlier)
+
+
 class Turns:
     def __init__(self, tables: Tables, boards: Boards) -> None:
         self.tables, self.boards = tables, boards
@@ -160,43 +179,54 @@ class Turns:
     async def record(self, before: Table | None, after: Table, lines: list[Line], *,
                      last_move: list[Line] | None = None, mover: int | None = None) -> TurnBoard:
         """Record ``lines`` (one or more moves from ``before``; None: the game's first board) in
-        their turn's message, under the channel's lock; :meth:`reply` then draws the board.
+        their turn's message, under the channel's lock; :meth:`reply` then draws the board. A new
+        message opens with the whole turn that just ended (or the game's start).
 
         After an undo that took a turn back, the next move goes on in the message of that turn
         (which the undo edited) when it gives the turn to people that message pinged already, so
         an undo and a move played again ping no one twice; anyone new to act gets a new message."""
         stored = await self.tables.turn_message(after.row.id)
+        own, earlier = read_turn(stored.lines) if stored is not None else ([], [])
+        follows = before is not None and stored is not None and stored.version == before.row.version
         pinged: frozenset[int] = frozenset()
-        same_turn = (before is not None and stored is not None and stored.version == before.row.version
-                     and (continues(before, after) or waits_on_ai_only(after)))
-        if not same_turn and before is not None and stored is not None and stored.version == before.row.version:
+        same_turn = follows and (continues(before, after) or waits_on_ai_only(after))
+        if follows and not same_turn:
             pinged = await self.reopened(after, stored.started)
             same_turn = bool(pinged) and set(after.actor_users()) <= pinged
         if same_turn:
-            started, shown = stored.started, decode(stored.lines) + lines
+            started, shown, turn = stored.started, own + lines, own + lines
         else:
-            started, shown = after.row.version, list(lines)
-        shown = within_budget(shown)
-        await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
-        highlight = None
+            started, earlier, shown = after.row.version, (own if follows else []) + lines, []
+            turn = earlier
+        earlier, shown = self._kept(earlier, shown)
+        await self.tables.set_turn(after.row.id, started, after.row.version, stored_turn(shown, earlier))
+        highlight = highlight_text(lines[0], table_language(after)) if before is None and lines else None
         if last_move:
             seat = after.seat_of(mover) if mover is not None else None
-            highlight = move_sentence(last_move, after.names()[seat] if seat is not None else "",
+            highlight = move_sentence(turn, after.names()[seat] if seat is not None else "",
                                       table_language(after))
-        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), highlight, mover, pinged)
+        return TurnBoard(after, earlier + shown, TurnPost(started, started != after.row.version), highlight, mover,
+                         pinged)
 
     async def record_undo(self, before: Table, after: Table, lines: list[Line]) -> TurnBoard:
         """Record an undo's ``lines`` in the message of the turn it happened in: the undo edits
         that message (pinging no one: whoever acts again was pinged for this turn already)."""
         stored = await self.tables.turn_message(after.row.id)
+        own, earlier = read_turn(stored.lines) if stored is not None else ([], [])
         if stored is not None and stored.version == before.row.version:
-            started, shown = stored.started, decode(stored.lines) + lines
+            started, shown = stored.started, own + lines
         else:
-            started, shown = after.row.version, list(lines)
-        shown = within_budget(shown)
-        await self.tables.set_turn(after.row.id, started, after.row.version, encode(shown))
-        return TurnBoard(after, shown, TurnPost(started, started != after.row.version), None, None,
+            started, shown, earlier = after.row.version, list(lines), []
+        earlier, shown = self._kept(earlier, shown)
+        await self.tables.set_turn(after.row.id, started, after.row.version, stored_turn(shown, earlier))
+        return TurnBoard(after, earlier + shown, TurnPost(started, started != after.row.version), None, None,
                          frozenset(after.actor_users()))
+
+    @staticmethod
+    def _kept(earlier: list[Line], shown: list[Line]) -> tuple[list[Line], list[Line]]:
+        """The turn before and this turn's lines within the message's budget, the oldest dropped first."""
+        kept = within_budget(earlier + shown)
+        return kept[:max(0, len(kept) - len(shown))], kept[-len(shown):] if shown else []
 
     async def reopened(self, table: Table, started: int) -> frozenset[int]:
         """The people the message of the turn begun at version ``started`` pinged, when an undo
@@ -219,9 +249,12 @@ class Turns:
 
     async def reply(self, board: TurnBoard) -> Reply:
         """The board of a recorded turn: the turn's lines so far, the last move drawn as a
-        sentence, and pings only in a new message, never for the mover, who goes on."""
+        sentence, and pings only in a new message, never for the mover, who goes on, nor for anyone
+        this turn pinged already; the final board pings every player."""
         reply = await self.boards.reply(board.table, board.lines, highlight=board.highlight)
         reply.mentions = [] if board.post.edit else [user for user in reply.mentions
                                                      if user != board.mover and user not in board.pinged]
+        if board.table.finished():  # the final board pings every player, its result names them all
+            reply.mentions = [seat.user_id for seat in board.table.seats if seat.ai_level is None]
         reply.turn = board.post
         return reply

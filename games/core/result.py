@@ -33,3 +33,16 @@ def make_result(
     if extra:
         result.update(extra)
     return result
+
+
+def public_points(view: dict[str, Any]) -> dict[int, int]:
+    """Each seat's victory points so far, read from a game's public view (the three board games
+    show them: ``vp`` in a player's part, or among a Lorenzo il Magnifico player's resources; a
+    game whose view has no players' parts: none).
+
+    >>> public_points({"players": [{"seat": 0, "vp": 5}, {"seat": 1, "resources": {"vp": 2}}]})
+    {0: 5, 1: 2}
+    """
+    players = [player for player in view.get("players", []) if isinstance(player, dict)]
+    return {player.get("seat", index): int(player["vp"] if "vp" in player else player.get("resources", {}).get("vp", 0))
+            for index, player in enumerate(players)}

@@ -56,8 +56,8 @@ def resolve_vatican(state: State, events: list[Event]) -> None:
             seat["res"]["vp"] += gained
             seat["res"]["fp"] = 0
             events.append(
-                event("faith", counted("{player} scores {gained} victory point for faith (LIM-VATICAN-10).",
-                                       "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+                event("faith", counted("{player} scores {gained} victory point for faith.",
+                                       "{player} scores {gained} victory points for faith.",
                                        by="gained", player=f"{{p{s}}}", gained=gained))
             )
     state["vatican"] = None

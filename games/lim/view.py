@@ -206,6 +206,4 @@ def prompt(state: State, seat: int) -> str:
         return Message("Round {round}: every family member of yours is placed: leader actions, then "
                        "'pass'.",
                        round=state['round'])
-    # The example is notation, given whole so that its member's colour is never translated.
-    return (Message("Round {round}: place a family member ({left}), e.g. '{example}'.",
-                    round=state['round'], left=', '.join(left), example=f"place {left[0]} council"))
+    return Message("Round {round}: place a family member ({left}).", round=state['round'], left=', '.join(left))

@@ -49,7 +49,7 @@ def describe_action(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
     >>> from games.mor import GAME
     >>> state = GAME.setup(2, 7)
     >>> describe_action(state, 0, {"type": "leader", "op": "discard", "leader": "L4"}).destructive
-    'The leader is gone for the rest of the game (MOR-LEADER-5).'
+    'The leader is gone for the rest of the game.'
     >>> describe_action(state, 0, {"type": "end"}).group
     ()
     """
@@ -148,7 +148,7 @@ def _leader_action(state: dict[str, Any], seat: int, action: dict[str, Any], top
     if action["op"] == "discard":
         return Description(Message("Discard {leader} for 1 faith", leader=_leader(leader_id)), (top,),
                            (Message("leader {leader}", leader=name),), (amounts("1 faith"),),
-                           destructive=Message("The leader is gone for the rest of the game (MOR-LEADER-5)."))
+                           destructive=Message("The leader is gone for the rest of the game."))
     return Description(Message("Play {leader}", leader=_leader(leader_id)), (top,),
                        gain=(Message("{leader} in play, {vp} VP", leader=name, vp=LEADERS[leader_id]["vp"]),))
 
@@ -179,9 +179,9 @@ def _place(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step) 
     return Description(Message("{move} (discards {n})", move=label, n=lost), (top,),
                        (counted("{n} discarded resource", "{n} discarded resources", n=lost),),
                        destructive=counted("{n} resource is thrown away: it moves every other player "
-                                           "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).",
+                                           "(or Lorenzo) 1 step on the faith track.",
                                            "{n} resources are thrown away: each moves every other player "
-                                           "(or Lorenzo) 1 step on the faith track (MOR-WAREHOUSE-9).", n=lost))
+                                           "(or Lorenzo) 1 step on the faith track.", n=lost))
 
 
 _DESCRIBERS = {"keep": _keep, "market": _market, "buy": _buy, "produce": _produce, "leader": _leader_action,

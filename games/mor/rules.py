@@ -99,7 +99,7 @@ def market_line(state: dict[str, Any], line: str) -> list[str]:
     if kind == "col" and 0 <= index < MARKET_COLUMNS:
         return [grid[r][index] for r in range(MARKET_ROWS)]
     raise IllegalAction("There is no line '{line}': rows are row-1..row-{market_rows}, columns "
-                        "col-1..col-{market_columns} (MOR-MARKET-2).", "MOR-MARKET-2",
+                        "col-1..col-{market_columns}.", "MOR-MARKET-2",
                         line=line, market_rows=MARKET_ROWS, market_columns=MARKET_COLUMNS)
 
 

@@ -61,8 +61,7 @@ def apply_layout(player: dict[str, Any], layout: dict[str, list[str]]) -> None:
         kinds = set(units)
         if len(kinds) > 1:
             raise IllegalAction(
-                "Depot {place} would mix {kinds}: a depot holds one resource type only "
-                "(MOR-WAREHOUSE-2).", "MOR-WAREHOUSE-2",
+                "Depot {place} would mix {kinds}: a depot holds one resource type only.", "MOR-WAREHOUSE-2",
                 place=place, kinds=' and '.join(sorted(kinds)))
         resource = units[0]
         if resource not in RESOURCES:
@@ -73,13 +72,13 @@ def apply_layout(player: dict[str, Any], layout: dict[str, list[str]]) -> None:
             capacity = DEPOT_CAPACITIES[index]
             if len(units) > capacity:
                 raise IllegalAction(
-                    "Depot {place} holds at most {capacity}, not {n_units} (MOR-WAREHOUSE-5).",
+                    "Depot {place} holds at most {capacity}, not {n_units}.",
                     "MOR-WAREHOUSE-5",
                     place=place, capacity=capacity, n_units=len(units))
             if resource in used_types:
                 raise IllegalAction(
                     "{capitalize} cannot be in both {used_types} and {place}: two depots may not "
-                    "hold the same type (MOR-WAREHOUSE-3).", "MOR-WAREHOUSE-3",
+                    "hold the same type.", "MOR-WAREHOUSE-3",
                     capitalize=resource.capitalize(), used_types=used_types[resource], place=place)
             used_types[resource] = place
             depots[index] = [resource, len(units)]
@@ -87,19 +86,18 @@ def apply_layout(player: dict[str, Any], layout: dict[str, list[str]]) -> None:
             leader = LEADERS[place]
             if resource != leader["resource"]:
                 raise IllegalAction(
-                    "The depot of leader {place} holds only {resource} (MOR-LEADER-12).",
+                    "The depot of leader {place} holds only {resource}.",
                     "MOR-LEADER-12",
                     place=place, resource=leader['resource'])
             if len(units) > leader["capacity"]:
                 raise IllegalAction(
-                    "The depot of leader {place} holds at most {capacity} (MOR-LEADER-12).",
+                    "The depot of leader {place} holds at most {capacity}.",
                     "MOR-LEADER-12",
                     place=place, capacity=leader['capacity'])
             leader_depots[place] = len(units)
         else:
             raise IllegalAction(
-                "There is no depot '{place}': use d1, d2, d3 or a played extra-depot leader "
-                "(MOR-WAREHOUSE-1).", "MOR-WAREHOUSE-1",
+                "There is no depot '{place}': use d1, d2, d3 or a played extra-depot leader.", "MOR-WAREHOUSE-1",
                 place=place)
     player["depots"] = depots
     player["leader_depots"] = leader_depots

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, Message, event, refuse
-from ..core.message import Message
 from . import payment as P
 from .data import DATA, RAW, ability_name, city_name, component_name
 from .describe import goods_words

@@ -217,7 +217,7 @@ def _done(player: dict) -> Description:
     if not any(player["refined"].values()):
         return Description(Message("End phase 3"))
     return Description(Message("End phase 3, discarding {goods}", goods=left), cost=(amounts(left),),
-                       destructive=Message("Your {goods} left on the refined spaces are discarded (OM-REFINED-3).",
+                       destructive=Message("Your {goods} left on the refined spaces are discarded.",
                                            goods=left))
 
 
@@ -286,14 +286,13 @@ def _thrown_away(state: dict, seat: int, action: dict) -> list[Message]:
     reasons = []
     vp = state["seats"][seat]["vp"] - after["seats"][seat]["vp"]
     if vp > 0:
-        reasons.append(Message("You lose {vp} VP: a certificate already on its lowest space costs points "
-                               "(OM-PAY-7).", vp=vp))
+        reasons.append(Message("You lose {vp} VP: a certificate already on its lowest space costs points.", vp=vp))
     raw, refined = "".join(g for g in lost if g in RAW), "".join(g for g in lost if g in REFINED)
     if raw:
-        reasons.append(Message("{goods} will be lost: you may hold at most {cap} of each raw good (OM-GOODS-6).",
+        reasons.append(Message("{goods} will be lost: you may hold at most {cap} of each raw good.",
                                goods=goods_words(raw), cap=state["options"]["raw_cap"]))
     if refined and state["phase"] in LATE_PHASES:
-        reasons.append(Message("{goods} gained now will be discarded at once: phase 3 is over (OM-REFINED-5).",
+        reasons.append(Message("{goods} gained now will be discarded at once: phase 3 is over.",
                                goods=goods_words(refined)))
     elif refined:
         reasons.append(Message("{goods} will be lost: you have no player token left to show them (Q-12).",

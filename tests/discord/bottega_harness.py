@@ -17,6 +17,58 @@ GAME_SEED = 20261129
 
 
 
+def text_of(message: discord.Message) -> str:
+    """A message's words: its content, or the text of its layout components (a board's card)."""
+    if message.content or not getattr(message, "components", None):
+        return message.content
+    words: list[str] = []
+
+    def walk(components: list) -> None:
+        for component in components:
+            if isinstance(component, discord.TextDisplay):
+                words.append(component.content)
+            walk(getattr(component, "children", []))
+            accessory = getattr(component, "accessory", None)
+            if accessory is not None:
+                walk([accessory])
+
+    walk(message.components)
+    return "\n".join(words)
+
+
+def answered(result) -> str:
+    """Everything a private answer said, over its first message and its follow-ups."""
+    return "\n".join(message.content for message in [result.response, *result.followups] if message is not None)
+
+
+def controls_of(message: discord.Message) -> list:
+    """A message's buttons and selects, in order, whether in rows or inside a card's container."""
+    found: list = []
+
+    def walk(components: list) -> None:
+        for component in components:
+            if getattr(component, "custom_id", None):
+                found.append(component)
+            walk(getattr(component, "children", []))
+
+    walk(message.components)
+    return found
+
+
+def control_dicts(components: list) -> list[dict]:
+    """The buttons and selects among ``components`` (objects or raw dicts, rows or a card's
+    container), as raw dicts, in order."""
+    found: list[dict] = []
+    for component in components:
+        raw = component if isinstance(component, dict) else component.to_dict()
+        if raw.get("custom_id") or raw.get("type") == 2:
+            found.append(raw)
+        found.extend(control_dicts(raw.get("components", [])))
+        if isinstance(raw.get("accessory"), dict):
+            found.extend(control_dicts([raw["accessory"]]))
+    return found
+
+
 async def game_state(bot, game_id: int) -> dict | None:
     """Game ``game_id``'s state after its latest move (finished games too); None in the lobby."""
     table = await bot.service.game(game_id)
@@ -47,8 +99,8 @@ class Table:
 
     def actor(self, message: discord.Message | None = None) -> simcord.MemberActor:
         """The one player the (latest) board pings."""
-        pinged = {int(i) for i in re.findall(r"<@(\d+)>", (message or self.last()).content)}
-        assert len(pinged) == 1, (message or self.last()).content
+        pinged = {int(i) for i in re.findall(r"<@(\d+)>", text_of(message or self.last()))}
+        assert len(pinged) == 1, text_of(message or self.last())
         return self.member(pinged.pop())
 
     async def open(self, players: int = 2, *, start: bool = True, options: str = "") -> discord.Message:
@@ -68,8 +120,7 @@ SECOND_THOUGHT = "bottega:mv:"
 
 def second_thought_confirm(message: discord.Message | None) -> str | None:
     """The ``custom_id`` of the Confirm button when ``message`` asks before a move (issue 17)."""
-    rows = [row if isinstance(row, dict) else row.to_dict() for row in (message.components if message else [])]
-    for item in (item for row in rows for item in row.get("components", [row])):
+    for item in control_dicts(message.components if message else []):
         if item.get("custom_id", "").startswith(SECOND_THOUGHT):
             return item["custom_id"]
     return None

@@ -7,19 +7,20 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, control_dicts, text_of
 
-BUTTON, SELECT = 2, 3
+ACTION_ROW, BUTTON, SELECT = 1, 2, 3
 """Discord's component types."""
 MAX_STEPS = 12
 """The most screens a guided menu may take to reach one move."""
 
 
 def items(message: Any) -> list[dict[str, Any]]:
-    """The buttons and selects of a message, as raw dicts, after checking Discord's limits."""
+    """The buttons and selects of a message (in rows or inside a card), as raw dicts, after checking
+    Discord's limits."""
     rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    assert len(rows) <= 5
-    found = [item for row in rows for item in row.get("components", [row])]
+    assert len(rows) <= 5 or not all(row.get("type") == ACTION_ROW for row in rows)
+    found = control_dicts(rows)
     for item in found:
         assert len(item.get("custom_id", "")) <= 100
         assert len(item.get("label") or "") <= 80
@@ -38,4 +39,4 @@ def select_of(message: Any) -> dict[str, Any]:
 
 
 def pinged(table: Table) -> list[simcord.MemberActor]:
-    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]
+    return [table.member(int(i)) for i in re.findall(r"<@(\d+)>", text_of(table.last()))]

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 from ai_games import AI, Watch, finished_game, open_against_the_ai
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 
 import games
 from bot.config import Config
@@ -49,13 +49,13 @@ async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table
     while True:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
         await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
-        if f"**{AI}**:" in table.last().content:
+        if f"**{AI}**:" in text_of(table.last()):
             break
-    assert f"<@{table.alice.id}>" not in table.last().content
+    assert f"<@{table.alice.id}>" not in text_of(table.last())
     owing = table.last().id
     await env.restart_bot(await make_bot())
     await env.settle()
-    assert table.last().id != owing and f"<@{table.alice.id}>" in table.last().content
+    assert table.last().id != owing and f"<@{table.alice.id}>" in text_of(table.last())
     await watch.play("lim", rng)
     game_id = await finished_game(env, table)
     assert await ai_moves_replayed(env.bot.store, game_id) > watch.moves // 2
@@ -63,10 +63,10 @@ async def test_the_ai_plays_what_it_owes_after_a_restart_and_the_game_ends(table
 
 async def test_a_person_alone_with_two_ai_seats_starts_at_once(table):
     await table.alice.slash(table.channel, "game new", game="lim", players=3, bots=2)
-    assert "with Bottega AI (normal), Bottega AI 2 (normal). The table is full" in table.last().content
+    assert "with Bottega AI (normal), Bottega AI 2 (normal). The table is full" in text_of(table.last())
     await table.alice.slash(table.channel, "game start")
-    assert "Lorenzo il Magnifico** begins" in "\n".join(m.content for m in table.channel.history())
-    assert f"<@{table.alice.id}>" in table.last().content  # the AI seats have played up to alice's move
+    assert "Lorenzo il Magnifico** begins" in "\n".join(text_of(m) for m in table.channel.history())
+    assert f"<@{table.alice.id}>" in text_of(table.last())  # the AI seats have played up to alice's move
 
 
 async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
@@ -76,16 +76,16 @@ async def test_the_host_adds_and_removes_ai_players_in_the_lobby(table):
     not_host = await table.bob.slash(table.channel, "game bot add")
     assert "Only the host of this table or a server manager can add an AI player" in not_host.response.content
     await table.alice.slash(table.channel, "game bot add", level="strong")
-    assert "**Bottega AI (strong)** takes a seat (2/3)." in table.last().content
+    assert "**Bottega AI (strong)** takes a seat (2/3)." in text_of(table.last())
     await table.manager.slash(table.channel, "game bot add")
-    assert "**Bottega AI 2 (normal)** takes a seat (3/3). The table is full" in table.last().content
+    assert "**Bottega AI 2 (normal)** takes a seat (3/3). The table is full" in text_of(table.last())
     full = await table.bob.slash(table.channel, "game join")
     assert "This table is full" in full.response.content
     await table.alice.slash(table.channel, "game bot remove")
-    assert "**Bottega AI 2 (normal)** leaves the table (2/3)." in table.last().content
+    assert "**Bottega AI 2 (normal)** leaves the table (2/3)." in text_of(table.last())
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
-    board = table.last().content
+    board = text_of(table.last())
     assert "Bottega AI (strong)" in board and not re.search(r"<@-\d+>", board)
     late = await table.alice.slash(table.channel, "game bot remove")
     assert "already started" in late.response.content
@@ -122,7 +122,7 @@ async def alice_hands_the_turn_to_the_ai(env, table: Table) -> int:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
         sent = len(env.http_requests)
         await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
-        if table.last().id != board.id and AI in table.last().content.split("\n")[0]:
+        if table.last().id != board.id and AI in text_of(table.last()).split("\n")[0]:
             return sent
     raise AssertionError("the AI never answered")
 

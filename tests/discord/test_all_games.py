@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bottega_harness import move
+from bottega_harness import move, text_of, controls_of
 
 import games
 from bot.bot import COMMAND_HASH_KEY, create_bot
@@ -21,17 +21,17 @@ async def test_each_game_opens_starts_and_takes_a_move_from_autocomplete(table, 
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
     board = table.last()
-    assert f"**{title}** begins" in board.content and board.attachments[0].filename.startswith(f"{key}-")
-    pinged = [table.member(int(i)) for i in re.findall(r"<@(\d+)>", board.content)]
+    assert f"**{title}** begins" in text_of(board) and board.attachments[0].filename.startswith(f"{key}-")
+    pinged = [table.member(int(i)) for i in re.findall(r"<@(\d+)>", text_of(board))]
     mover = pinged[0]
     choices = await mover.autocomplete(table.channel, f"{key} move", "notation", "")
     assert choices and all(len(c["value"]) <= 100 for c in choices)
-    shown = (board.content, board.attachments[0].id)
+    shown = (text_of(board), board.attachments[0].id)
     await move(mover, table.channel, key, choices[0]["value"])
     # a new board, or (a step of the same turn, or one answer to a decision others still make)
     # the turn's message edited with the new board
     after = table.last()
-    assert after.attachments and (after.id != board.id or (after.content, after.attachments[0].id) != shown)
+    assert after.attachments and (after.id != board.id or (text_of(after), after.attachments[0].id) != shown)
     hand = await mover.slash(table.channel, f"{key} hand")
     assert hand.ephemeral and "Your seat:" in hand.response.content
 
@@ -46,7 +46,7 @@ async def test_lim_advanced_rules_are_an_option_of_game_new(table):
         "advanced=true, leader_types=rulebook", "advanced=true, leader_types=published"
     ]
     await table.alice.slash(table.channel, "game new", game="lim", players=2, options="advanced=true")
-    assert "advanced: true" in table.last().content
+    assert "advanced: true" in text_of(table.last())
 
 
 async def test_a_game_below_its_player_count_is_refused(table):
@@ -82,7 +82,7 @@ async def play_lim_draft(table, env, check_board) -> int:
     drafted = 0
     for _ in range(12):
         board = table.last()
-        mover = table.member(int(re.findall(r"<@(\d+)>", board.content)[0]))
+        mover = table.member(int(re.findall(r"<@(\d+)>", text_of(board))[0]))
         choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
         drafts = [c["value"] for c in choices if c["value"].startswith("draft ")]
         drafted += bool(drafts)
@@ -98,7 +98,7 @@ async def test_public_boards_never_carry_move_notations_through_the_lim_leader_d
 
     async def only_the_menu_button(board, hidden_leaders):
         current = await env.bot.service.table(table.channel.id)
-        ids = [c.custom_id for row in board.components for c in row.children]
+        ids = [c.custom_id for c in controls_of(board)]
         assert ids == [f"bottega:menu:{current.row.id}:{current.row.version}",
                        f"bottega:since:{current.row.id}"]
 
@@ -107,6 +107,6 @@ async def test_public_boards_never_carry_move_notations_through_the_lim_leader_d
 
 async def test_public_board_text_never_names_a_drafting_players_leaders(table, env):
     async def no_hidden_leader_in_the_text(board, hidden_leaders):
-        assert not [leader for leader in hidden_leaders if leader in board.content]
+        assert not [leader for leader in hidden_leaders if leader in text_of(board)]
 
     await play_lim_draft(table, env, no_hidden_leader_in_the_text)

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, game_state
+from bottega_harness import Table, game_state, text_of
 
 import games
 from bot.config import Config
@@ -37,7 +37,7 @@ async def test_LIM_ROUND_7_and_LIM_ROUND_9_taken_automatically_in_the_channel_an
     await table.alice.slash(table.channel, "game start")
     game_id = int(table.last().attachments[0].filename.split("-")[1])
     for _ in range(30):
-        if PASSES in table.last().content:
+        if PASSES in text_of(table.last()):
             break
         service_table = await env.bot.service.game(game_id)
         state = await game_state(env.bot, game_id)
@@ -45,10 +45,10 @@ async def test_LIM_ROUND_7_and_LIM_ROUND_9_taken_automatically_in_the_channel_an
         action = min(LIM.legal_actions(state, seat), key=spends_servants_keeps_neutral)
         mover = table.member(service_table.user_of(seat))
         await mover.slash(table.channel, "lim move", notation=LIM.notation(action))
-    board = table.last().content
+    board = text_of(table.last())
     assert PASSES in board, board
     passed = re.search(rf"(\w+) {re.escape(PASSES)}", board).group(1)
-    assert sum(ENDS in m.content for m in table.channel.history()) >= 4  # every turn so far ended by itself
+    assert sum(ENDS in text_of(m) for m in table.channel.history()) >= 4  # every turn so far ended by itself
     pinged = re.findall(r"<@(\d+)>", board)
     assert len(pinged) == 1 and table.member(int(pinged[0])).name != passed, "only the next mover, once"
 

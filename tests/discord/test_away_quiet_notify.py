@@ -8,6 +8,7 @@ import logging
 from datetime import UTC, datetime
 
 from turn_clocks import DAY, HOUR, at, clocked_bot, reminders, saying, stamp
+from bottega_harness import text_of
 
 
 async def test_a_reminder_in_quiet_hours_comes_at_their_end_on_the_night_the_clocks_go_forward(table, env, make_bot):
@@ -27,7 +28,7 @@ async def test_a_reminder_in_quiet_hours_comes_at_their_end_on_the_night_the_clo
     assert reminders(table) == []
     await at(env, clock, datetime(2026, 3, 29, 5, tzinfo=UTC))
     [reminder] = reminders(table)
-    assert f"<@{actor.id}>" in reminder.content
+    assert f"<@{actor.id}>" in text_of(reminder)
 
 
 async def test_a_vacation_holds_reminders_is_told_once_and_shows_on_the_status(table, env, make_bot):
@@ -39,7 +40,7 @@ async def test_a_vacation_holds_reminders_is_told_once_and_shows_on_the_status(t
     until = start + 3 * DAY
     assert answer.ephemeral and f"You are away until {stamp(until)}" in answer.response.content
     [told] = saying(table, "is away until")
-    assert told.content == (f"**{actor.name}** is away until {stamp(until)}: their turns here wait for them"
+    assert text_of(told) == (f"**{actor.name}** is away until {stamp(until)}: their turns here wait for them"
                             " (no reminders, deadlines and clock paused).")
     status = await other.slash(table.channel, "game status")
     assert f"**{actor.name}** is away until {stamp(until)}." in status.response.content
@@ -49,7 +50,7 @@ async def test_a_vacation_holds_reminders_is_told_once_and_shows_on_the_status(t
     assert reminders(table) == [] and len(saying(table, "is away until")) == 1
     back = await actor.slash(table.channel, "game back")
     assert "Welcome back" in back.response.content
-    assert [m.content for m in saying(table, "is back")] == [f"**{actor.name}** is back: their turns here run again."]
+    assert [text_of(m) for m in saying(table, "is back")] == [f"**{actor.name}** is back: their turns here run again."]
     refused = await actor.slash(table.channel, "game back")
     assert refused.response.content.startswith("You are not away")
     await at(env, clock, until + HOUR)  # the vacation's end timer went with the early return
@@ -91,7 +92,7 @@ async def test_a_pending_vacation_end_survives_a_restart_and_is_told_once(table,
     await table.bob.slash(table.channel, "game away", days=2)
     await env.restart_bot(await make_bot(clock=clock))
     await at(env, clock, start + 2 * DAY + HOUR)
-    assert [m.content for m in saying(table, "is back")] == ["**bob** is back: their turns here run again."]
+    assert [text_of(m) for m in saying(table, "is back")] == ["**bob** is back: their turns here run again."]
     await env.restart_bot(await make_bot(clock=clock))
     await at(env, clock, start + 3 * DAY)
     assert len(saying(table, "is back")) == 1
@@ -133,11 +134,11 @@ async def test_with_direct_messages_on_the_turn_ping_arrives_as_a_dm_with_the_bo
     await actor.slash(table.channel, "duel move", notation="add 1")
     board = table.last()
     [message] = dms(other)
-    assert message.content.startswith("Your turn in **Duel to Ten** in ")
-    assert board.jump_url in message.content
+    assert text_of(message).startswith("Your turn in **Duel to Ten** in ")
+    assert board.jump_url in text_of(message)
     assert dms(actor) == [], "only those who asked get direct messages"
     await actor.slash(table.channel, "game status", public=True)
-    assert f"<@{other.id}>" in table.last().content, "posted again, with its ping"
+    assert f"<@{other.id}>" in text_of(table.last()), "posted again, with its ping"
     assert len(dms(other)) == 1, "the same board posted again sends nothing more"
     await other.slash(table.channel, "game notify", dm="off")
     await other.slash(table.channel, "duel move", notation="add 1")
@@ -155,7 +156,7 @@ async def test_a_member_with_closed_direct_messages_is_skipped_silently(table, e
     with caplog.at_level(logging.INFO):
         moved = await actor.slash(table.channel, "duel move", notation="add 2")
     assert moved.response is None, "a played move with nothing private to say leaves no reply"
-    assert table.actor() is other and "adds 2" in table.last().content
+    assert table.actor() is other and "adds 2" in text_of(table.last())
     assert dms(other) == []
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], "skipped without a word"
     assert [r for r in env.http_requests if r.path == f"/channels/{other.user.dm_channel.id}/messages"]
@@ -183,7 +184,7 @@ async def test_a_turn_message_in_quiet_hours_waits_for_their_end(table, env, mak
     assert dms(other) == []
     await at(env, clock, datetime(2026, 3, 8, 12, tzinfo=UTC))
     [message] = dms(other)
-    assert table.last().jump_url in message.content
+    assert table.last().jump_url in text_of(message)
     await at(env, clock, datetime(2026, 3, 8, 13, tzinfo=UTC))
     assert len(dms(other)) == 1, "a held message is sent once"
 
@@ -203,8 +204,8 @@ async def test_a_turn_message_held_for_a_vacation_comes_at_once_after_an_early_r
     await env.restart_bot(await make_bot(clock=clock))  # the moved timer is in the store
     await at(env, clock, start + DAY)
     [message] = dms(other)
-    assert message.content.startswith("Your turn in **Duel to Ten** in ")
-    assert board.jump_url in message.content
+    assert text_of(message).startswith("Your turn in **Duel to Ten** in ")
+    assert board.jump_url in text_of(message)
     await at(env, clock, start + 3 * DAY + HOUR)
     assert len(dms(other)) == 1, "not again at the vacation's planned end"
 
@@ -216,6 +217,6 @@ async def test_turning_quiet_hours_off_sends_a_held_turn_message_at_once(table, 
     await other.slash(table.channel, "game quiet", off=True)
     await at(env, clock, datetime(2026, 6, 1, 3, tzinfo=UTC))
     [message] = dms(other)
-    assert table.last().jump_url in message.content
+    assert table.last().jump_url in text_of(message)
     await at(env, clock, datetime(2026, 6, 1, 9, tzinfo=UTC))
     assert len(dms(other)) == 1

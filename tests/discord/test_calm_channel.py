@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 
 from bot.table import TableError
 
@@ -65,13 +65,15 @@ class Watch:
             assert edit.path == f"{channel_path}/{shown.id}", "the turn's own message is edited"
             assert edit.json["allowed_mentions"]["users"] == [], "an edit pings nobody"
             edited = self.table.last()
-            assert edited.id == shown.id and edited.content != shown.content
+            assert edited.id == shown.id and text_of(edited) != text_of(shown)
             assert edited.attachments and edited.attachments[0].id != shown_picture, "the edit carries the new board"
         else:
             assert len(self.table.channel.history()) == messages + 1, "the turn passed: one new message"
             [post] = [r for r in sent if r.method == "POST"]
-            humans = [] if after is None or after.finished() else after.actor_users()
-            expected = sorted(user for user in humans if user != mover.id)
+            if after is None or after.finished():  # the final board pings every player
+                expected = sorted(seat.user_id for seat in before.seats if seat.ai_level is None)
+            else:
+                expected = sorted(user for user in after.actor_users() if user != mover.id)
             assert sorted(int(u) for u in post.json["allowed_mentions"]["users"]) == expected
         self.steps.append(Step(continued, sent))
         return True
@@ -104,7 +106,7 @@ async def test_a_whole_two_player_masters_game_holds_one_message_per_turn(table,
     await open_table(table, "mor", 2)
     watch = Watch(table, env, "mor")
     await watch.play(random.Random(5), 2000)
-    assert "Game over." in table.last().content and "Winner:" in table.last().content
+    assert "Game over." in text_of(table.last()) and "Winner:" in text_of(table.last())
     passes = sum(not step.continued for step in watch.steps)
     assert len(table.channel.history()) == 3 + passes
     assert len(watch.steps) > 2 * passes, "most steps edit their turn's message"
@@ -144,4 +146,4 @@ async def test_status_for_everyone_pings_nobody(table, env):
     await table.bob.slash(table.channel, "game status", public=True)
     [post] = [r for r in env.http_requests[requests:] if r.method == "POST" and r.path.endswith("/messages")]
     assert post.json["allowed_mentions"]["users"] == []
-    assert "<@" in table.last().content, "the board still names who must act"
+    assert "<@" in text_of(table.last()), "the board still names who must act"

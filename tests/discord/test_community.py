@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table, move, text_of
 from openskill.models import PlackettLuce
 from PIL import Image
 
@@ -54,7 +54,7 @@ async def play_to_the_last_move(env, table: Table, key: str, seed: int) -> tuple
 async def finish_duel(table: Table, channel=None) -> None:
     """The pinged players add 3 until someone reaches 10."""
     channel = channel or table.channel
-    while "Game over." not in channel.last_message.content:
+    while "Game over." not in text_of(channel.last_message):
         await table.actor(channel.last_message).slash(channel, "duel move", notation="add 3")
 
 
@@ -69,8 +69,9 @@ async def test_game_over_posts_a_summary_image_beside_the_final_board(table, env
     last_player, notation = await play_to_the_last_move(env, table, key, seed=3)
     await move(last_player, table.channel, key, notation)
     final = table.last()
-    assert "Game over." in final.content
-    board, picture = final.attachments
+    assert "Game over." in text_of(final)
+    board, focused, picture = final.attachments
+    assert focused.filename.endswith("-now.png")
     assert board.filename == f"{key}-{game_id}-{(await env.bot.service.game(game_id)).row.version}.png"
     assert picture.filename == f"{key}-{game_id}-summary.png"
     finished = await env.bot.service.game(game_id)
@@ -122,7 +123,7 @@ async def test_ratings_follow_openskill_over_games_with_ties_four_players_and_an
     await table.alice.slash(table.channel, "game new", game="duel", players=2, bots=1, level="easy")
     await table.alice.slash(table.channel, "game start")
     game_id = (await game_in(env, table.channel.id)).row.id
-    while "Game over." not in table.last().content:
+    while "Game over." not in text_of(table.last()):
         await table.alice.slash(table.channel, "duel move", notation="add 1")
         await env.settle()
     played.append(await placings_of(env, game_id))
@@ -182,8 +183,8 @@ async def test_rematch_opens_the_same_table_and_starts_once_everyone_confirms(ta
     opened = await table.carol.slash(table.channel, "game rematch")
     assert "Rematch opened" in opened.response.content
     invite = table.last()
-    assert f"<@{table.alice.id}>" in invite.content and f"<@{table.bob.id}>" in invite.content
-    assert f"**carol** opened a rematch of **{games.get('duel').title}**" in invite.content
+    assert f"<@{table.alice.id}>" in text_of(invite) and f"<@{table.bob.id}>" in text_of(invite)
+    assert f"**carol** opened a rematch of **{games.get('duel').title}**" in text_of(invite)
     rematch = await game_in(env, table.channel.id)
     assert rematch.row.status == "lobby" and rematch.row.options == first.row.options
     assert rematch.row.players == 3 and rematch.row.host_id == table.carol.id
@@ -191,10 +192,10 @@ async def test_rematch_opens_the_same_table_and_starts_once_everyone_confirms(ta
     assert outsider.response.content == "This table is a rematch: only the players of the last game can take its seats."
     assert (await table.manager.slash(table.channel, "game join")).response.content == outsider.response.content
     await table.alice.click(invite, label="Join the rematch")
-    assert "joined the table (2/3)" in table.last().content
+    assert "joined the table (2/3)" in text_of(table.last())
     await table.bob.click(invite, label="Join the rematch")
     started = table.last()
-    assert "**bob** joined the rematch: everyone is in." in started.content and "begins" in started.content
+    assert "**bob** joined the rematch: everyone is in." in text_of(started) and "begins" in text_of(started)
     playing = await game_in(env, table.channel.id)
     assert playing.row.status == "active" and {s.user_id for s in playing.seats} == {s.user_id for s in first.seats}
     again = await table.alice.slash(table.channel, "game rematch")
@@ -212,7 +213,7 @@ async def test_a_rematch_of_a_game_in_a_thread_opens_a_new_thread(table, env):
     new_thread = table.channel.threads[1]
     assert new_thread.mention in opened.response.content
     await table.alice.click(new_thread.last_message, label="Join the rematch")
-    assert "begins" in new_thread.last_message.content
+    assert "begins" in text_of(new_thread.last_message)
     twice = await table.alice.slash(thread, "game rematch")
     assert twice.response.content == "This game already has a rematch table."
 
@@ -235,11 +236,11 @@ async def test_rematch_refusals(table, env):
 async def test_a_rematch_against_the_ai_alone_starts_at_once(table, env):
     await table.alice.slash(table.channel, "game new", game="duel", players=2, bots=1, level="easy")
     await table.alice.slash(table.channel, "game start")
-    while "Game over." not in table.last().content:
+    while "Game over." not in text_of(table.last()):
         await table.alice.slash(table.channel, "duel move", notation="add 1")
         await env.settle()
     await table.alice.slash(table.channel, "game rematch")
     await env.settle()
     again = await game_in(env, table.channel.id)
     assert again.row.status == "active" and again.ai_levels() and re.search("begins", "\n".join(
-        m.content for m in table.channel.history()[-3:]))
+        text_of(m) for m in table.channel.history()[-3:]))

@@ -6,6 +6,7 @@ preview is played as soon as it is chosen."""
 from __future__ import annotations
 
 import discord
+from bottega_harness import text_of, controls_of
 
 from bot.guided import MoveButton, move_token
 
@@ -13,7 +14,7 @@ from bot.guided import MoveButton, move_token
 def custom_ids(message) -> list[str]:
     """The custom_ids of a channel message or of a private response (simcord's ResponseMessage)."""
     message = getattr(message, "message", message)
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in controls_of(message)]
 
 
 async def open_menu(table, actor, board):
@@ -38,7 +39,7 @@ async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     board = await table.open()
     assert custom_ids(board) == ["bottega:menu:1:1", "bottega:since:1"]
     menu = await open_menu(table, table.actor(board), board)
-    assert "Add 1 to 3" in menu.content
+    assert "Add 1 to 3" in text_of(menu)
     assert custom_ids(menu) == ["bottega:guide:1:1:0:add"]
     assert options(menu) == {f"add {n}": f"p:add {n}" for n in (1, 2, 3)}
 
@@ -49,7 +50,7 @@ async def test_choosing_a_move_with_nothing_to_preview_plays_it(table):
     menu = await open_menu(table, actor, board)
     result = await choose(actor, menu, "add 2")
     assert result.response.id == menu.id and "Done:" in result.response.content, "the menu says it is done"
-    assert "adds 2: the count is 2" in table.last().content
+    assert "adds 2: the count is 2" in text_of(table.last())
     assert custom_ids(table.last()) == ["bottega:menu:1:2", "bottega:since:1"]
 
 
@@ -86,7 +87,7 @@ async def test_a_double_press_applies_once(table):
     await choose(actor, menu, "add 3")
     again = await choose(actor, second, "add 3")
     assert "moved on" in again.response.content
-    moves = [m for m in table.channel.history() if "adds 3" in m.content]
+    moves = [m for m in table.channel.history() if "adds 3" in text_of(m)]
     assert len(moves) == 1
 
 
@@ -97,7 +98,7 @@ async def test_the_select_offers_every_move(table):
     assert list(options(menu)) == [f"add {n}" for n in range(1, 9)]
     second = await open_menu(table, actor, board)
     await choose(actor, menu, "add 7")
-    assert "adds 7: the count is 7" in table.last().content
+    assert "adds 7: the count is 7" in text_of(table.last())
     stale = await choose(actor, second, "add 1")
     assert "moved on" in stale.response.content
 
@@ -108,7 +109,7 @@ async def test_old_buttons_work_after_a_restart(table, env, make_bot):
     menu = await open_menu(table, actor, board)
     await env.restart_bot(await make_bot())
     result = await choose(actor, menu, "add 1")
-    assert result.response.ephemeral and "adds 1: the count is 1" in table.last().content
+    assert result.response.ephemeral and "adds 1: the count is 1" in text_of(table.last())
     fresh = await open_menu(table, table.actor(), table.last())
     assert custom_ids(fresh)[0] == "bottega:guide:1:2:0:add"
     stale = await actor.click(board, label="Your move")

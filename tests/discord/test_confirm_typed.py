@@ -16,7 +16,7 @@ import discord
 import pytest
 import simcord
 import simcord.interactions
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 
 SELECT, BUTTON = 3, 2
 OPTIONS = {"lim": "advanced=true", "opera": "", "mor": ""}
@@ -71,8 +71,8 @@ async def test_a_typed_risky_move_asks_and_cancel_plays_nothing_then_confirm_pla
     member, risky, _ = await reach_a_risky_move(table, env.bot, key)
     before, messages = await snapshot(env.bot, table), len(table.channel.history())
     asked = (await member.slash(table.channel, f"{key} move", notation=risky)).response
-    assert asked.ephemeral and asked.content.startswith("⚠ This move needs a second thought: ")
-    assert "Confirm plays it; Cancel plays nothing." in asked.content
+    assert asked.ephemeral and text_of(asked).startswith("⚠ This move needs a second thought: ")
+    assert "Confirm plays it; Cancel plays nothing." in text_of(asked)
     choices = buttons(asked)
     assert set(choices) == {"Confirm", "Cancel"}
     assert choices["Confirm"]["style"] == discord.ButtonStyle.danger.value
@@ -85,7 +85,7 @@ async def test_a_typed_risky_move_asks_and_cancel_plays_nothing_then_confirm_pla
 
     asked = (await member.slash(table.channel, f"{key} move", notation=risky)).response
     done = (await member.click(asked, label="Confirm")).response
-    assert "second thought" not in done.content and "Confirm" not in buttons(done), done.content
+    assert "second thought" not in text_of(done) and "Confirm" not in buttons(done), text_of(done)
     assert (await snapshot(env.bot, table))[0] > before[0] and len(table.channel.history()) > messages - 1
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     move = (await env.bot.store.moves(game_id, before[0]))[0]
@@ -100,7 +100,7 @@ async def test_a_question_answered_after_the_table_moved_on_is_refused_clearly(t
     await member.slash(table.channel, f"{key} move", notation=harmless)
     after = await snapshot(env.bot, table)
     refused = (await member.click(asked, label="Confirm")).response
-    assert "the game has moved on" in refused.content, refused.content
+    assert "the game has moved on" in text_of(refused), text_of(refused)
     assert await snapshot(env.bot, table) == after
 
 
@@ -125,8 +125,8 @@ async def test_a_question_survives_a_restart(table, env, make_bot):
     asked = (await member.slash(table.channel, "mor move", notation=risky)).response
     await env.restart_bot(await make_bot())
     done = (await member.click(asked, label="Confirm")).response
-    assert "second thought" not in done.content, done.content
-    assert "discard" in table.last().content
+    assert "second thought" not in text_of(done), text_of(done)
+    assert "discard" in text_of(table.last())
 
 
 async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
@@ -141,10 +141,10 @@ async def test_a_question_is_in_the_readers_language(table, env, monkeypatch):
     member, risky, _ = await reach_a_risky_move(table, env.bot, "mor", "leader discard")
     monkeypatch.setattr(simcord.interactions, "base_payload", in_japanese)
     asked = (await member.slash(table.channel, "mor move", notation=risky)).response
-    assert JAPANESE.search(asked.content) and "second thought" not in asked.content, asked.content
+    assert JAPANESE.search(text_of(asked)) and "second thought" not in text_of(asked), text_of(asked)
     assert len(buttons(asked)) == 2 and not set(buttons(asked)) & {"Confirm", "Cancel"}
     cancelled = (await member.click(asked, custom_id=list(buttons(asked).values())[1]["custom_id"])).response
-    assert JAPANESE.search(cancelled.content) and "Choose" not in cancelled.content
+    assert JAPANESE.search(text_of(cancelled)) and "Choose" not in text_of(cancelled)
 
 
 async def test_masters_leader_menu_asks_in_place_before_discarding(table, env):
@@ -159,7 +159,7 @@ async def test_masters_leader_menu_asks_in_place_before_discarding(table, env):
     discard = next(o["value"] for o in select["options"] if o["label"].startswith("Discard"))
     asked = (await member.select(level, [discard], custom_id=select["custom_id"])).response
     assert asked.id == menu.id, "the question takes the menu's place"
-    assert "⚠ Are you sure?" in asked.content and "gone for the rest of the game" in asked.content, asked.content
+    assert "⚠ Are you sure?" in text_of(asked) and "gone for the rest of the game" in text_of(asked), text_of(asked)
     assert buttons(asked)["Confirm"]["style"] == discord.ButtonStyle.danger.value
     assert await snapshot(env.bot, table) == before
     back = (await member.click(asked, label="Cancel")).response

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from bottega_harness import REMINDER_CHECK_SECONDS, move
+from bottega_harness import REMINDER_CHECK_SECONDS, move, text_of
 from turn_clocks import config, patient, timeouts  # noqa: F401 (the fixtures of turn-time tests)
 
 from bot.table.clocks import short
@@ -24,7 +24,7 @@ def stamp(content: str, before: str) -> int:
 async def test_a_new_table_gives_each_turn_72_hours_shown_in_the_ping_and_the_status(table, env):
     board = await table.open()
     actor = table.actor(board)
-    assert stamp(board.content, "Deadline") == int(env.now().timestamp()) + 72 * HOUR
+    assert stamp(text_of(board), "Deadline") == int(env.now().timestamp()) + 72 * HOUR
     status = (await table.carol.slash(table.channel, "game status")).response.content
     assert "Turn time: 3 days per move; when time runs out the AI plays the turn" in status
     assert re.search(rf"\*\*{actor.user.name}\*\*: time runs out <t:\d+:R>", status), status
@@ -40,7 +40,7 @@ async def test_a_passed_deadline_plays_the_turn_publicly_with_a_strike_and_a_mov
     assert f"**{late.user.name}**'s time is up: the AI plays this turn for them (strike 1 of 3)." in notice
     assert f"<@{late.id}>" not in notice  # said publicly, not a ping for the late player
     nxt = table.actor()
-    assert nxt != late and "Deadline <t:" in table.last().content
+    assert nxt != late and "Deadline <t:" in text_of(table.last())
     request = [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/messages")][-1]
     assert request.json["allowed_mentions"]["users"] == [nxt.id]
     await nxt.slash(table.channel, "duel move", notation="add 1")
@@ -83,7 +83,7 @@ async def test_out_of_range_settings_are_refused_in_one_sentence_and_change_noth
     refused = await table.bob.slash(table.channel, "game settings", turn_hours="off")
     assert "Only the host of this table or a server manager" in refused.response.content
     await table.alice.slash(table.channel, "game settings", turn_hours="off")
-    assert "Turn time at this table: No turn time limit" in table.last().content
+    assert "Turn time at this table: No turn time limit" in text_of(table.last())
     assert "Deadline" not in (await table.carol.slash(table.channel, "game status")).response.content
 
 
@@ -100,10 +100,10 @@ async def test_sit_and_replace_refusals_and_a_replacement(table, env):
     assert "Only the host of this table or a server manager can replace a player." == not_host.response.content
     actor = table.actor(board)
     await table.alice.slash(table.channel, "game replace", old=actor, new=table.manager)
-    assert f"**mona** takes over {actor.user.name}'s seat" in table.last().content
-    assert f"<@{table.manager.id}>" in table.last().content  # it is mona's move now
+    assert f"**mona** takes over {actor.user.name}'s seat" in text_of(table.last())
+    assert f"<@{table.manager.id}>" in text_of(table.last())  # it is mona's move now
     await table.manager.slash(table.channel, "duel move", notation="add 2")
-    assert "mona adds 2" in table.channel.history()[-1].content
+    assert "mona adds 2" in text_of(table.channel.history()[-1])
 
 
 async def test_a_chess_clock_whose_bank_runs_out(table, env):
@@ -121,10 +121,10 @@ async def test_a_chess_clock_whose_bank_runs_out(table, env):
     assert "(strike 1 of 3)" in notice
     turn_began = table.last().created_at
     other = table.actor()
-    assert other != late and "Time bank runs out <t:" in table.last().content
+    assert other != late and "Time bank runs out <t:" in text_of(table.last())
     await env.advance_time(3 * HOUR)  # the other player takes three hours of their day
     await other.slash(table.channel, "duel move", notation="add 1")
-    ping = table.last().content
+    ping = text_of(table.last())
     assert table.actor() == late
     assert stamp(ping, "Time bank runs out") == int(env.now().timestamp()) + 2 * HOUR
     used = int((env.now() - turn_began).total_seconds())
@@ -163,7 +163,7 @@ async def test_a_player_vanishes_and_the_game_still_reaches_the_final_scores(tab
     playing = {table.alice, table.bob, table.carol}
     carol_moves, sat = 0, False
     for _ in range(3000):
-        board = table.last().content
+        board = text_of(table.last())
         if "Game over." in board:
             break
         pinged = [table.member(int(i)) for i in re.findall(r"<@(\d+)>", board)]
@@ -176,7 +176,7 @@ async def test_a_player_vanishes_and_the_game_still_reaches_the_final_scores(tab
                 full = await table.alice.slash(table.channel, "game sit")
                 assert full.response.content == "You already have a seat at this table."
                 await table.manager.slash(table.channel, "game sit")
-                assert "**mona** sits down in carol's open seat" in table.last().content
+                assert "**mona** sits down in carol's open seat" in text_of(table.last())
                 playing = {table.alice, table.bob, table.manager}
                 sat = True
             continue
@@ -184,7 +184,7 @@ async def test_a_player_vanishes_and_the_game_still_reaches_the_final_scores(tab
         choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
         await move(mover, table.channel, "lim", rng.choice(choices)["value"])
         carol_moves += mover is table.carol
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over." in final and "mona" in final
     notices = "\n".join(timeouts(table))
     for strike in (1, 2, 3):
@@ -198,7 +198,7 @@ async def test_a_simultaneous_decision_has_deadlines_too(table, env):
     await table.alice.slash(table.channel, "game new", game="mor", players=2)
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
-    assert {f"<@{table.alice.id}>", f"<@{table.bob.id}>"} <= set(re.findall(r"<@\d+>", table.last().content))
+    assert {f"<@{table.alice.id}>", f"<@{table.bob.id}>"} <= set(re.findall(r"<@\d+>", text_of(table.last())))
     [keep, *_] = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
     await move(table.alice, table.channel, "mor", keep["value"])
     await env.advance_time(72 * HOUR + CHECK)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 from component_payloads import BUTTON, MAX_STEPS, SELECT, items, pinged
 from locales import JAPANESE, KOREAN, LOCALES
 
@@ -73,21 +73,21 @@ async def test_a_guided_menu_is_written_in_the_members_japanese(table, key):
     for _ in range(MAX_STEPS):
         message = result.response
         assert message is not None and message.ephemeral
-        lines = [line for line in message.content.splitlines() if line]
-        assert all(JAPANESE.search(line) for line in lines), message.content
+        lines = [line for line in text_of(message).splitlines() if line]
+        assert all(JAPANESE.search(line) for line in lines), text_of(message)
         found = items(message)
         buttons = {i["label"]: i for i in found if i["type"] == BUTTON}
         if "確定" in buttons:
-            assert "支払い：" in message.content and "／獲得：" in message.content
+            assert "支払い：" in text_of(message) and "／獲得：" in text_of(message)
             assert set(buttons) <= {"確定", "キャンセル"}
             if "キャンセル" in buttons and not cancelled:  # back to a menu, then the same choices again
                 result = await mover.click(message, custom_id=buttons["キャンセル"]["custom_id"])
                 cancelled = True
                 continue
             done = (await mover.click(message, label="確定")).response
-            assert JAPANESE.search(done.content) and "確定" not in str(items(done)), done.content
+            assert JAPANESE.search(text_of(done)) and "確定" not in str(items(done)), text_of(done)
             return
-        assert message.content.endswith("選んでください："), message.content
+        assert text_of(message).endswith("選んでください："), text_of(message)
         assert set(buttons) <= {"◀ 前へ", "次へ ▶", "最初から"}
         select = next(i for i in found if i["type"] == SELECT)
         assert select["placeholder"] == "選んでください…"

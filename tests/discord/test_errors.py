@@ -7,6 +7,7 @@ import logging
 import re
 
 import pytest
+from bottega_harness import text_of
 
 
 @pytest.fixture
@@ -58,7 +59,7 @@ async def test_refusals_are_short_and_private(table):
     await table.open()
     result = await table.carol.slash(table.channel, "duel move", notation="add 1")
     assert result.ephemeral and len(result.response.content) < 200
-    assert table.last().content.startswith("**Duel to Ten** begins")
+    assert text_of(table.last()).startswith("**Duel to Ten** begins")
 
 
 async def test_a_broken_reminder_pass_is_logged_and_the_loop_carries_on(table, env, monkeypatch, caplog):

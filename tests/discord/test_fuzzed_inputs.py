@@ -14,7 +14,7 @@ import re
 import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
-from bottega_harness import move
+from bottega_harness import move, text_of, controls_of
 from hypothesis import strategies as st
 
 from tests.reliability.fuzz import near_miss
@@ -32,7 +32,7 @@ async def started_game(table, key: str) -> None:
     chooser = random.Random(7)
     for _ in range(6):  # a few real moves, so the fuzz meets a game in progress
         board = table.last()
-        mover = table.member(int(re.findall(r"<@(\d+)>", board.content)[0]))
+        mover = table.member(int(re.findall(r"<@(\d+)>", text_of(board))[0]))
         legal = await table.env.bot.service.legal(table.channel.id, _person(mover))
         await move(mover, table.channel, key, chooser.choice(legal))
 
@@ -100,8 +100,7 @@ async def test_fuzzed_slash_options_are_answered_cleanly(table, key, data):
 async def test_fuzzed_custom_ids_are_answered_cleanly(table, key, data):
     await ready_table(table, key)
     game_id = (await table.env.bot.service.table(table.channel.id)).row.id
-    board_ids = [child.custom_id for message in table.channel.history() for row in message.components
-                 for child in row.children if child.custom_id]
+    board_ids = [child.custom_id for message in table.channel.history() for child in controls_of(message)]
     near = [f"bottega:mv:{game_id}:{{v}}:{{m}}", f"bottega:menu:{game_id}:{{v}}",
             f"bottega:gpage:{game_id}:{{v}}:0:{{m}}", "bottega:mv:{g}:{v}:{m}", "bottega:{m}"]
     chooser = random.Random(data.draw(st.integers(0, 2**32)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 
 from component_payloads import BUTTON, SELECT, items, pinged
 
@@ -51,16 +51,16 @@ async def test_a_whole_game_is_played_with_buttons_and_selects_only(table, env, 
     members = await open_table(table, key, players)
     player = ButtonPlayer(table.channel, members, random.Random(players))
     assert await player.play_out(MOVE_LIMIT), "the game ends"
-    assert "Game over." in table.last().content and len(player.taps) > 20
+    assert "Game over." in text_of(table.last()) and len(player.taps) > 20
     assert player.previews and all("You pay" in text for text in player.previews), "a move is previewed"
     assert player.unpreviewed == [], "no move that spends or gains something is played unseen"
     if key == "opera":
-        assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(m.content for m in table.channel.history()))
+        assert not re.search(r"gains [LWMSbpcg]{2,}", "\n".join(text_of(m) for m in table.channel.history()))
     if key == "mor":
         bought = [text for text in player.previews if "in slot" in text]
         assert bought, "a purchase is previewed (its card, slot, payment and price) and confirmed"
         cards = [re.search(r"› (c\d+) ", text)[1] for text in bought]
-        said = "\n".join(m.content for m in table.channel.history())
+        said = "\n".join(text_of(m) for m in table.channel.history())
         assert any(f"bought {card} " in said for card in cards), "and bought"
 
 
@@ -69,10 +69,10 @@ async def advanced_game_in_round_one(table: Table, player: ButtonPlayer) -> simc
     """alice and bob pick their tiles and draft their leaders through the menus; the first mover."""
     await open_table(table, "lim", 2, "advanced=true")
     for _ in range(20):
-        if "place a family member" in table.last().content:
+        if "place a family member" in text_of(table.last()):
             return pinged(table)[0]
         await player.turn(pinged(table)[0])
-    raise AssertionError(table.last().content)
+    raise AssertionError(text_of(table.last()))
 
 
 async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(table, env):
@@ -80,7 +80,7 @@ async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(ta
     no leader (the draft is hidden)."""
     player = ButtonPlayer(table.channel, [table.alice, table.bob], random.Random(2))
     await advanced_game_in_round_one(table, player)
-    automatic = [m.content for m in table.channel.history() if "(taken automatically)" in m.content]
+    automatic = [text_of(m) for m in table.channel.history() if "(taken automatically)" in text_of(m)]
     assert len(automatic) == 1
     assert automatic[0].count("keeps a leader. (taken automatically)") == 2
     game_id = (await env.bot.service.table(table.channel.id)).row.id
@@ -104,23 +104,23 @@ async def test_discarding_a_leader_asks_for_a_confirmation_and_cancel_goes_back(
     discards = [o for o in level["options"] if o["label"].startswith("Discard ")]
     assert discards and all(o["description"].startswith("⚠") for o in discards)
     preview = (await mover.select(menu, [discards[0]["value"]], custom_id=level["custom_id"])).response
-    assert "⚠ Are you sure?" in preview.content and "is gone for the rest of the game" in preview.content
+    assert "⚠ Are you sure?" in text_of(preview) and "is gone for the rest of the game" in text_of(preview)
     buttons = {i["label"]: i for i in items(preview) if i["type"] == BUTTON}
     assert buttons["Confirm"]["style"] == discord_danger() and set(buttons) == {"Confirm", "Cancel"}
     back = (await mover.click(preview, custom_id=buttons["Cancel"]["custom_id"])).response
     assert [o["value"] for o in next(i for i in items(back) if i["type"] == SELECT)["options"]] == \
         [o["value"] for o in level["options"]]
-    assert "discards" not in table.last().content, "Cancel plays nothing"
+    assert "discards" not in text_of(table.last()), "Cancel plays nothing"
     again = (await mover.select(back, [discards[0]["value"]], custom_id=level["custom_id"])).response
     done = (await mover.click(again, label="Confirm")).response
-    assert "for a council privilege" in table.last().content
-    assert done.id == menu.id and "Done:" not in done.content, "the turn goes on in the same private message"
-    assert "Council privileges" in done.content
+    assert "for a council privilege" in text_of(table.last())
+    assert done.id == menu.id and "Done:" not in text_of(done), "the turn goes on in the same private message"
+    assert "Council privileges" in text_of(done)
     privileges = next(i for i in items(done) if i["type"] == SELECT)
     assert len(privileges["options"]) == 5
     chosen = (await mover.select(done, [privileges["options"][0]["value"]], custom_id=privileges["custom_id"])).response
     await mover.click(chosen, label="Confirm")
-    assert "takes the wood-stone privilege" in table.last().content
+    assert "takes the wood-stone privilege" in text_of(table.last())
 
 
 def discord_danger() -> int:
@@ -155,9 +155,9 @@ async def test_a_menu_survives_a_restart_and_refuses_once_the_board_moved_on(tab
     assert select["custom_id"].startswith("bottega:guide:")
     await env.restart_bot(await make_bot(renderer=None))
     preview = (await mover.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])).response
-    assert "You pay" in preview.content
+    assert "You pay" in text_of(preview)
     await mover.click(preview, label="Confirm")
-    assert "drafts" in table.last().content
+    assert "drafts" in text_of(table.last())
     stale = await mover.select(second, [select["options"][1]["value"]], custom_id=select["custom_id"])
     assert "moved on" in stale.response.content
 

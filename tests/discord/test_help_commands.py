@@ -1,5 +1,6 @@
 """Help for newcomers through Discord: ``/<game> card`` for any component of every game (with
-suggestions of the names), ``/game rules topic:`` for every game, and ``/game help``'s examples."""
+suggestions of the names), ``/game rules topic:`` for every game (a rule by its ID too), and ``/game help``:
+short, what to press, every topic in a select, never cut."""
 
 from __future__ import annotations
 
@@ -60,19 +61,32 @@ async def test_rules_of_another_game_can_be_asked_anywhere(table: Table):
     assert "There is no game in this channel" in refused.response.content
 
 
-async def test_help_gives_whole_commands_that_work_now(table: Table):
+async def test_help_says_what_to_press_and_offers_every_topic_never_cut(table: Table):
     await table.alice.slash(table.channel, "game new", game="lim", players=2)
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
     mover = table.actor()
     other = table.bob if mover is table.alice else table.alice
-    helped = (await mover.slash(table.channel, "game help")).response.content
-    example = helped.split("for example: ")[1].split("`")[1]
-    assert example.startswith("/lim move notation:")
-    notation = example.removeprefix("/lim move notation:").strip('"')
-    await move(mover, table.channel, "lim", notation)
-    assert "places" in table.last().content or "takes" in table.last().content
-    assert table.actor() is other
-    waiting = (await mover.slash(table.channel, "game help")).response.content
-    assert "Your move" not in waiting and "for example" not in waiting
-    assert "not your turn" in waiting.lower() or other.name in waiting
+    helped = await mover.slash(table.channel, "game help")
+    shown = helped.response.content
+    assert len(shown) <= 2000 and not shown.endswith("…")
+    assert "Lorenzo il Magnifico" in shown and f"Now playing: **{mover.name}**." in shown
+    assert "Press **Your move** on the latest board" in shown and "notation:" not in shown
+    [select] = [c for c in helped.response.message.components[0].children]
+    values = [option.value for option in select.options]
+    assert values[:2] == ["commands", "pace"]
+    assert {value.removeprefix("rules:") for value in values[2:]} >= {"council", "market", "towers", "vatican"}
+    for value in values:
+        answer = await mover.select(helped.response.message, custom_id=select.custom_id, values=[value])
+        assert answer.response.content and len(answer.response.content) <= 2000
+    pace = await mover.select(helped.response.message, custom_id=select.custom_id, values=["pace"])
+    assert all(f"`/game {name}`" in pace.response.content for name in ("since", "away", "quiet", "notify", "undo"))
+    council = await mover.select(helped.response.message, custom_id=select.custom_id, values=["rules:council"])
+    assert "Council Palace" in council.response.content
+    waiting = (await other.slash(table.channel, "game help")).response.content
+    assert "Your move:" not in waiting and ("not your turn" in waiting.lower() or mover.name in waiting)
+
+
+async def test_a_rule_a_refusal_names_opens_by_its_id(table: Table):
+    shown = await table.alice.slash(table.channel, "game rules", topic="LIM-COUNCIL-4", game="lim")
+    assert "Council Palace" in shown.response.content

@@ -9,7 +9,7 @@ import re
 
 import pytest
 import simcord
-from bottega_harness import move
+from bottega_harness import move, text_of, controls_of, answered
 from locales import JAPANESE, KOREAN, LOCALES
 from PIL import Image
 
@@ -54,7 +54,8 @@ async def test_a_refusal_a_hand_and_help_come_in_the_members_language(table):
     assert refused.response.content == "이 게임은 이미 시작했습니다. 이제 자리를 바꿀 수 없습니다."
     help_reply = await table.alice.slash(table.channel, "game help")
     assert "このチャンネルでは" in help_reply.response.content
-    assert "`/game new`: このチャンネル（または新しいスレッド）にゲームの卓を開きます。" in help_reply.response.content
+    commands = await table.alice.select(help_reply.response.message, ["commands"])
+    assert "`/game new`: このチャンネル（または新しいスレッド）にゲームの卓を開きます。" in answered(commands)
     hand = await table.bob.slash(table.channel, "duel hand")
     assert hand.ephemeral and hand.response.content.startswith("당신의 자리:")
     outsider = await table.carol.slash(table.channel, "duel hand")
@@ -74,12 +75,12 @@ async def test_public_lines_use_the_tables_language(env, table):
     LOCALES.update({table.alice.id: "ja", table.bob.id: "ko"})
     opened = await table.alice.slash(table.channel, "game new", game="duel", players=3)
     assert opened.response.content.startswith("卓を開きました")  # alice reads her own reply in Japanese
-    assert "opened a table of" in table.last().content  # the server speaks English, so does the table
+    assert "opened a table of" in text_of(table.last())  # the server speaks English, so does the table
     changed = await table.alice.slash(table.channel, "game settings", language="ko")
     assert changed.ephemeral is False or changed.response is not None
-    assert "이제 이 테이블의 메시지는 한국어(으)로 표시됩니다." in table.last().content
+    assert "이제 이 테이블의 메시지는 한국어(으)로 표시됩니다." in text_of(table.last())
     await table.carol.slash(table.channel, "game join")
-    assert table.last().content.startswith("**carol** 님이 자리에 앉았습니다 (2/3).")
+    assert text_of(table.last()).startswith("**carol** 님이 자리에 앉았습니다 (2/3).")
     refused = await table.bob.slash(table.channel, "game settings", language="ja")
     assert refused.response.content.startswith("테이블 설정을 바꿀 수 있는 사람은")
 
@@ -89,7 +90,7 @@ async def test_a_server_with_a_japanese_locale_opens_japanese_tables(env):
     channel = guild.create_text_channel("games")
     host = guild.add_member(env.create_user("hana"))
     await host.slash(channel, "game new", game="duel", players=1)
-    assert channel.last_message.content.startswith("**hana** さんが")
+    assert text_of(channel.last_message).startswith("**hana** さんが")
 
 
 async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
@@ -102,18 +103,18 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
 
     def read_channel() -> None:
         """A calm channel edits a turn's message at each step: every text it showed is read."""
-        posted.update(m.content for m in table.channel.history() if m.id > start and not m.flags.ephemeral)
+        posted.update(text_of(m) for m in table.channel.history() if m.id > start and not m.flags.ephemeral)
 
     await table.alice.slash(table.channel, "game start")
     for _ in range(400):
         read_channel()
-        if "ゲーム終了" in table.last().content:
+        if "ゲーム終了" in text_of(table.last()):
             break
         choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
-        assert choices, table.last().content
+        assert choices, text_of(table.last())
         result = await move(table.alice, table.channel, "mor", chooser.choice(choices)["value"])
         assert result.response is None or JAPANESE.search(result.response.content), result.response.content
-    assert "ゲーム終了" in table.last().content
+    assert "ゲーム終了" in text_of(table.last())
     read_channel()
     english = [line for text in posted for line in text.splitlines() if line and not JAPANESE.search(line)]
     assert not english, english[:5]
@@ -121,7 +122,7 @@ async def test_a_whole_game_of_masters_of_renaissance_in_japanese(table):
 
 def private_in_japanese(result) -> str:
     """The private answer of ``result`` (and its follow-ups): every line that has words has Japanese."""
-    texts = [result.response.content, *(part.content for part in result.followups)]
+    texts = [result.response.content, *(text_of(part) for part in result.followups)]
     assert result.response.ephemeral, texts[0]
     for text in texts:
         for shown in text.splitlines():
@@ -131,8 +132,7 @@ def private_in_japanese(result) -> str:
 
 
 def labels(message) -> list[str]:
-    return [child.label for row in message.components for child in row.children
-            if getattr(child, "label", None)]
+    return [child.label for child in controls_of(message) if getattr(child, "label", None)]
 
 
 async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_speaks_english_then_korean(table):
@@ -142,7 +142,7 @@ async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_spea
     LOCALES.update({table.alice.id: "ja"})
     opened = await table.alice.slash(table.channel, "game new", game="mor", players=2)
     assert opened.response.content.startswith("卓を開きました")
-    assert not JAPANESE.search(table.last().content)  # the server speaks English, so does the table
+    assert not JAPANESE.search(text_of(table.last()))  # the server speaks English, so does the table
     lobby = private_in_japanese(await table.alice.slash(table.channel, "game status"))
     assert "プレイヤー" in lobby
     await table.bob.slash(table.channel, "game join")
@@ -150,36 +150,36 @@ async def test_a_japanese_member_walks_through_a_table_in_japanese_while_it_spea
     refused = private_in_japanese(await table.alice.slash(table.channel, "game log"))
     assert "このチャンネルには" in refused or "まだ" in refused
     settled = await table.alice.slash(table.channel, "game settings", reminder_hours=12)
-    assert settled.response.content.startswith("完了しました") and not JAPANESE.search(table.last().content)
+    assert settled.response.content.startswith("完了しました") and not JAPANESE.search(text_of(table.last()))
     await table.alice.slash(table.channel, "game start")
     board = table.last()
-    assert not JAPANESE.search(board.content) and "Since your move" in labels(board)
+    assert not JAPANESE.search(text_of(board)) and "Since your move" in labels(board)
     private_in_japanese(await table.alice.slash(table.channel, "game status"))
     assert private_in_japanese(await table.alice.slash(table.channel, "game undo")) == "取り消せるあなたの手はありません。"
     assert private_in_japanese(await table.alice.slash(table.channel, "game back")).startswith(
         "あなたは休暇中ではありません。")
 
     away = private_in_japanese(await table.alice.slash(table.channel, "game away", days=3))
-    assert "休暇" in away and "alice" in table.last().content and not JAPANESE.search(table.last().content)
+    assert "休暇" in away and "alice" in text_of(table.last()) and not JAPANESE.search(text_of(table.last()))
     private_in_japanese(await table.alice.slash(table.channel, "game back"))
-    assert "**alice** is back" in table.last().content
+    assert "**alice** is back" in text_of(table.last())
 
     changed = await table.alice.slash(table.channel, "game settings", language="ko")
-    assert changed.response.content.startswith("完了しました") and KOREAN.search(table.last().content)
+    assert changed.response.content.startswith("完了しました") and KOREAN.search(text_of(table.last()))
     for player in (table.alice, table.bob):  # both keep their leaders: the game's first moves
         choices = await player.autocomplete(table.channel, "mor move", "notation", "")
         await player.slash(table.channel, "mor move", notation=choices[0]["value"])
     board = table.last()
-    assert KOREAN.search(board.content) and "내 수 이후" in labels(board)
+    assert KOREAN.search(text_of(board)) and "내 수 이후" in labels(board)
     log = private_in_japanese(await table.alice.slash(table.channel, "game log"))
     assert "非公開の手" in log
     private_in_japanese(await table.alice.slash(table.channel, "game since"))
     private_in_japanese(await table.alice.slash(table.channel, "game status"))
     await table.env.advance_time(3600)  # a second vacation begins later than the first
     private_in_japanese(await table.alice.slash(table.channel, "game away", days=2))
-    assert KOREAN.search(table.last().content) and not JAPANESE.search(table.last().content)
+    assert KOREAN.search(text_of(table.last())) and not JAPANESE.search(text_of(table.last()))
     private_in_japanese(await table.alice.slash(table.channel, "game back"))
-    assert "**alice**이(가) 돌아왔습니다" in table.last().content
+    assert "**alice**이(가) 돌아왔습니다" in text_of(table.last())
 
 
 async def test_a_japanese_tables_board_is_drawn_in_japanese_with_every_glyph(table, monkeypatch):

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import simcord
-from bottega_harness import Table, game_state
+from bottega_harness import Table, game_state, text_of, control_dicts
 
 import rendering
 from bench.taps import ButtonPlayer
@@ -21,11 +21,7 @@ SETTLE_SECONDS = 60
 
 def flat(components: list[Any]) -> list[dict[str, Any]]:
     """The interactive components of a message, as raw dicts (buttons and selects)."""
-    out = []
-    for row in components:
-        row = row if isinstance(row, dict) else row.to_dict()
-        out.extend(row.get("components", [row]))
-    return out
+    return control_dicts(components)
 
 
 class SecretWatch:
@@ -61,12 +57,12 @@ class SecretWatch:
         secret = (self.dealt - kept) | {i for p in state["seats"] for i in p["hand"] + p["dealt"]}
         pattern = re.compile(r"\b(" + "|".join(sorted(secret)) + r")\b") if secret else None
         for message in self.table.channel.history():
-            shown = (message.id, message.content)  # a turn's message is checked again after each edit
+            shown = (message.id, text_of(message))  # a turn's message is checked again after each edit
             if shown in self.checked or message.flags.ephemeral:
                 continue
             self.checked.add(shown)
             self.public_texts += 1
-            words = [message.content]
+            words = [text_of(message)]
             for item in flat(message.components):
                 words += [item.get("label") or "", item.get("custom_id") or ""]
                 words += [o["value"] + o["label"] for o in item.get("options", [])]
@@ -87,7 +83,7 @@ async def play_to_the_end(table: Table, members: list[simcord.MemberActor], watc
     turns = 0
     while len(player.taps) < move_limit:
         board = table.last()
-        if "Game over" in board.content:
+        if "Game over" in text_of(board):
             return turns
         assert board.attachments and board.attachments[0].filename.startswith("mor-"), "every move posts the board"
         await player.turn(player.pinged()[0])
@@ -110,9 +106,9 @@ async def test_a_solo_game_names_lorenzos_token_after_each_turn(table, simcord_b
     watch = SecretWatch(simcord_bot, table, monkeypatch)
     await start(table, [table.alice], watch)
     turns = await play_to_the_end(table, [table.alice], watch, seed=3, move_limit=400)
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over" in final and ("You beat Lorenzo" in final or "Lorenzo wins" in final)
-    lorenzo = [m.content for m in table.channel.history() if "Lorenzo's token:" in m.content]
+    lorenzo = [text_of(m) for m in table.channel.history() if "Lorenzo's token:" in text_of(m)]
     assert turns > 3 and len(lorenzo) >= 3
     assert all(re.search(r"Black cross: space \*\*\d+\*\* of 24", text) for text in lorenzo)
 
@@ -123,7 +119,7 @@ async def test_a_two_player_game_shows_no_secret_leader_in_public(table, simcord
     members = [table.alice, table.bob]
     await start(table, members, watch)
     turns = await play_to_the_end(table, members, watch, seed=11, move_limit=400)
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over" in final and "Winner:" in final
     # A calm channel: each turn's steps edit the turn's message, so the channel holds about one
     # message per turn (besides: the table opened, bob joined, the game began, the final scores).

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import simcord
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 from component_payloads import items
 from locales import JAPANESE, KOREAN, LOCALES
 
@@ -44,7 +44,7 @@ async def keep_leaders(table: Table, member: simcord.MemberActor, script: re.Pat
     """``member`` keeps two leaders (and a starting resource) through menus written in ``script``."""
     menu = (await member.click(table.last(), label="Your move")).response
     while items(menu):
-        assert menu.ephemeral and script.search(menu.content), menu.content
+        assert menu.ephemeral and script.search(text_of(menu)), text_of(menu)
         if not any(item["type"] == SELECT for item in items(menu)):  # the preview of the starting resources
             assert all(script.search(label) for label in button_labels(menu))
             menu = (await member.click(menu, custom_id=items(menu)[0]["custom_id"])).response
@@ -66,17 +66,17 @@ async def test_masters_menus_speak_each_members_language_and_the_board_the_table
     writing = script[first.id]
     menu = (await first.click(table.last(), label="Your move")).response
     top = select_of(menu)
-    assert writing.search(menu.content) and all(writing.search(o["label"]) for o in top["options"])
+    assert writing.search(text_of(menu)) and all(writing.search(o["label"]) for o in top["options"])
     market = (await first.select(menu, ["g:market"], custom_id=top["custom_id"])).response
     lines = select_of(market)
     assert len(lines["options"]) == 7 and all(writing.search(o["label"]) for o in lines["options"])
     preview = (await first.select(market, [lines["options"][0]["value"]], custom_id=lines["custom_id"])).response
-    assert writing.search(preview.content) and all(writing.search(label) for label in button_labels(preview))
+    assert writing.search(text_of(preview)) and all(writing.search(label) for label in button_labels(preview))
     stored = (await first.click(preview, custom_id=items(preview)[0]["custom_id"])).response
-    board = table.last().content
+    board = text_of(table.last())
     assert "took row-1" in board and not HANGUL_OR_KANA.search(board), "public lines stay in the table's language"
     layouts = select_of(stored)
-    assert writing.search(stored.content) and all(writing.search(o["label"]) for o in layouts["options"])
+    assert writing.search(text_of(stored)) and all(writing.search(o["label"]) for o in layouts["options"])
 
 
 async def test_a_japanese_table_shows_its_board_buttons_in_japanese_and_an_english_member_english_menus(
@@ -86,9 +86,9 @@ async def test_a_japanese_table_shows_its_board_buttons_in_japanese_and_an_engli
     assert button_labels(table.last())[0] == "あなたの手番"
     alice = next(member for member in seats if member is table.alice)
     opened = (await alice.click(table.last(), label="あなたの手番")).response
-    assert "Choose your leaders" in opened.content and select_of(opened)["placeholder"] == "Choose…"
+    assert "Choose your leaders" in text_of(opened) and select_of(opened)["placeholder"] == "Choose…"
     korean = (await table.bob.click(table.last(), label="あなたの手番")).response
-    assert KOREAN.search(korean.content) and select_of(korean)["placeholder"] == "고르세요…"
+    assert KOREAN.search(text_of(korean)) and select_of(korean)["placeholder"] == "고르세요…"
 
 
 async def test_masters_suggestions_and_card_details_come_in_the_members_language(table, simcord_bot):

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from bottega_harness import move
+from bottega_harness import move, text_of
 
 import games
 
@@ -28,21 +28,21 @@ async def test_solo_game_of_masters_of_renaissance_to_the_end(table, mor):
     assert "Table opened" in opened.response.content
     await table.alice.slash(table.channel, "game start")
     board = table.last()
-    assert "begins" in board.content and board.attachments[0].filename.startswith("mor-")
+    assert "begins" in text_of(board) and board.attachments[0].filename.startswith("mor-")
     hand = await table.alice.slash(table.channel, "mor hand")
     assert hand.ephemeral and hand.response.attachments
 
     for played in range(MOVE_LIMIT):
-        if "Game over" in table.last().content:
+        if "Game over" in text_of(table.last()):
             break
-        assert f"<@{table.alice.id}>" in table.last().content, "the one player is pinged to move"
+        assert f"<@{table.alice.id}>" in text_of(table.last()), "the one player is pinged to move"
         choices = await table.alice.autocomplete(table.channel, "mor move", "notation", "")
         assert choices, "a player who must act is offered legal moves"
         notation = chooser.choice(choices)["value"]
         result = await move(table.alice, table.channel, "mor", notation)
         assert result.response is None or "second thought" not in result.response.content, "the move was played"
         assert table.last().attachments, "every move posts the board"
-    final = table.last().content
+    final = text_of(table.last())
     assert "Game over" in final and ("Lorenzo" in final or "Winner" in final)
     assert played > 5
     after = await table.alice.slash(table.channel, "mor move", notation=notation)
@@ -57,7 +57,7 @@ async def test_two_player_game_pings_exactly_the_players_who_must_act(table, mor
     await table.alice.slash(table.channel, "game start")
     players = [table.alice, table.bob]
     for _ in range(MOVE_LIMIT):
-        content = table.last().content
+        content = text_of(table.last())
         if "Game over" in content:
             break
         pinged = {int(i) for i in re.findall(r"<@(\d+)>", content)}
@@ -67,4 +67,4 @@ async def test_two_player_game_pings_exactly_the_players_who_must_act(table, mor
         notation = chooser.choice(offers[mover.id])["value"]
         result = await move(mover, table.channel, "mor", notation)
         assert result.response is None or "second thought" not in result.response.content, result.response.content
-    assert "Winner:" in table.last().content
+    assert "Winner:" in text_of(table.last())

@@ -6,7 +6,7 @@ Japanese table."""
 from __future__ import annotations
 
 import pytest
-from bottega_harness import Table
+from bottega_harness import Table, text_of
 from locales import JAPANESE, KOREAN, LOCALES
 
 from i18n import name_in
@@ -73,7 +73,7 @@ async def test_a_taken_cards_name_is_written_in_the_tables_language(simcord_bot,
     mover = table.actor()
     taken = (await simcord_bot.service.table(table.channel.id)).state["towers"]["green"][0]
     await mover.slash(table.channel, "lim move", notation="place neutral green-1")
-    posted = table.last().content
+    posted = text_of(table.last())
     japanese = name_in(card_name(taken), "ja")
     assert japanese in posted and str(card_name(taken)) not in posted, posted
 

@@ -4,6 +4,7 @@ which of its own channel permissions are missing."""
 from __future__ import annotations
 
 import discord
+from bottega_harness import text_of
 
 
 async def test_only_the_host_or_a_manager_starts(table):
@@ -11,7 +12,7 @@ async def test_only_the_host_or_a_manager_starts(table):
     refused = await table.bob.slash(table.channel, "game start")
     assert refused.ephemeral and "Only the host of this table or a server manager" in refused.response.content
     started = await table.manager.slash(table.channel, "game start")
-    assert started.ephemeral and "begins" in table.last().content
+    assert started.ephemeral and "begins" in text_of(table.last())
 
 
 async def test_only_the_host_or_a_manager_changes_settings(table):
@@ -19,7 +20,7 @@ async def test_only_the_host_or_a_manager_changes_settings(table):
     refused = await table.bob.slash(table.channel, "game settings", reminder_hours=2)
     assert "Only the host" in refused.response.content
     allowed = await table.manager.slash(table.channel, "game settings", reminder_hours=2)
-    assert "Done" in allowed.response.content and "every 2 hours" in table.last().content
+    assert "Done" in allowed.response.content and "every 2 hours" in text_of(table.last())
 
 
 async def test_a_manager_abandons_but_an_outsider_cannot(table):
@@ -27,7 +28,7 @@ async def test_a_manager_abandons_but_an_outsider_cannot(table):
     outsider = await table.carol.slash(table.channel, "game abandon")
     assert "Only the host, a server manager or a seated player" in outsider.response.content
     await table.manager.slash(table.channel, "game abandon")
-    assert "mona** abandoned the game" in table.last().content
+    assert "mona** abandoned the game" in text_of(table.last())
 
 
 async def test_only_seated_players_move(table):

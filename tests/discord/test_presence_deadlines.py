@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from turn_clocks import DAY, HOUR, at, clocked_bot, config, patient, reminders, saying, stamp, timeouts
 
 from bot.table.clocks import short
+from bottega_harness import text_of
 
 __all__ = ["config", "patient"]  # the fixtures this module uses
 
@@ -40,7 +41,7 @@ async def played_at(env, clock, table, member, deadline: datetime) -> str:
 async def test_a_vacation_moves_the_deadline_and_the_time_left_is_kept_across_a_restart(table, env, make_bot):
     clock = await clocked_bot(env, make_bot, START)
     away = table.actor(await table.open())
-    assert f"Deadline {stamp(START + TURN)}" in table.last().content
+    assert f"Deadline {stamp(START + TURN)}" in text_of(table.last())
     await at(env, clock, START + DAY)
     await away.slash(table.channel, "game away", days=3)  # one day of the turn used, two left
     shifted = START + TURN + 3 * DAY
@@ -69,7 +70,7 @@ async def test_quiet_hours_in_a_real_time_zone_move_a_deadline_to_their_end(tabl
     clock.at = opened + HOUR
     await first.slash(table.channel, "duel move", notation="add 1")
     moved = datetime(2026, 6, 4, 12, tzinfo=UTC)
-    assert f"<@{second.id}>" in table.last().content and f"Deadline {stamp(moved)}" in table.last().content
+    assert f"<@{second.id}>" in text_of(table.last()) and f"Deadline {stamp(moved)}" in text_of(table.last())
     assert runs_out(second, moved) in await status(table)
     await at(env, clock, opened + HOUR + TURN)
     await played_at(env, clock, table, second, moved)
@@ -92,7 +93,7 @@ async def test_an_early_return_brings_the_deadline_and_the_held_reminder_forward
     assert f"Next reminder {stamp(returned)}." in now, "the reminder was due during the vacation: now"
     await at(env, clock, returned + HOUR)
     [reminder] = reminders(table)
-    assert f"<@{away.id}>" in reminder.content
+    assert f"<@{away.id}>" in text_of(reminder)
     await played_at(env, clock, table, away, START + TURN + DAY)
 
 
@@ -112,4 +113,4 @@ async def test_a_chess_clock_bank_is_not_charged_for_the_days_away(table, env, m
     assert f"**{mover.user.name}**: time bank {short(int(left.total_seconds()))}." in await status(table)
     waiting = table.actor()
     assert waiting is not mover
-    assert f"Time bank runs out {stamp(clock.at + 2 * DAY)}." in table.last().content
+    assert f"Time bank runs out {stamp(clock.at + 2 * DAY)}." in text_of(table.last())

@@ -8,7 +8,7 @@ import re
 
 import discord
 import pytest
-from bottega_harness import move
+from bottega_harness import move, text_of
 
 from bot.table import Person, StaleAction
 from bot.views import post_reply
@@ -32,7 +32,7 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     await table.bob.slash(table.channel, "game join")
     await table.carol.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")
-    while len(drafters := [table.member(int(i)) for i in re.findall(r"<@(\d+)>", table.last().content)]) == 1:
+    while len(drafters := [table.member(int(i)) for i in re.findall(r"<@(\d+)>", text_of(table.last()))]) == 1:
         [mover] = drafters  # the personal bonus tiles are chosen one player at a time, before the draft
         choices = await mover.autocomplete(table.channel, "lim move", "notation", "")
         await move(mover, table.channel, "lim", choices[0]["value"])
@@ -43,7 +43,7 @@ async def test_simultaneous_draft_buttons_of_one_board_all_apply(table, env):
     drafting = await env.bot.service.table(table.channel.id)
     version, game_id = drafting.row.version, drafting.row.id
     for player, menu in zip(drafters, menus):
-        assert menu.content.startswith("Keep one of the")  # a draft pick, played as soon as it is chosen
+        assert text_of(menu).startswith("Keep one of the")  # a draft pick, played as soon as it is chosen
         pressed = await player.select(menu, [first_option(menu)])
         assert "moved on" not in pressed.response.content
     assert (await env.bot.service.table(table.channel.id)).row.version == version + 3
@@ -75,7 +75,7 @@ async def test_a_board_posted_late_never_becomes_the_latest(table, env):
     assert boards[-1].attachments[0].filename.endswith(f"-{latest.row.version}.png")
     assert latest.row.version == newer.version and latest.row.board_jump_url == boards[-1].jump_url
     late = table.last()
-    assert "adds 3" in late.content and not late.attachments and not late.components
+    assert "adds 3" in text_of(late) and not late.attachments and not late.components
 
 
 def person(member) -> Person:
@@ -90,8 +90,8 @@ async def test_a_reminder_whose_timer_was_lost_still_comes_after_a_restart(table
     await env.bot.store.update_timers(game.row.id, clear=[TimerFilter()])
     await env.restart_bot(await make_bot())
     await env.advance_time(DAY + 3600)
-    reminders = [m for m in table.channel.history() if m.content.startswith("Reminder:")]
-    assert len(reminders) == 1 and f"<@{actor.id}>" in reminders[0].content
+    reminders = [m for m in table.channel.history() if text_of(m).startswith("Reminder:")]
+    assert len(reminders) == 1 and f"<@{actor.id}>" in text_of(reminders[0])
 
 
 async def test_boards_are_drawn_by_a_render_pool_sized_by_the_settings_and_closed_with_the_bot(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from bottega_harness import REMINDER_CHECK_SECONDS
+from bottega_harness import REMINDER_CHECK_SECONDS, text_of
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -13,7 +13,7 @@ CHECK = REMINDER_CHECK_SECONDS
 
 
 def reminders(table):
-    return [m for m in table.channel.history() if m.content.startswith("Reminder:")]
+    return [m for m in table.channel.history() if text_of(m).startswith("Reminder:")]
 
 
 async def test_a_waiting_player_is_reminded_after_a_day_with_a_link_to_the_board(table, env):
@@ -23,8 +23,8 @@ async def test_a_waiting_player_is_reminded_after_a_day_with_a_link_to_the_board
     assert reminders(table) == []
     await env.advance_time(2 * CHECK)
     [reminder] = reminders(table)
-    assert f"<@{actor.id}>" in reminder.content and board.jump_url in reminder.content
-    assert re.search(r"waiting since <t:\d+:R>", reminder.content)
+    assert f"<@{actor.id}>" in text_of(reminder) and board.jump_url in text_of(reminder)
+    assert re.search(r"waiting since <t:\d+:R>", text_of(reminder))
     request = [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/messages")][-1]
     assert request.json["allowed_mentions"]["users"] == [actor.id]
 
@@ -38,7 +38,7 @@ async def test_reminders_repeat_each_interval_and_stop_after_the_move(table, env
     nxt = table.actor()
     await env.advance_time(DAY + CHECK)
     latest = reminders(table)[-1]
-    assert f"<@{nxt.id}>" in latest.content and f"<@{actor.id}>" not in latest.content
+    assert f"<@{nxt.id}>" in text_of(latest) and f"<@{actor.id}>" not in text_of(latest)
     assert table.last().jump_url != board.jump_url
 
 
@@ -56,7 +56,7 @@ async def test_reminders_survive_a_restart(table, env, make_bot):
     await env.restart_bot(await make_bot())
     await env.advance_time(12 * HOUR + CHECK)
     [reminder] = reminders(table)
-    assert f"<@{actor.id}>" in reminder.content
+    assert f"<@{actor.id}>" in text_of(reminder)
 
 
 async def test_a_finished_or_abandoned_game_sends_no_reminders(table, env):
@@ -87,7 +87,7 @@ async def test_an_injected_clock_drives_the_table_times(table, env, make_bot):
     now["at"] += timedelta(days=1, minutes=1)
     await env.advance_time(CHECK)
     [reminder] = reminders(table)
-    assert f"<@{table.actor(board).id}>" in reminder.content
+    assert f"<@{table.actor(board).id}>" in text_of(reminder)
 
 
 async def test_a_reminder_the_bot_may_not_post_is_skipped_and_the_next_one_still_comes(table, env, caplog):
@@ -99,4 +99,4 @@ async def test_a_reminder_the_bot_may_not_post_is_skipped_and_the_next_one_still
     assert any("not posted" in r.getMessage() for r in caplog.records)
     await env.advance_time(DAY)
     [reminder] = reminders(table)
-    assert f"<@{table.actor(board).id}>" in reminder.content
+    assert f"<@{table.actor(board).id}>" in text_of(reminder)

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, game_state, move
+from bottega_harness import Table, controls_of, game_state, move, text_of
 from undo_games import FOLLOWED, REAL_GAMES, choose, open_game
 
 import games
@@ -54,7 +54,7 @@ async def test_undo_takes_back_a_move_that_revealed_nothing_and_refuses_one_that
         boards = len(table.channel.history())
         answer = await mover.slash(table.channel, "game undo")
         if refusal is None:
-            assert f"took back move {len(await env.bot.store.moves(game_id))}" in table.last().content
+            assert f"took back move {len(await env.bot.store.moves(game_id))}" in text_of(table.last())
             assert len(table.channel.history()) == boards and table.last().attachments  # the turn's message, edited
             assert (await snapshot_of(env, game_id)) == (game.dumps(state), version + 1)
             moves = await env.bot.store.moves(game_id)
@@ -149,7 +149,7 @@ async def test_undo_takes_back_the_ai_answers_too_unless_one_turned_something_up
         answer = await table.alice.slash(table.channel, "game undo")
         numbers = move_numbers(await env.bot.store.moves(game_id))
         if all(found is None for found in refusals):
-            text = table.last().content
+            text = text_of(table.last())
             assert f"took back move {numbers[moves[own].seq]}" in text
             assert all(f"Move {numbers[m.seq]} was taken back with it" in text for m in moves[own + 1:])
             assert (await snapshot_of(env, game_id)) == (games.get(key).dumps(state), version + answers + 1)
@@ -180,7 +180,7 @@ async def test_since_your_move_shows_every_public_event_with_numbers_and_board_l
     bob_keep = game.notation(game.legal_actions(await game_state(env.bot, game_id), 1)[0])
     await move(table.bob, table.channel, "mor", bob_keep)
     board = table.last()
-    assert "Since your move" in [child.label for row in board.components for child in row.children]
+    assert "Since your move" in [child.label for child in controls_of(board)]
     digest = await table.alice.click(board, label="Since your move")
     assert digest.ephemeral
     text = digest.response.content
@@ -222,7 +222,7 @@ async def test_a_reminder_offers_the_catch_up_digest_too(table, env):
     actor = table.actor()
     await env.advance_time(25 * 3600)
     reminder = table.last()
-    assert reminder.content.startswith("Reminder:") and f"<@{actor.id}>" in reminder.content
+    assert text_of(reminder).startswith("Reminder:") and f"<@{actor.id}>" in text_of(reminder)
     digest = await actor.click(reminder, label="Since your move")
     assert digest.ephemeral and digest.response.content == "No one has moved yet."
 
@@ -239,8 +239,8 @@ async def test_a_long_digest_comes_in_several_private_messages(table, env):
         await mover.slash(table.channel, "game undo")
     digest = await other.slash(table.channel, "game since")
     parts = [digest.response, *digest.followups]
-    assert len(parts) > 1 and all(part.ephemeral and len(part.content) <= 2000 for part in parts)
-    lines = "\n".join(part.content for part in parts).splitlines()
+    assert len(parts) > 1 and all(part.ephemeral and len(text_of(part)) <= 2000 for part in parts)
+    lines = "\n".join(text_of(part) for part in parts).splitlines()
     assert lines[0] == "Since the start:" and len(lines) == 1 + 24
     assert lines[-1].startswith(f"{mover.name} took back move 12.") and JUMP_URL.search(lines[-1])
 
@@ -248,10 +248,10 @@ async def test_a_long_digest_comes_in_several_private_messages(table, env):
 async def test_after_the_last_move_undo_says_the_game_is_over(table, env):
     board = await table.open()  # duel: whoever brings the count to 10 wins
     for _ in range(10):
-        if "Game over" in table.last().content:
+        if "Game over" in text_of(table.last()):
             break
         await table.actor().slash(table.channel, "duel move", notation="add 3")
-    assert "Game over" in table.last().content
+    assert "Game over" in text_of(table.last())
     answer = await table.alice.slash(table.channel, "game undo")
     assert answer.ephemeral and answer.response.content == "The game here is over: the move that ended it stands."
     assert board.id != table.last().id

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from bottega_harness import REMINDER_CHECK_SECONDS, Table
+from bottega_harness import REMINDER_CHECK_SECONDS, Table, text_of
 
 from bot.config import Config
 
@@ -39,11 +39,11 @@ async def at(env, clock: FakeClock, moment: datetime) -> None:
 
 
 def reminders(table):
-    return [m for m in table.channel.history() if m.content.startswith("Reminder:")]
+    return [m for m in table.channel.history() if text_of(m).startswith("Reminder:")]
 
 
 def saying(table, words: str):
-    return [m for m in table.channel.history() if words in m.content]
+    return [m for m in table.channel.history() if words in text_of(m)]
 
 
 def stamp(moment: datetime) -> str:
@@ -51,7 +51,7 @@ def stamp(moment: datetime) -> str:
 
 
 def timeouts(table: Table) -> list[str]:
-    return [m.content for m in table.channel.history() if "'s time is up" in m.content]
+    return [text_of(m) for m in table.channel.history() if "'s time is up" in text_of(m)]
 
 
 @pytest.fixture

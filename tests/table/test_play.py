@@ -68,7 +68,7 @@ async def test_reload_equals_live_state_through_a_whole_game(service):
         replayed = fresh.game.replay(3, fresh.row.seed, fresh.row.options,
                                      [(m.seat, m.notation) for m in await service.store.moves(fresh.row.id)])
         assert fresh.game.dumps(replayed) == fresh.game.dumps(fresh.state)
-    assert "Winner:" in reply.text and reply.mentions == []
+    assert "Winner:" in reply.text and sorted(reply.mentions) == [ALICE.id, BOB.id, CAROL.id], "the end pings everyone"
     assert await service.store.active_game(CHANNEL) is None
 
 
