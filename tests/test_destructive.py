@@ -174,7 +174,7 @@ def test_MOR_WAREHOUSE_9_a_discard_written_out_is_counted_like_a_layout():
             gained = sorted(state["turn"]["pending"]["gained"])
             action = mor.parse(state, f"place discard:{gained[0]}")
             found = mor.describe(state, seat, action)
-            assert "(discards 1)" in found.label and "1 resource(s) are thrown away" in found.destructive
+            assert "(discards 1)" in found.label and "1 resource is thrown away" in found.destructive
             return
     raise AssertionError("no placement")
 

@@ -165,13 +165,13 @@ def test_a_hand_made_plural_is_listed():
 
 
 def test_plurals_go_through_ngettext_in_every_language():
-    one, three = (counted("{player} scores {gained} victory point for faith (LIM-VATICAN-10).",
-                          "{player} scores {gained} victory points for faith (LIM-VATICAN-10).",
+    one, three = (counted("{player} scores {gained} victory point for faith.",
+                          "{player} scores {gained} victory points for faith.",
                           by="gained", player="Ada", gained=n) for n in (1, 3))
-    assert one == "Ada scores 1 victory point for faith (LIM-VATICAN-10)."
-    assert three == "Ada scores 3 victory points for faith (LIM-VATICAN-10)."
-    assert translate(one, "ja") == "Ada さんが信仰で勝利ポイントを1得ました（LIM-VATICAN-10）。"
-    assert translate(three, "ko") == "Ada 님이 신앙으로 승점 3점을 얻었습니다 (LIM-VATICAN-10)."
+    assert one == "Ada scores 1 victory point for faith."
+    assert three == "Ada scores 3 victory points for faith."
+    assert translate(one, "ja") == "Ada さんが信仰で勝利ポイントを1得ました。"
+    assert translate(three, "ko") == "Ada 님이 신앙으로 승점 3점을 얻었습니다."
     assert translate(counted("{n} game", "{n} games", n=1), "en", render=str) == "1 game"
     named = pickle.loads(pickle.dumps(counted("{p0} has {n} card", "{p0} has {n} cards", n=2).with_names(["Ada"])))
     assert named == "Ada has 2 cards" and named.plural == "{p0} has {n} cards"

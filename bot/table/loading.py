@@ -316,7 +316,6 @@ class Tables:
                                    automatic=automatic, made_by=made_by))
             outcome = outcome_of(table, result, history, await self.store.seat_changes(table.row.id))
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
-        outcome = outcome_of(table, result) if finished else None
         changes = await self._rating_changes_of(table, outcome) if outcome is not None else None
         try:
             row = await self.store.record_move(
@@ -345,8 +344,6 @@ class Tables:
         result = after.game.result(after.state)
         finished = result is not None
         version = before.row.version
-        outcome = outcome_of(after, result) if finished else None
-        changes = await self._rating_changes_of(after, outcome) if outcome is not None else None
         snapshot_due = finished or (version + len(moves)) // SNAPSHOT_EVERY > version // SNAPSHOT_EVERY
         outcome = None
         if finished:
@@ -355,6 +352,7 @@ class Tables:
                                 automatic=move.automatic, made_by=move.made_by)
                         for i, move in enumerate(moves, start=1)]
             outcome = outcome_of(after, result, history, await self.store.seat_changes(before.row.id))
+        changes = await self._rating_changes_of(after, outcome) if outcome is not None else None
         try:
             row = await self.store.record_turn(
                 before.row.id, expected_version=version, moves=moves, now=now,

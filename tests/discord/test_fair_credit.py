@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bottega_harness import text_of
 from openskill.models import PlackettLuce
 
 from bot.config import Config
@@ -36,9 +37,9 @@ async def test_a_leaver_is_rated_last_and_a_late_sitter_who_played_half_the_seat
     await table.actor().slash(table.channel, "duel move", notation="add 1")
     assert table.actor() == table.carol
     await env.advance_time(72 * HOUR + CHECK)  # carol's time runs out: one strike opens her seat
-    assert "**carol**'s seat is open" in table.last().content
+    assert "**carol**'s seat is open" in text_of(table.last())
     await table.manager.slash(table.channel, "game sit")  # mona sits down in it
-    while "Game over." not in table.last().content:
+    while "Game over." not in text_of(table.last()):
         await table.actor().slash(table.channel, "duel move", notation="add 1")
     finished = await env.bot.service.game(game_id)
     moves = [m for m in await env.bot.store.moves(game_id) if m.seat == 2]
@@ -68,13 +69,13 @@ async def test_a_late_sitter_who_played_less_than_half_the_seat_is_not_rated(tab
     await env.advance_time(72 * HOUR + CHECK)  # the seat opens; the AI plays it until someone sits
     others = [m for m in (table.alice, table.bob) if m != late]
     for _ in range(2):
-        if "Game over." in table.last().content:
+        if "Game over." in text_of(table.last()):
             break
         await others[0].slash(table.channel, "duel move", notation="add 1")
         await env.settle()
-    if "Game over." not in table.last().content:
+    if "Game over." not in text_of(table.last()):
         await table.manager.slash(table.channel, "game sit")
-        while "Game over." not in table.last().content:
+        while "Game over." not in text_of(table.last()):
             await table.actor().slash(table.channel, "duel move", notation="add 1")
     moves = [m for m in await env.bot.store.moves(game_id) if m.seat == (late == table.bob)]
     assert 0 < 2 * sum(m.user_id == table.manager.id for m in moves) < len(moves)

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bottega_harness import game_state, move
+from bottega_harness import game_state, move, text_of
 
 import games
 from bot.config import Config
@@ -141,14 +141,14 @@ async def test_an_ai_seats_turn_is_one_message(table, env):
     await env.settle()
     turns = 0
     for _ in range(3):
-        if "Game over." in table.last().content or f"<@{table.alice.id}>" not in table.last().content:
+        if "Game over." in text_of(table.last()) or f"<@{table.alice.id}>" not in text_of(table.last()):
             break
         turns += 1
         posts = len(table.channel.history())
         await table.alice.slash(table.channel, "duel move", notation="add 1")
         await env.settle()
         new = table.channel.history()[posts:]
-        assert len(new) <= 1, [m.content for m in new]  # alice's move edits her turn; the AI's turn is one post
-        if new and "Game over." not in new[0].content:
-            assert "Bottega AI (easy) adds" in new[0].content and f"<@{table.alice.id}>" in new[0].content
+        assert len(new) <= 1, [text_of(m) for m in new]  # alice's move edits her turn; the AI's turn is one post
+        if new and "Game over." not in text_of(new[0]):
+            assert "Bottega AI (easy) adds" in text_of(new[0]) and f"<@{table.alice.id}>" in text_of(new[0])
     assert turns >= 2

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bottega_harness import game_state, move
+from bottega_harness import game_state, move, text_of
 from undo_games import REAL_GAMES, choose, open_game
 
 import games
@@ -32,7 +32,7 @@ def patient(env) -> None:
 
 
 def timeouts(table) -> list[str]:
-    return [m.content for m in table.channel.history() if "'s time is up" in m.content]
+    return [text_of(m) for m in table.channel.history() if "'s time is up" in text_of(m)]
 
 
 async def undoable(env, table, key: str, game_id: int, who=None):
@@ -69,7 +69,7 @@ async def test_moves_and_undos_never_lengthen_a_turn_under_the_move_clock(table,
         await env.advance_time(DAY - 2 * CHECK)
         await move(mover, table.channel, key, notation)
         await mover.slash(table.channel, "game undo")
-        assert "took back move" in table.last().content
+        assert "took back move" in text_of(table.last())
         assert deadline_of(await status(table), mover) == deadline
     assert timeouts(table) == []
     await env.advance_time(deadline - int(env.now().timestamp()) + CHECK)  # past the turn's deadline

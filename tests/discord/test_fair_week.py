@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bottega_harness import game_state, move
+from bottega_harness import game_state, move, text_of
 from undo_games import open_game
 
 import games
@@ -50,7 +50,7 @@ async def test_a_seat_changing_hands_over_a_week_shows_who_made_each_move(table,
     await table.alice.slash(table.channel, "game settings", strike_limit=1)
     await play(env, table, game_id, table.alice, 1)  # alice keeps her leaders; bob never answers
     await env.advance_time(72 * HOUR + CHECK)  # bob's time runs out: his answer is chosen, his seat opens
-    assert "**bob**'s seat is open" in "\n".join(m.content for m in table.channel.history()[-3:])
+    assert "**bob**'s seat is open" in "\n".join(text_of(m) for m in table.channel.history()[-3:])
     for _ in range(3):  # a few days of alice against the AI holding bob's seat
         await env.advance_time(20 * HOUR)
         await play(env, table, game_id, table.alice, 4)
