@@ -70,10 +70,10 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--level", default="normal")
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 2 decisions per game at the easy level")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one decision per game")
     args = parser.parse_args()
     if args.quick:
-        args.positions, args.level = 2, "easy"
+        args.positions = 1
     counter = Counter()
     for key in args.game or GAMES:
         game = games.get(key)
