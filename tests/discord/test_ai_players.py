@@ -122,7 +122,7 @@ async def alice_hands_the_turn_to_the_ai(env, table: Table) -> int:
         choices = await table.alice.autocomplete(table.channel, "lim move", "notation", "")
         sent = len(env.http_requests)
         await move(table.alice, table.channel, "lim", rng.choice(choices)["value"])
-        if table.last().id != board.id and AI in text_of(table.last()).split("\n")[0]:
+        if table.last().id != board.id and AI in text_of(table.last()):  # the AI's turn: a new message
             return sent
     raise AssertionError("the AI never answered")
 
