@@ -544,6 +544,30 @@ def players_top() -> int:
     return MARGIN + TOWERS_H + GAP + SPACES_H + GAP + TRACKS_H + GAP
 
 
+BOARD_AREAS: dict[str, str] = {
+    "towers": "LIM-TOWER",
+    "round, phase and turn order": "LIM-ROUND",
+    "dice": "LIM-ROUND",
+    "bonus tiles left to choose (advanced game)": "LIM-ADV",
+    "excommunication tiles": "LIM-EXCOMM",
+    "final ranking": "LIM-SCORE",
+    "harvest": "LIM-HARVEST",
+    "production": "LIM-PROD",
+    "market": "LIM-MARKET",
+    "council palace": "LIM-COUNCIL",
+    "faith track": "LIM-VATICAN",
+    "military points track": "LIM-SCORE",
+    "victory points track": "LIM-SCORE",
+    "family members at home": "LIM-PLACE",
+    "development cards by type": "LIM-CARD",
+    "personal bonus tile": "LIM-HARVEST",
+    "leaders": "LIM-LEADER",
+    "a player's excommunications": "LIM-EXCOMM",
+}
+"""Every area :func:`draw_board` draws, with the family of rule IDs that governs it: ``/game
+help`` has a rules topic for each (``tests/discord/test_rules_help_data.py``)."""
+
+
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
     labels = kit.seat_labels(view, names)
     count = len(view["players"])

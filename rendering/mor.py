@@ -435,6 +435,26 @@ def panel_top(seat: int) -> int:
     return MARGIN + TOP_HEIGHT + GAP + seat * (PLAYER_HEIGHT + GAP)
 
 
+BOARD_AREAS: dict[str, str] = {
+    "market tray": "MOR-MARKET",
+    "development card decks": "MOR-BUY",
+    "whose turn and the last move": "MOR-TURN",
+    "Lorenzo's black cross and action token (solo)": "MOR-SOLO",
+    "removed development cards (solo)": "MOR-SOLO",
+    "scores and the winner": "MOR-SCORE",
+    "faith track": "MOR-FAITH",
+    "papal favour tiles": "MOR-VATICAN",
+    "first player's inkwell": "MOR-SETUP-16",
+    "resources waiting to be stored": "MOR-WAREHOUSE",
+    "warehouse": "MOR-WAREHOUSE",
+    "strongbox": "MOR-STRONGBOX",
+    "development slots": "MOR-BUY",
+    "leaders": "MOR-LEADER",
+}
+"""Every area :func:`draw_board` draws, with the rules that govern it (a family of rule IDs, or
+one rule): ``/game help`` has a rules topic for each (``tests/discord/test_rules_help_data.py``)."""
+
+
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
     labels = kit.seat_labels(view, names)
     img, draw = kit.new_canvas(WIDTH, panel_top(len(view["players"])) - GAP + MARGIN)

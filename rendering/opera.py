@@ -625,6 +625,25 @@ def panel_top(seat: int) -> int:
     return PLAYERS_Y + seat * (PLAYER_H + GAP)
 
 
+BOARD_AREAS: dict[str, str] = {
+    "round, phase and whose turn": "OM-FLOW",
+    "cities": "OM-CITY",
+    "merchants in the cities": "OM-MERCHANT",
+    "city costs": "OM-PAY",
+    "trade market": "OM-MARKET",
+    "building display": "OM-ENDTURN",
+    "opera worksites": "OM-OPERA",
+    "ranking": "OM-SCORE",
+    "hand of trade cards": "OM-MERCHANT",
+    "victory points": "OM-SCORE",
+    "goods tracks and certificates": "OM-GOODS",
+    "workshop slots, conversions and carts": "OM-WORKSHOP",
+    "buildings under construction": "OM-BUILD",
+}
+"""Every area :func:`draw_board` draws, with the family of rule IDs that governs it: ``/game
+help`` has a rules topic for each (``tests/discord/test_rules_help_data.py``)."""
+
+
 def draw_board(view: dict[str, Any], names: list[str] | None, highlight: str | None) -> Image.Image:
     labels = kit.seat_labels(view, names)
     players = view["players"]

@@ -3,12 +3,14 @@ cite the game's own rule IDs, and only rules its specification has."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
 import pytest
 
 from cogs.play import rule_topics
+from cogs.rules_help import topic_of_rule
 
 
 @pytest.mark.parametrize("key", ["mor", "lim", "opera"])
@@ -31,3 +33,13 @@ def test_rules_help_cites_only_rules_the_specification_has():
         for entry in rule_topics(key).values():
             for family, low, high in re.findall(r"\b([A-Z]+-[A-Z]+)-(\d+)\.\.(\d+)", entry["rules"]):
                 assert f"{family}-{low}" in spec and f"{family}-{high}" in spec, (family, low, high)
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_every_area_of_the_board_has_a_rules_topic(key):
+    """``/game help`` covers the whole board: each area the renderer draws (its ``BOARD_AREAS``)
+    falls under a rules topic of the game."""
+    areas = importlib.import_module(f"rendering.{key}").BOARD_AREAS
+    uncovered = {area: rules for area, rules in areas.items()
+                 if topic_of_rule(key, rules if rules[-1].isdigit() else f"{rules}-1") is None}
+    assert not uncovered
