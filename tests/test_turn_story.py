@@ -21,7 +21,9 @@ from bot.menus import screen
 from bot.presentation import PlainText, text
 from bot.refusals import RULE_ID
 from bot.table import Person, TableError, TableService
+from bot.table.ai_runner import AiRunner
 from db import Store
+from tests.support.ai_checks import any_legal
 from tests.support.table import FakeClock
 
 PEOPLE = [Person(1, "Ada"), Person(2, "Bruno")]
@@ -104,6 +106,39 @@ async def test_a_new_turn_message_tells_the_whole_turn_before_it(tmp_path, key: 
         else:
             assert any(len(phases) >= 2 for _, phases, _ in turns), "an Opera turn over several phases"
     finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+async def test_a_past_board_tells_the_turn_the_live_board_told(tmp_path, key: str) -> None:
+    """``/game board move:N`` draws in its last-move box the same words as the board posted after
+    move N: the whole turn that ended there (a player's moves, the steps the table took
+    automatically, an AI seat's turn), not only that move."""
+    store = await Store.open(tmp_path / "bottega.db")
+    renderer = Recording()
+    ai = AiRunner(time_limit=30, decide=any_legal)
+    service = TableService(store, clock=FakeClock(), seed_source=lambda: 2468, renderer=renderer, ai=ai)
+    try:
+        await service.new_game(GUILD, CHANNEL, PEOPLE[0], key, 2)
+        await service.add_ai(CHANNEL, PEOPLE[0])
+        await service.start(CHANNEL, PEOPLE[0])
+        chooser = random.Random(5)
+        live: dict[int, str | None] = {}  # move count after a posted board: its last-move box
+        while len(live) < 24:
+            table = await service.table(CHANNEL)
+            if table.finished():
+                break
+            if table.ai_to_move():
+                await service.play_ai(CHANNEL)
+            else:
+                await service.act(CHANNEL, PEOPLE[0], chooser.choice(table.legal(table.seat_of(PEOPLE[0].id))))
+            live[len(await store.moves(table.row.id))] = renderer.highlights[-1]
+        assert any(box and box.count(".") >= 2 for box in live.values()), "a turn of several sentences"
+        for number, box in live.items():
+            await service.past_board(CHANNEL, number)
+            assert renderer.highlights[-1] == box, f"the past board after move {number}"
+    finally:
+        ai.close()
         await store.close()
 
 

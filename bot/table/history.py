@@ -20,12 +20,13 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, replay_history
+from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, move_numbers, replay_history
+from db.replay import timeline
 from db.rows import SeatChange
 from games.core import IllegalAction, Message, counted
 from i18n import ENGLISH, translate
 
-from .boards import Boards, table_language
+from .boards import Boards, highlight_text, table_language
 from .loading import DAMAGED, Tables
 from .model import (
     MADE_FOR,
@@ -47,10 +48,12 @@ from .model import (
     one_after_another,
     plain,
     said,
+    taken_automatically,
     took_over,
     who_made,
 )
-from .turns import move_sentence
+from .play import AI_SEAT, AUTOMATIC, OPEN_SEAT, TIMEOUT
+from .turns import continues, move_sentence, waits_on_ai_only, within_budget
 from .undo import public_log
 
 log = logging.getLogger(__name__)
@@ -74,6 +77,10 @@ class Logged:
 
     moves: list[LoggedMove]
     changes: list[SeatChange]
+    start: dict[str, Any] | None = None
+    """The state the game began in."""
+    after_undo: frozenset[int] = frozenset()
+    """The numbers of the moves played right after an undo."""
 
     def names(self, table: Table, move: LoggedMove) -> list[str]:
         return names_at(table, self.changes, move.seq)
@@ -154,10 +161,9 @@ class History:
                                      "This game has {moves} moves: choose a move from 1 to {moves}.",
                                      by="moves", moves=len(logged)))
         move = logged[number - 1]
-        # drawn as the board posted after that move was: its state, with its last event line
+        # drawn as the board posted after that move was: its state, with the turn it ended
         names = history.names(table, move)
-        events = [line(table.fill_names(event["text"], names)) for event in move.events]
-        highlight = move_sentence(events, names[move.seat], table_language(table)) if events else None
+        highlight = turn_story(table, history, number)
         image = await self.boards.public_image(replace(table, state=move.state), highlight, clock=False)
         if image is not None:
             image = Image(f"{table.row.game_key}-{table.row.id}-move-{number}.png", image.data)
@@ -198,14 +204,74 @@ class History:
         changes = await self.tables.seat_changes(table.row.id)
         game, row = table.game, table.row
 
-        def replay() -> list[LoggedMove]:
-            return replay_history(game, game.setup(row.players, row.seed, row.options), rows)
+        start = game.setup(row.players, row.seed, row.options)
 
+        def replay() -> list[LoggedMove]:
+            return replay_history(game, start, rows)
+
+        numbers, points = move_numbers(rows), timeline(rows)
+        after_undo = frozenset(numbers[seq] for (_, _, undo), (seq, _, again) in zip(points, points[1:])
+                               if undo and not again)
         try:
-            return Logged(await asyncio.to_thread(replay), changes)
+            return Logged(await asyncio.to_thread(replay), changes, start, after_undo)
         except (IllegalAction, IndexError) as refusal:
             log.error("game %s cannot be replayed: a move is refused (%s)", row.id, getattr(refusal, "rule", refusal))
             raise DamagedTable(DAMAGED, row.id) from None
+
+
+def turn_story(table: Table, history: Logged, number: int) -> str | None:
+    """The last-move box of the board posted after move ``number``, as the live card drew it
+    (:class:`.turns.Turns`): every step of the turn up to that move, as one sentence.
+
+    The moves are taken in the batches the table played them in (a player's move and the moves
+    then taken automatically; the AI seats' moves in a row; a timeout's turn), and a batch goes
+    on in its turn's message when the turn continues or waits on AI seats alone, as it did live.
+    A timeout's board shows its last line and starts no turn message; after an undo the story
+    starts again from the move played next."""
+    own: list[Line] = []
+    follows = True
+    before = replace(table, state=history.start)
+    batch: list[LoggedMove] = []
+    for move in history.moves[:number]:
+        if not batch_goes_on(batch, move) or move.number in history.after_undo:
+            if batch:
+                after = replace(table, state=batch[-1].state)
+                lines = own + batch_lines(table, history, batch)
+                same_turn = follows and batch[0].made_by != TIMEOUT and (
+                    continues(before, after) or waits_on_ai_only(after))
+                own = within_budget(lines) if same_turn else []
+                follows, before = batch[0].made_by != TIMEOUT, after
+            if move.number in history.after_undo:
+                own, follows = [], True
+            batch = []
+        batch.append(move)
+    lines = batch_lines(table, history, batch)
+    if not lines:
+        return None
+    language = table_language(table)
+    if batch[0].made_by == TIMEOUT:
+        return highlight_text(lines[-1], language)
+    mover = next(move for move in reversed(batch) if move.made_by != AUTOMATIC)
+    return move_sentence(own + lines, history.names(table, mover)[mover.seat], language)
+
+
+def batch_goes_on(batch: list[LoggedMove], move: LoggedMove) -> bool:
+    """Whether ``move`` was played with the moves of ``batch``: a move the table took
+    automatically after them, an AI seat's move after the AI's, a timeout's move after a timeout's."""
+    if not batch:
+        return True
+    kind = {OPEN_SEAT: AI_SEAT}.get(batch[0].made_by, batch[0].made_by)
+    return move.made_by == AUTOMATIC or (kind in (AI_SEAT, TIMEOUT) and {OPEN_SEAT: AI_SEAT}.get(
+        move.made_by, move.made_by) == kind)
+
+
+def batch_lines(table: Table, history: Logged, batch: list[LoggedMove]) -> list[Line]:
+    """The event lines of ``batch`` as the table said them then."""
+    lines: list[Line] = []
+    for move in batch:
+        said_lines = [line(table.fill_names(event["text"], history.names(table, move))) for event in move.events]
+        lines += [taken_automatically(each) for each in said_lines] if move.made_by == AUTOMATIC else said_lines
+    return lines
 
 
 def event_text(table: Table, move: LoggedMove, names: list[str]) -> str:

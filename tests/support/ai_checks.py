@@ -4,6 +4,7 @@ that every AI move of a game is the one its seed and move number give."""
 from __future__ import annotations
 
 import os
+import random
 import time
 from typing import Any
 
@@ -29,6 +30,12 @@ def dies_on_one_seed(game_key: str, state: dict[str, Any], seat: int, level: str
     if seed == DYING_SEED:
         os._exit(1)
     return choose(game_key, state, seat, level, seed, time_limit)
+
+
+def any_legal(game_key: str, state: dict[str, Any], seat: int, level: str, seed: int,
+              time_limit: float | None) -> str:
+    """A legal move drawn by ``seed``: an AI seat that costs no thinking, for tests of the table."""
+    return random.Random(seed).choice(legal_notations(game_key, state, seat))
 
 
 def always_fails(game_key: str, state: dict[str, Any], seat: int, level: str, seed: int,
