@@ -62,6 +62,7 @@ TABLES = {
     "ratings": ("guild_id", "game_key", "user_id", "ai_level", "display_name", "mu", "sigma", "games", "wins",
                 "points", "updated_at"),
     "rematches": ("game_id", "previous_id"),
+    "rating_changes": ("game_id", "user_id", "ai_level", "change"),
     "seat_changes": ("id", "game_id", "version", "seat", "from_user_id", "from_name", "to_user_id", "to_name",
                      "was_open", "changed_at"),
 }

@@ -299,12 +299,27 @@ CREATE TABLE seat_changes (
 CREATE INDEX seat_changes_by_game ON seat_changes(game_id, version);
 """
 
+RATING_CHANGES = """
+-- What a finished game changed in each rating it counted for: the difference of the shown rating
+-- (mu - 3 sigma) for each person (ai_level '') and each AI level (user_id 0), written with the
+-- ratings in the transaction of the game's last move, so the final board and /game status show
+-- each change after a restart too.
+CREATE TABLE rating_changes (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user_id  INTEGER NOT NULL,
+    ai_level TEXT    NOT NULL DEFAULT '' CHECK (ai_level IN ('', 'easy', 'normal', 'strong')),
+    change   REAL    NOT NULL,
+    PRIMARY KEY (game_id, user_id, ai_level)
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
     MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
     TURN_MESSAGES,
     AUTOMATIC_MOVES,
     MOVE_AUTHORS,
+    RATING_CHANGES,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

@@ -161,6 +161,18 @@ def changes(outcome: Outcome, rows: list, guild_id: int, game_key: str, stamp: s
              r.points, stamp) for (user_id, level), r in new.items()]
 
 
+INSERT_CHANGE = "INSERT INTO rating_changes (game_id, user_id, ai_level, change) VALUES (?, ?, ?, ?)"
+SELECT_CHANGES = "SELECT user_id, ai_level, change FROM rating_changes WHERE game_id = ?"
+
+
+def shown_changes(outcome: Outcome, rows: list, game_id: int) -> list[tuple]:
+    """The :data:`INSERT_CHANGE` parameters of ``outcome``: how far each identity's shown rating
+    moves from its stored row (any mapping rows; never rated: from a fresh rating)."""
+    old = {(row["user_id"], row["ai_level"]): Rating(row["mu"], row["sigma"]) for row in rows}
+    return [(game_id, user_id, level, rating.shown - (old.get((user_id, level)) or fresh()).shown)
+            for (user_id, level), rating in rate_outcome(outcome, old).items()]
+
+
 def rating_row(row) -> RatingRow:
     """A stored rating row (SQLite's or PostgreSQL's) as a :class:`RatingRow`."""
     return RatingRow(

@@ -533,11 +533,13 @@ class Store(StoreChecks, Presence, ABC):
 
     @staticmethod
     async def _rate(db: Connection, game: Row, outcome: ratings.Outcome, stamp: str) -> None:
-        """Write the ratings a finished game changes. Games of one server and game finishing at once in
-        two processes take turns (a lock), so neither update is lost."""
+        """Write the ratings a finished game changes, and by how much each shown rating moves (read
+        back by :meth:`rating_changes`). Games of one server and game finishing at once in two
+        processes take turns (a lock), so neither update is lost."""
         guild_id, game_key = game["guild_id"], game["game_key"]
         await db.lock(f"ratings:{guild_id}:{game_key}")
         found = await db.all(ratings.SELECT_FOR_GAME, (guild_id, game_key))
+        await db.many(ratings.INSERT_CHANGE, ratings.shown_changes(outcome, found, game["id"]))
         await db.many(ratings.UPSERT, ratings.changes(outcome, found, guild_id, game_key, stamp))
 
     async def record_undo(self, game_id: int, *, expected_version: int, taken_back: Sequence[tuple[int, int]],
@@ -792,6 +794,12 @@ class Store(StoreChecks, Presence, ABC):
         """The server's ratings (of one game, of one person), best first (see :mod:`db.ratings`)."""
         sql, params = ratings.select_ratings(guild_id, game_key, user_id, limit)
         return [ratings.rating_row(row) for row in await self._query(sql, params)]
+
+    async def rating_changes(self, game_id: int) -> dict[tuple[int, str], float]:
+        """How finished game ``game_id`` moved each shown rating, by ``(user id, AI level)`` (empty
+        for a game not rated)."""
+        return {(row["user_id"], row["ai_level"]): row["change"]
+                for row in await self._query(ratings.SELECT_CHANGES, (game_id,))}
 
     async def record_rematch(self, game_id: int, previous_id: int) -> None:
         """Mark game ``game_id`` as the rematch of ``previous_id``; :class:`RematchExists` if that game

@@ -23,7 +23,7 @@ from .score_labels import score_breakdown
 
 AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
-RatingChanges = Callable[[int], dict[tuple[int, str], float]]
+RatingChanges = Callable[[int], Awaitable[dict[tuple[int, str], float]]]
 """How a finished game moved each identity's rating (``(user id, AI level)``), by the game's id."""
 GAME_OVER = Message("Game over.")
 
@@ -44,7 +44,7 @@ class Boards:
         text_lines = list(lines)
         mentions: list[int] = []
         if result is not None:
-            text_lines.extend(result_lines(table, result, self.rating_changes(table.row.id)
+            text_lines.extend(result_lines(table, result, await self.rating_changes(table.row.id)
                                            if self.rating_changes else {}))
         else:
             ai_seats = table.ai_levels()

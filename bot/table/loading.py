@@ -50,7 +50,7 @@ from db.errors import (
     is_damage,
 )
 from db.presence import MemberPresence
-from db.ratings import Outcome, RatingRow, fresh, rate_outcome
+from db.ratings import RatingRow
 from db.replay import standing
 from db.rows import SeatChange
 from games.core import CorruptState, Game, IllegalAction, Message, MoveStack
@@ -158,7 +158,6 @@ class Tables:
         self.store = DamageGuard(store)
         self.states = StateCache()
         self._locks: dict[int, asyncio.Lock] = {}
-        self._rating_changes: OrderedDict[int, dict[tuple[int, str], float]] = OrderedDict()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -316,7 +315,6 @@ class Tables:
                                    automatic=automatic, made_by=made_by))
             outcome = outcome_of(table, result, history, await self.store.seat_changes(table.row.id))
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
-        changes = await self._rating_changes_of(table, outcome) if outcome is not None else None
         try:
             row = await self.store.record_move(
                 table.row.id, expected_version=table.row.version, seat=seat, user_id=user_id,
@@ -330,7 +328,6 @@ class Tables:
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
         self.states.put(row.id, row.version, new_state)
-        self._remember_rating_changes(row.id, changes)
         return row
 
     async def record_turn(self, before: Table, moves: list[TurnMove], after: Table, now: datetime,
@@ -352,7 +349,6 @@ class Tables:
                                 automatic=move.automatic, made_by=move.made_by)
                         for i, move in enumerate(moves, start=1)]
             outcome = outcome_of(after, result, history, await self.store.seat_changes(before.row.id))
-        changes = await self._rating_changes_of(after, outcome) if outcome is not None else None
         try:
             row = await self.store.record_turn(
                 before.row.id, expected_version=version, moves=moves, now=now,
@@ -361,28 +357,12 @@ class Tables:
         except StaleVersion:
             raise StaleAction("Someone moved at the same moment; the board has moved on.") from None
         self.states.put(row.id, row.version, after.state)
-        self._remember_rating_changes(row.id, changes)
         return row
 
-    async def _rating_changes_of(self, table: Table, outcome: Outcome) -> dict[tuple[int, str], float]:
-        """How much each identity's shown rating moves with ``outcome``, from the ratings before it
-        (the store writes the same new ratings with the game's last move)."""
-        old = {(row.user_id, row.ai_level): row.rating
-               for row in await self.store.ratings(table.row.guild_id, game_key=table.row.game_key)}
-        return {identity: rating.shown - (old.get(identity) or fresh()).shown
-                for identity, rating in rate_outcome(outcome, old).items()}
-
-    def rating_changes(self, game_id: int) -> dict[tuple[int, str], float]:
-        """The rating changes of a game that ended in this process (by ``(user id, AI level)``);
-        empty for a game that ended before the last start."""
-        return dict(self._rating_changes.get(game_id, {}))
-
-    def _remember_rating_changes(self, game_id: int, changes: dict[tuple[int, str], float] | None) -> None:
-        if changes is None:
-            return
-        self._rating_changes[game_id] = changes
-        while len(self._rating_changes) > CACHED_GAMES:
-            self._rating_changes.popitem(last=False)
+    async def rating_changes(self, game_id: int) -> dict[tuple[int, str], float]:
+        """How a finished game moved each shown rating (by ``(user id, AI level)``), as the store
+        wrote it with the game's last move; empty for a game not rated."""
+        return await self.store.rating_changes(game_id)
 
     async def close(self, game_id: int, now: datetime) -> None:
         """Abandon a table: its timers and votes go with it, in one transaction."""

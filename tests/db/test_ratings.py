@@ -44,6 +44,26 @@ async def test_the_last_move_writes_the_ratings_openskill_gives(store):
     assert await store.ratings(2) == [] and len(await store.ratings(1, limit=2)) == 2
 
 
+async def test_the_last_move_keeps_how_far_each_shown_rating_moved(store):
+    first = await started_game(store, 100, (7, 8))
+    await finish(store, first, 0, outcome((7, "", 1, 30), (8, "", 2, 20)))
+    second = await started_game(store, 101, (8, 7))
+    await finish(store, second, 0, outcome((8, "", 1, 12), (7, "", 2, 9), (AI_PLAYER, "easy", 3, 4)))
+
+    def shown(rating) -> float:
+        return rating.mu - 3 * rating.sigma
+
+    fresh = MODEL.rating()
+    ada, bea = (team[0] for team in MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2]))
+    bea2, ada2, ai = (team[0] for team in MODEL.rate([[bea], [ada], [MODEL.rating()]], ranks=[1, 2, 3]))
+    assert await store.rating_changes(first.id) == {(7, ""): pytest.approx(shown(ada) - shown(fresh)),
+                                                    (8, ""): pytest.approx(shown(bea) - shown(fresh))}
+    assert await store.rating_changes(second.id) == {(8, ""): pytest.approx(shown(bea2) - shown(bea)),
+                                                     (7, ""): pytest.approx(shown(ada2) - shown(ada)),
+                                                     (AI_PLAYER, "easy"): pytest.approx(shown(ai) - shown(fresh))}
+    assert await store.rating_changes(999) == {}
+
+
 async def test_a_refused_last_move_writes_no_rating_and_a_failed_rating_keeps_the_move_out(store):
     game = await started_game(store, 100, (7, 8))
     with pytest.raises(StaleVersion):

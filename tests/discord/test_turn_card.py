@@ -116,7 +116,7 @@ async def test_every_board_is_a_card_with_alt_text_and_the_turn_in_words_from_th
     assert turn.id != board.id and "adds 3" in text_of(turn).split("\n")[0], "the card opens with the turn played"
 
 
-async def test_the_final_card_pings_every_player_and_offers_a_rematch(table: Table, env) -> None:
+async def test_the_final_card_pings_every_player_and_offers_a_rematch(table: Table, env, make_bot) -> None:
     await table.open(players=3)
     while "Game over." not in text_of(table.last()):
         await table.actor().slash(table.channel, "duel move", notation="add 3")
@@ -130,6 +130,11 @@ async def test_the_final_card_pings_every_player_and_offers_a_rematch(table: Tab
     assert len(final.attachments) == 3, "the board, the focused image and the summary"
     status = await table.bob.slash(table.channel, "game status")
     assert "Game over." in status.response.content
+    changes = [each for each in text_of(final).split("\n") if ", rating " in each]
+    assert len(changes) == 3
+    await env.restart_bot(await make_bot())  # the rating changes are the store's, not the process's
+    status = await table.bob.slash(table.channel, "game status")
+    assert [each for each in status.response.content.split("\n") if ", rating " in each] == changes
     opened = await table.bob.click(final, label="Rematch")
     assert "Rematch opened" in opened.response.content
     assert "opened a rematch" in text_of(table.last())
