@@ -11,8 +11,9 @@ Every move a person makes on Discord takes one path, :func:`play`: a select's ch
 typed ``/<game> move`` (and so the local console, which types and clicks through the same bot).
 The table service plays it, or answers that it needs a second thought (``SecondThought``: then the
 player sees the question with Confirm and Cancel). After the move the player goes on in the same
-private message: their next menu while they still act, else what is private to them (a typed move
-with nothing private to say leaves no reply).
+private message: their next menu while they still act, else what is private to them, else a short
+"played" without buttons or links (a typed move with nothing private to say leaves no reply): the
+channel's new message is the news, so nothing piles up in the mover's view.
 
 Components are dynamic items whose ``custom_id`` carries the game id, the board version and the
 page and path (``bottega:guide:<game id>:<version>:<page>:<key/key/...>``) or the move
@@ -55,6 +56,8 @@ SEPARATOR = "/"
 PREVIOUS, NEXT, START_OVER, CANCEL = Message("◀ Previous"), Message("Next ▶"), Message("Start over"), Message("Cancel")
 CONFIRM, CHOOSE, PLACEHOLDER = Message("Confirm"), Message("Choose:"), Message("Choose…")
 TEMPLATE = r":(?P<game_id>\d+):(?P<version>\d+):(?P<page>\d+):(?P<path>.*)"
+PLAYED = Message("Played. Nothing more for you to do now; the table has moved on.")
+"""What a private menu becomes once its player's part is played: a quiet last state, no buttons."""
 
 
 def custom_id(prefix: str, game_id: int, version: int, page: int, path: tuple[str, ...]) -> str:
@@ -193,15 +196,16 @@ async def play(interaction: discord.Interaction, notation: str, *, game_id: int 
         if edit and isinstance(error, StaleAction):
             await interaction.edit_original_response(view=None)  # the menu of an earlier board is done
         return
-    posted = None
     if reply.lines or reply.image:
         assert isinstance(interaction.channel, discord.abc.Messageable)
-        posted = await post_reply(interaction.client, interaction.channel, reply)
-    await _go_on(interaction, reply, posted, edit)
+        await post_reply(interaction.client, interaction.channel, reply)
+    await _go_on(interaction, reply, edit)
 
 
-async def _go_on(interaction: discord.Interaction, reply: Reply, posted: discord.Message | None, edit: bool) -> None:
-    """After a move: the player's next menu while they still act, else what is private to them."""
+async def _go_on(interaction: discord.Interaction, reply: Reply, edit: bool) -> None:
+    """After a move: the player's next menu while they still act, else what is private to them;
+    with nothing private to say, the menu they acted on quietly becomes :data:`PLAYED` (no
+    buttons, no link: the channel's new message is the news), and a typed move answers nothing."""
     language = reader_language(interaction)
     private = post(interaction.client.presenter, reply, private=language).ephemeral
     if interaction.user.id in reply.acting:
@@ -216,8 +220,7 @@ async def _go_on(interaction: discord.Interaction, reply: Reply, posted: discord
                                                      view=view, attachments=[])
             return
     if private or edit:
-        done = Message("Done: {link}", link=posted.jump_url) if posted else Message("Done.")
-        await interaction.edit_original_response(content=clip(private or translate(done, language)), view=None,
+        await interaction.edit_original_response(content=clip(private or translate(PLAYED, language)), view=None,
                                                  attachments=[])
     else:
         await interaction.delete_original_response()

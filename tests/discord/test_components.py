@@ -44,12 +44,19 @@ async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     assert options(menu) == {f"add {n}": f"p:add {n}" for n in (1, 2, 3)}
 
 
-async def test_choosing_a_move_with_nothing_to_preview_plays_it(table):
+async def test_choosing_a_move_with_nothing_to_preview_plays_it_and_the_menu_goes_quiet(table, env):
+    """Once the turn passes, the menu the player acted on becomes a short "played" without buttons
+    or a link, and nothing new appears in their view (issue 27's quiet acknowledgements)."""
     board = await table.open()
     actor = table.actor(board)
     menu = await open_menu(table, actor, board)
+    sent = len(env.http_requests)
     result = await choose(actor, menu, "add 2")
-    assert result.response.id == menu.id and "Done:" in result.response.content, "the menu says it is done"
+    assert result.response.id == menu.id, "the menu message itself is updated"
+    assert result.response.content == "Played. Nothing more for you to do now; the table has moved on."
+    assert custom_ids(result.response) == [] and "Done" not in result.response.content
+    assert not [r for r in env.http_requests[sent:] if r.method == "POST" and "/webhooks/" in r.path], \
+        "no new private message"
     assert "adds 2: the count is 2" in text_of(table.last())
     assert custom_ids(table.last()) == ["bottega:menu:1:2", "bottega:since:1"]
 
