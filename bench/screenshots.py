@@ -32,7 +32,7 @@ GAMES = {"mor": 9, "lim": 7, "opera": 5}
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 SEED = 2026
 CHROMIUM = "chromium"
-LOAD_SECONDS = 15
+LOAD_SECONDS = 30
 
 
 async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simcord.ChannelHandle, list]:
@@ -56,9 +56,47 @@ async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simc
     return channel, [ada, bruno]
 
 
+IMAGES_SHOWN = """(() => {
+    const shown = Array.from(document.images).filter(image => {
+        const box = image.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    });
+    return document.readyState === "complete" && shown.length > 0
+        && shown.every(image => image.complete && image.naturalWidth > 0);
+})()"""
+"""Whether every picture in the window has loaded (and there is one): before, Chromium would draw
+a picture's alt text where the picture was still on its way."""
+
+
+WITHOUT_WORKBENCH = """document.querySelectorAll("[data-workbench]").forEach(
+    part => part.style.setProperty("display", "none", "important"))"""
+"""The preview's own toolbar and message list hidden: the pictures show the channel alone."""
+PHONE_WIDE = 600
+"""Narrower windows are drawn as a phone's (touch, mobile layout)."""
+
+
+class DevTools:
+    """One page of Chromium driven through its DevTools socket."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket, self.sent = socket, 0
+
+    async def call(self, method: str, **params: object) -> dict:
+        self.sent += 1
+        await self.socket.send_json({"id": self.sent, "method": method, "params": params})
+        while True:
+            answer = await self.socket.receive_json()
+            if answer.get("id") == self.sent:
+                return answer.get("result", {})
+
+    async def true(self, expression: str) -> bool:
+        found = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return found.get("result", {}).get("value") is True
+
+
 async def capture(url: str, out: Path, size: tuple[int, int]) -> None:
-    """``url`` as headless Chromium draws it at ``size``, into ``out``, once the preview has had
-    time to load the channel (Chromium's own ``--screenshot`` fires before the page fetches it)."""
+    """``url`` as headless Chromium draws it at ``size``, into ``out``, once every picture in the
+    window has loaded (twice in a row, a moment apart: the preview fills the channel in steps)."""
     width, height = size
     port = 9200 + random.Random(str(out)).randrange(500)
     process = await asyncio.create_subprocess_exec(
@@ -79,14 +117,21 @@ async def capture(url: str, out: Path, size: tuple[int, int]) -> None:
                     break
             if page is None:
                 raise RuntimeError("Chromium did not open the preview")
-            await asyncio.sleep(LOAD_SECONDS)
             async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
-                await socket.send_json({"id": 1, "method": "Page.captureScreenshot", "params": {"format": "png"}})
-                while True:
-                    answer = await socket.receive_json()
-                    if answer.get("id") == 1:
-                        out.write_bytes(base64.b64decode(answer["result"]["data"]))
-                        return
+                tools = DevTools(socket)
+                await tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                                 deviceScaleFactor=1, mobile=width < PHONE_WIDE)
+                loaded_in_a_row = 0
+                for _ in range(LOAD_SECONDS * 4):
+                    await asyncio.sleep(0.5)
+                    await tools.call("Runtime.evaluate", expression=WITHOUT_WORKBENCH)
+                    loaded_in_a_row = loaded_in_a_row + 1 if await tools.true(IMAGES_SHOWN) else 0
+                    if loaded_in_a_row == 2:
+                        break
+                else:
+                    raise RuntimeError(f"the pictures of {out.name} did not load")
+                shot = await tools.call("Page.captureScreenshot", format="png")
+                out.write_bytes(base64.b64decode(shot["data"]))
     finally:
         process.terminate()
         await process.wait()
