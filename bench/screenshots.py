@@ -31,12 +31,16 @@ GAMES = {"mor": 9, "lim": 7, "opera": 5}
 """Each game and how many moves to play before the pictures."""
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 SEED = 2026
+MOVES_TO_END_A_TURN = 30
+"""At most this many moves more, to end on a turn that has just passed."""
 CHROMIUM = "chromium"
 LOAD_SECONDS = 30
 
 
 async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simcord.ChannelHandle, list]:
-    """A two-player table of ``key`` after ``moves`` moves chosen from each mover's suggestions."""
+    """A two-player table of ``key`` after ``moves`` moves chosen from each mover's suggestions (none
+    a player would be asked to think twice about), played on until the turn passes: the channel
+    then ends on a new turn's card. Returns the channel and the players, the one it pings first."""
     guild = env.create_guild("Bottega Club")
     channel = guild.create_text_channel(f"{key}-table")
     ada, bruno = (guild.add_member(env.create_user(name)) for name in ("Ada", "Bruno"))
@@ -45,15 +49,21 @@ async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simc
     await ada.slash(channel, "game start")
     chooser = random.Random(SEED)
     members = {ada.id: ada, bruno.id: bruno}
-    for _ in range(moves):
+    mover = None
+    for played in range(moves + MOVES_TO_END_A_TURN):
         try:
             table = await env.bot.service.table(channel.id)
         except TableError:
             break
-        mover = members[table.user_of(min(table.game.actors(table.state)))]
-        offered = await mover.autocomplete(channel, f"{key} move", "notation", "")
-        await mover.slash(channel, f"{key} move", notation=chooser.choice(offered[:8])["value"])
-    return channel, [ada, bruno]
+        seat = min(table.game.actors(table.state))
+        if played >= moves and members[table.user_of(seat)] is not mover:
+            break
+        mover = members[table.user_of(seat)]
+        calm = {notation for notation, described in table.described(seat) if not described.destructive}
+        offered = [each["value"] for each in await mover.autocomplete(channel, f"{key} move", "notation", "")]
+        await mover.slash(channel, f"{key} move", notation=chooser.choice([n for n in offered if n in calm][:8]))
+    pinged = next(each for each in (ada, bruno) if each is not mover)
+    return channel, [pinged, mover]
 
 
 IMAGES_SHOWN = """(() => {

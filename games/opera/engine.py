@@ -167,14 +167,14 @@ class OperaMagna(Game):
         """One line for the seat to act.
 
         >>> GAME.prompt(GAME.setup(2, 1), 0)
-        "Draft a starting building ('draft <card>'): Arcade, Monastery, Herb garden, Canal lock."
+        'Draft a starting building: Arcade, Monastery, Herb garden, Canal lock.'
         """
         if seat not in self.actors(state):
             return self.waiting_message(state, seat)
         phase = state["phase"]
         player = state["seats"][seat]
         if phase == "draft":
-            return Message("Draft a starting building ('draft <card>'): {display}.",
+            return Message("Draft a starting building: {display}.",
                            display=listing([component_name(card) for card in sorted(state['display'])]))
         if state["pending"]:
             pending = state["pending"][0]
@@ -182,7 +182,7 @@ class OperaMagna(Game):
             return Message("Choose for {source}: {options}.",
                            source=component_name(pending['source']), options=options)
         if phase == "merchant":
-            return Message("Phase 1: move a merchant and play a card, e.g. 'move <from> <to> <card>'.")
+            return Message("Phase 1: move a merchant and play a card.")
         if phase == "activate":
             city_id, _ = split_area(state["turn"]["moved_to"])
             plan = turn_payment_options(state, player)[0]["plan"]
@@ -195,13 +195,13 @@ class OperaMagna(Game):
                             "a building or a conversion.",
                             name=city_name(city_id), cost=cost, extra=extra))
         if phase == "refined":
-            return Message("Phase 3: build, deliver, convert or refine your refined goods, then 'done'.")
+            return Message("Phase 3: build, deliver, convert or refine your refined goods, then end the phase.")
         if phase == "build":
             offered = listing([component_name(card) for card in sorted(state["display"])])
-            return Message("Phase 4: take a building from the display ('pick <card>'): {offered}.",
+            return Message("Phase 4: take a building from the display: {offered}.",
                            offered=offered)
-        return Message("Phase 4: take a market card: 'buy 0' (free) to 'buy 3', optionally naming the "
-                       "raw goods paid.")
+        return Message("Phase 4: take a market card: the one on space 0 is free, the ones on spaces 1 to 3 "
+                       "cost that many raw goods.")
 
     def waiting_message(self, state: dict, seat: int) -> str:
         if state["phase"] == "over":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import engine_checks
 import pytest
@@ -93,6 +94,19 @@ def test_prompt_says_what_to_do_in_one_line():
         state["phase"] = phase
         assert GAME.prompt(state, 0).startswith(start)
         assert "\n" not in GAME.prompt(state, 0)
+
+
+def test_no_prompt_teaches_notation():
+    """A prompt pings a player in the channel: it says what to do in words (the Your move button
+    offers the moves), never a move to type."""
+    state = GAME.setup(2, 1)
+    prompts = [GAME.prompt(state, 0)]
+    state = new_game(2)
+    prompts.append(GAME.prompt(state, 0))
+    for phase in ("refined", "build", "market"):
+        turn_at(state, 0, phase)
+        prompts.append(GAME.prompt(state, 0))
+    assert not [each for each in prompts if re.search(r"'[a-z]+[ '<]|<[a-z]+>", each)], prompts
 
 
 def test_waiting_message_names_the_active_player_by_placeholder():
