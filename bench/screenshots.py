@@ -50,18 +50,24 @@ async def play_a_few_turns(env: simcord.Env, key: str, moves: int) -> tuple[simc
     chooser = random.Random(SEED)
     members = {ada.id: ada, bruno.id: bruno}
     mover = None
+    kinds: set[str] = set()  # the kinds of move played in this turn: a turn of varied steps
     for played in range(moves + MOVES_TO_END_A_TURN):
         try:
             table = await env.bot.service.table(channel.id)
         except TableError:
             break
         seat = min(table.game.actors(table.state))
-        if played >= moves and members[table.user_of(seat)] is not mover:
-            break
-        mover = members[table.user_of(seat)]
+        if members[table.user_of(seat)] is not mover:
+            if played >= moves:
+                break
+            mover, kinds = members[table.user_of(seat)], set()
         calm = {notation for notation, described in table.described(seat) if not described.destructive}
         offered = [each["value"] for each in await mover.autocomplete(channel, f"{key} move", "notation", "")]
-        await mover.slash(channel, f"{key} move", notation=chooser.choice([n for n in offered if n in calm][:8]))
+        offered = [notation for notation in offered if notation in calm][:8]
+        new_kinds = [n for n in offered if table.game.parse(table.state, n)["type"] not in kinds]
+        notation = chooser.choice(new_kinds or offered)
+        kinds.add(table.game.parse(table.state, notation)["type"])
+        await mover.slash(channel, f"{key} move", notation=notation)
     pinged = next(each for each in (ada, bruno) if each is not mover)
     return channel, [pinged, mover]
 

@@ -193,7 +193,14 @@ def took_over(changes: list[SeatChange], seat: int, previous_seq: int, seq: int)
 
 
 def taken_automatically(said_line: Line) -> Line:
-    """``said_line`` marked as a move the table took for its seat."""
+    """``said_line`` marked as a move the table took for its seat, the mark inside its sentence.
+
+    >>> taken_automatically(("Ada ends phase 3.",))
+    ('Ada ends phase 3', ' ', '(taken automatically)', '.')
+    """
+    *head, last = said_line
+    if isinstance(last, str) and last.endswith("."):
+        return line(*head, last.removesuffix("."), " ", TAKEN_AUTOMATICALLY, ".")
     return line(*said_line, " ", TAKEN_AUTOMATICALLY)
 
 

@@ -82,7 +82,7 @@ async def test_the_last_draft_pick_is_taken_automatically_and_said_in_the_log(ta
     await advanced_game_in_round_one(table, player)
     automatic = [text_of(m) for m in table.channel.history() if "(taken automatically)" in text_of(m)]
     assert len(automatic) == 1
-    assert automatic[0].count("keeps a leader. (taken automatically)") == 2
+    assert automatic[0].count("keeps a leader (taken automatically).") == 2
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     drafts = [move for move in await env.bot.store.moves(game_id, 0) if move.notation.startswith("draft")]
     assert len(drafts) == 8 and sum(move.automatic for move in drafts) == 2  # 4 leaders each, 3 picked by hand
