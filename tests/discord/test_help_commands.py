@@ -4,9 +4,12 @@ short, what to press, every topic in a select, never cut."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bottega_harness import Table, move
 
+from bot.refusals import RULE_ID
 from cogs.cards import entries
 
 
@@ -85,6 +88,16 @@ async def test_help_says_what_to_press_and_offers_every_topic_never_cut(table: T
     assert "Council Palace" in council.response.content
     waiting = (await other.slash(table.channel, "game help")).response.content
     assert "Your move:" not in waiting and ("not your turn" in waiting.lower() or mover.name in waiting)
+
+
+async def test_a_refusal_says_why_in_words_and_names_its_rule_in_a_quiet_last_line(table: Table):
+    await table.alice.slash(table.channel, "game new", game="lim", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    refused = (await table.actor().slash(table.channel, "lim move", notation="place white council servants:99"))
+    *reason, last = refused.response.content.split("\n")
+    assert re.fullmatch(r"-# rule LIM-[A-Z]+-\d+", last), refused.response.content
+    assert reason and not RULE_ID.search("\n".join(reason)), "the sentence holds no rule ID"
 
 
 async def test_a_rule_a_refusal_names_opens_by_its_id(table: Table):

@@ -43,3 +43,15 @@ def test_every_area_of_the_board_has_a_rules_topic(key):
     uncovered = {area: rules for area, rules in areas.items()
                  if topic_of_rule(key, rules if rules[-1].isdigit() else f"{rules}-1") is None}
     assert not uncovered
+
+
+@pytest.mark.parametrize("key", ["mor", "lim", "opera"])
+def test_topics_are_plain_words_without_rule_ids_or_moves_to_type(key):
+    """A topic's text names no rule (its heading does, which ``/game rules`` opens by) and teaches no
+    move to type: the Your move button offers the moves. Only a command (`/mor move`) or a space's
+    name as the board prints it (`green-3`) stands in backticks."""
+    for name, entry in rule_topics(key).items():
+        for text in (entry["text"], *(entry[language]["text"] for language in ("ja", "ko"))):
+            assert not re.search(r"\b[A-Z]+-[A-Z]+-\d", text), (key, name)
+            quoted = re.findall(r"`([^`]+)`", text)
+            assert all(part.startswith("/") or re.fullmatch(r"[a-z]+-\d", part) for part in quoted), (key, name)
