@@ -20,7 +20,7 @@ import games
 from bot.menus import screen
 from bot.presentation import PlainText, text
 from bot.refusals import RULE_ID
-from bot.table import Person, TableError, TableService
+from bot.table import Person, TableError, TableService, TurnSettings
 from bot.table.ai_runner import AiRunner
 from db import Store
 from tests.support.ai_checks import any_legal
@@ -139,6 +139,36 @@ async def test_a_past_board_tells_the_turn_the_live_board_told(tmp_path, key: st
             assert renderer.highlights[-1] == box, f"the past board after move {number}"
     finally:
         ai.close()
+        await store.close()
+
+
+async def test_a_past_board_after_a_timeout_tells_what_the_live_board_told(tmp_path) -> None:
+    """The turns the table plays for a late player (its board's box: the last thing it did) and the
+    turns after them: ``/game board move:N`` draws the same last-move box as the live board."""
+    store = await Store.open(tmp_path / "bottega.db")
+    renderer = Recording()
+    service = TableService(store, clock=FakeClock(), seed_source=lambda: 1357, renderer=renderer)
+    try:
+        await service.new_game(GUILD, CHANNEL, PEOPLE[0], "lim", 2)
+        await service.join(CHANNEL, PEOPLE[1])
+        await service.start(CHANNEL, PEOPLE[0])
+        await service.turn_settings(CHANNEL, PEOPLE[0], TurnSettings(turn_hours="1", strike_limit=5))
+        chooser = random.Random(11)
+        live: dict[int, str | None] = {}
+        for step in range(10):
+            table = await service.table(CHANNEL)
+            if step in (2, 3, 7):
+                service.clock.advance(hours=2)
+                assert [reminder for reminder in await service.due_reminders() if reminder.board is not None]
+            else:
+                seat = min(table.game.actors(table.state))
+                person = next(p for p in PEOPLE if p.id == table.user_of(seat))
+                await service.act(CHANNEL, person, chooser.choice(table.legal(seat)))
+            live[len(await store.moves(table.row.id))] = renderer.highlights[-1]
+        for number, box in live.items():
+            await service.past_board(CHANNEL, number)
+            assert renderer.highlights[-1] == box, f"the past board after move {number}"
+    finally:
         await store.close()
 
 
