@@ -50,9 +50,11 @@ def done(state: dict, seat: int, action: dict) -> list[Event]:
     left = sum(player["refined"].values())
     player["supply"] += left
     player["refined"] = dict.fromkeys(REFINED, 0)
-    events = [event("discard", counted("{player} ends phase 3, discarding {left} refined good.",
-                                       "{player} ends phase 3, discarding {left} refined goods.",
-                                       by="left", player=f"{{p{seat}}}", left=left))]
+    ended = (counted("{player} ends phase 3, discarding {left} refined good.",
+                     "{player} ends phase 3, discarding {left} refined goods.",
+                     by="left", player=f"{{p{seat}}}", left=left)
+             if left else Message("{player} ends phase 3.", player=f"{{p{seat}}}"))
+    events = [event("discard", ended)]
     if state["final_round"] == state["round"]:
         return events + end_turn(state)
     state["phase"] = "build"

@@ -34,11 +34,14 @@ def test_OM_REFINED_2_3_4_7_and_TS_30_leftovers_are_discarded():
     state = phase3(refined={"b": 1, "p": 1}, building=[{"id": "M04", "covered": "p"}, "S01"])
     supply = state["seats"][0]["supply"]
     raw, vp = dict(state["seats"][0]["raw"]), state["seats"][0]["vp"]
-    state, _ = play(state, 0, "done")
+    state, events = play(state, 0, "done")
     player = state["seats"][0]
     assert sum(player["refined"].values()) == 0 and player["supply"] == supply + 2
     assert player["raw"] == raw and player["vp"] == vp
     assert player["building"][0]["covered"] == "p", "goods on buildings stay (OM-REFINED-4)"
+    assert "discarding 2 refined goods" in events[0]["text"]
+    assert play(phase3(building=["S01", "S02"]), 0, "done")[1][0]["text"] == "{p0} ends phase 3.", \
+        "nothing to discard is not said"
 
 
 def test_OM_REFINED_5_refined_goods_gained_in_phase_4_are_lost():
