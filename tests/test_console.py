@@ -211,5 +211,5 @@ async def test_a_typed_move_that_needs_a_second_thought_asks_and_waits_for_confi
     cancelled = text.index("(only alice sees) Take your turn: market, buy or produce.\nChoose:")
     played = text.index("alice discarded a leader")
     assert text.index(asked) < cancelled < played
-    stale = text[text.index("alice took row-2"):]
+    stale = text[text.index("alice took row 2 from the market"):]
     assert "the game has moved on" in stale and "[Confirm]" not in stale, "a question of an earlier board is refused"

@@ -42,7 +42,7 @@ async def test_steps_of_a_turn_show_as_edits_of_its_message(tmp_path):
     edited = [text for text in out.splitlines() if text.startswith("bottega (edited): ")]
     # the table opened; the game began; the first turn (after the leaders were kept)
     assert len(posted) == 3, out
-    assert edited and edited[-1].startswith("bottega (edited): alice took row-1"), out
+    assert edited and edited[-1].startswith("bottega (edited): alice took row 1 from the market"), out
     # an edit shows only what it added, and the pictures it carries now (the board, the focused image)
     assert "Masters of Renaissance begins" not in "".join(edited)
     assert out.count("image: ") == 2 * (len(posted) - 1 + len(edited))

@@ -16,6 +16,18 @@ Events = list[dict[str, Any]]
 Layout = dict[str, list[str]]
 
 
+def line_words(line: str) -> Message:
+    """A market line in words, as a player reads it.
+
+    >>> line_words("row-2"), line_words("col-4")
+    ('row 2 from the market', 'column 4 from the market')
+    """
+    kind, number = line.split("-")
+    if kind == "row":
+        return Message("row {number} from the market", number=int(number))
+    return Message("column {number} from the market", number=int(number))
+
+
 def push_marble(state: dict[str, Any], line: str) -> None:
     """MOR-MARKET-5..7: rows take the slide marble at the right end, columns at the bottom."""
     kind, _, number = line.partition("-")
@@ -71,7 +83,7 @@ def market(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Events:
     push_marble(state, line)
     state["turn"]["main"] = True
     events = [event("market", "{player} took {line}: {add_counts}.",
-                              player=f"{{p{seat}}}", line=line,
+                              player=f"{{p{seat}}}", line=line_words(line),
                               add_counts=describe(add_counts(gained, {'faith': faith})))]
     if faith:  # MOR-MARKET-8, D-4: the red marble is its own faith event, before storing
         events += faith_event(state, {seat: faith})

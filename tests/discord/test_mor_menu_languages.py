@@ -74,7 +74,7 @@ async def test_masters_menus_speak_each_members_language_and_the_board_the_table
     assert writing.search(text_of(preview)) and all(writing.search(label) for label in button_labels(preview))
     stored = (await first.click(preview, custom_id=items(preview)[0]["custom_id"])).response
     board = text_of(table.last())
-    assert "took row-1" in board and not HANGUL_OR_KANA.search(board), "public lines stay in the table's language"
+    assert "took row 1 from the market" in board and not HANGUL_OR_KANA.search(board), "public lines stay in the table's language"
     layouts = select_of(stored)
     assert writing.search(text_of(stored)) and all(writing.search(o["label"]) for o in layouts["options"])
 
