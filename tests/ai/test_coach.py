@@ -87,7 +87,7 @@ def test_a_reason_names_a_scoring_category_of_the_game_and_is_never_the_sum():
 def test_a_continuation_plays_the_game_to_its_end(key):
     game = games.get(key)
     players, options = SETUPS[key]
-    totals, breakdowns = continue_to_end(key, game.setup(players, 4, options), random.Random(1), 2)
+    totals, breakdowns = continue_to_end(key, game.setup(players, 4, options), 1, 2)
     assert sorted(totals) == list(range(players))
     assert all(sum(v for k, v in breakdowns[s].items() if k != "total") == totals[s] for s in totals)
 
@@ -123,6 +123,12 @@ def test_no_turning_point_where_the_player_played_the_ai_s_own_first_choice(key)
     assert found == {0: []}
 
 
+PLAIN = {"mor": 500.0, "lim": 5.0, "opera": 5.0}
+"""A gap in the AI's evaluation that makes the worse move a plain blunder: about 5 VP in Lorenzo
+il Magnifico and Opera Magna, and in Masters of Renaissance (whose evaluation counts places,
+1000 for a sure first) e.g. throwing away every resource taken from the market."""
+
+
 def _look_ahead(key: str, view: dict, seat: int, legal: list[str]) -> list[tuple[float, str]]:
     """Every move by the AI's one-move look-ahead, best first."""
     return Search(games.get(key), game_ai(key), view, seat, legal, Budget(worlds=4), 0, None).look_ahead()
@@ -131,7 +137,8 @@ def _look_ahead(key: str, view: dict, seat: int, legal: list[str]) -> list[tuple
 @pytest.mark.parametrize("key", KEYS)
 def test_a_planted_blunder_is_found_with_a_positive_gain(key):
     """Seat 0 plays the AI's first choice everywhere but once, mid-game, where it plays the move
-    the AI likes least; the review (told seat 0 decided the moves around it) finds that one."""
+    the AI likes least; the review (told seat 0 decided the moves around it) finds that one. Small
+    budgets cannot make the gain sure, so the review here keeps unsure ones too."""
     game = games.get(key)
     chance = random.Random(6)
     seed = 33
@@ -142,17 +149,17 @@ def test_a_planted_blunder_is_found_with_a_positive_gain(key):
             return chance.choice(legal)
         view = game.view(state, seat)
         ranked = _look_ahead(key, view, seat, legal)
-        if not planted and number >= 20 and len(ranked) >= 4 and ranked[0][0] - ranked[-1][0] > 5:
+        if not planted and number >= 20 and len(ranked) >= 4 and ranked[0][0] - ranked[-1][0] > PLAIN[key]:
             planted["number"] = number
             return ranked[-1][1]
         return shortlist(key, view, seat, legal, decision_seed(seed, number), SMALL)[0]
 
     moves = _game(key, seed, pick)
     number = planted["number"]
-    around = [n for n, (seat, _) in enumerate(moves) if seat == 0 and abs(n - number) <= 8]
+    around = [n for n, (seat, _) in enumerate(moves) if seat == 0 and abs(n - number) <= 6]
     players, options = SETUPS[key]
-    budget = CoachBudget(worlds=8, moves=3, screen_worlds=2, screen_continuations=4, kept=3, choices=2,
-                         least_gain=0.5)
+    budget = CoachBudget(worlds=12, moves=3, screen_worlds=2, screen_continuations=8, kept=4, choices=2,
+                         least_gain=0.5, sure=False)
     found = review(key, players, seed, options, moves, {0: around}, budget=budget)
     assert number in [point.number for point in found[0]]
     point = next(point for point in found[0] if point.number == number)
@@ -174,7 +181,7 @@ def test_review_reports_its_progress_and_is_reproducible():
     for points in first.values():
         assert len(points) <= 3
         assert [p.gain for p in points] == sorted((p.gain for p in points), reverse=True)
-        assert all(p.gain >= SMALL.least_gain for p in points)
+        assert all(p.gain >= SMALL.least_gain and p.gain > p.gain_spread for p in points)
 
 
 def test_judgements_and_turning_points_survive_json():
@@ -201,3 +208,4 @@ def test_a_budget_needs_two_continuations_for_an_interval():
         CoachBudget(worlds=1)
     with pytest.raises(ValueError):
         CoachBudget(moves=0)
+    assert CoachBudget(choices=0).choices == 0
