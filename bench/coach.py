@@ -240,6 +240,8 @@ def main() -> None:
                         differences.append(mean)
                         truths += mean >= 1.0
                 print(f"{key} {players}p: {len(cpus)} games, {flagged} turning points", flush=True)
+            if not cpus:
+                continue
             goal = "  (goal <= 600 s)" if players == 4 else ""
             print(f"(c) review CPU {key} {players}p: mean {statistics.fmean(cpus):.0f} s, "
                   f"max {max(cpus):.0f} s over {len(cpus)} games{goal}", flush=True)
