@@ -11,7 +11,8 @@ the seat cannot see, nothing depends on the clock, and everything follows from t
 A review first screens every decision a person made cheaply (the AI's look-ahead: a decision where
 the player chose the AI's own first choice is no turning point; the others get a few
 continuations), keeps the most promising few per seat, and judges those fully on fresh worlds;
-only an alternative whose gain is sure (its 95 % interval above zero) makes a turning point.
+only an alternative whose gain stands clear of the noise (by default one standard error above
+zero) makes a turning point.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class CoachBudget:
     ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
     decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
     step (0: every legal move); ``least_gain``: the VP an alternative must win to make a turning
-    point; ``sure``: whether that gain's paired 95 % interval must also lie above zero.
+    point; ``certainty``: how many standard errors above zero that gain must also be (1.96: its
+    paired 95 % interval above zero; 0: any gain).
     """
 
     worlds: int = 16
@@ -53,7 +55,7 @@ class CoachBudget:
     kept: int = 5
     choices: int = 3
     least_gain: float = 1.0
-    sure: bool = True
+    certainty: float = 1.0
 
     def __post_init__(self) -> None:
         if self.worlds < 2 or self.screen_continuations < 2:
@@ -391,8 +393,8 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
 
     One set of worlds chooses the alternative (the best other move); a second, fresh set judges
     the two moves, so the gain reported is not inflated by having been the largest of several
-    noisy ones. A turning point needs a gain of at least ``plan.least_gain``, and when
-    ``plan.sure``, a paired 95 % interval above zero.
+    noisy ones. A turning point needs a gain of at least ``plan.least_gain`` and
+    ``plan.certainty`` standard errors (paired over the worlds).
     """
     dseed = decision_seed(seed, decision.number)
     others = [move for move in best if move != decision.played]
@@ -409,7 +411,7 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
     point = TurningPoint(number=decision.number, seat=decision.seat, played=judged[decision.played],
                          alternative=judged[alternative],
                          gain_spread=_paired_spread(samples[alternative], samples[decision.played]))
-    sure = point.gain > point.gain_spread or not plan.sure
+    sure = point.gain > plan.certainty * point.gain_spread / Z95
     return point if point.gain >= plan.least_gain and sure else None
 
 
