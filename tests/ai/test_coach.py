@@ -63,7 +63,8 @@ def test_hints_follow_the_seed_and_never_what_the_seat_cannot_see(key):
         legal = _legal(key, state, seat)
         first = hints(key, game.view(state, seat), seat, legal, number, budget=SMALL)
         assert hints(key, game.view(other, seat), seat, _legal(key, other, seat), number, budget=SMALL) == first
-        differed += hints(key, game.view(state, seat), seat, legal, number + 100, budget=SMALL) != first
+        if number < 3:
+            differed += hints(key, game.view(state, seat), seat, legal, number + 100, budget=SMALL) != first
     assert changed > 3
     assert differed > 0
 
