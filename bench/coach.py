@@ -258,9 +258,10 @@ def main() -> None:
     for key in keys:
         if args.follow <= 0:
             continue
-        shares = {coached: [follow_game(key, seed, coached, args, results)
-                            for seed in range(args.first_seed, args.first_seed + args.follow)]
-                  for coached in (True, False)}
+        shares: dict[bool, list[float]] = {True: [], False: []}
+        for seed in range(args.first_seed, args.first_seed + args.follow):
+            for coached in (True, False):
+                shares[coached].append(follow_game(key, seed, coached, args, results))
         print(f"(d) {key} 2p against normal: easy following the coach wins "
               f"{interval(sum(shares[True]), len(shares[True]))}, plain easy "
               f"{interval(sum(shares[False]), len(shares[False]))}  (goal: the first higher)", flush=True)
