@@ -81,4 +81,5 @@ MIGRATIONS: list[str] = [
     from_sqlite(sqlite_migrations.TURN_MESSAGES),
     from_sqlite(sqlite_migrations.AUTOMATIC_MOVES),
     from_sqlite(sqlite_migrations.MOVE_AUTHORS),
+    from_sqlite(sqlite_migrations.COACH),
 ]
