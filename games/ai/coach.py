@@ -1,0 +1,400 @@
+"""The coach: hints for a seat's current decision, and the review of a finished game (docs/coach.md).
+
+Both judge a move the same way: by the seat's expected FINAL score, in victory points, from the
+seat's view at that moment. The view becomes *worlds* through the game AI's own ``determinize``
+(hidden cards dealt afresh), the move is played in each world, and the game is continued to its
+end by a cheap but sensible policy for every seat (:func:`continue_to_end`). Every move of one
+decision is judged on the same worlds with the same continuation seeds (common random numbers), so
+the difference between two moves is much surer than either score alone. Nothing here reads what
+the seat cannot see, nothing depends on the clock, and everything follows from the seed.
+
+A review first screens every decision a person made cheaply (the AI's look-ahead: a decision where
+the player chose the AI's own first choice is no turning point; the others get a few
+continuations), keeps the most promising few per seat, and judges those fully.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from games.core import IllegalAction, clone
+from games.core.result import public_points
+
+from . import decision_seed, game_ai
+from .search import Budget, Search
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+@dataclass(frozen=True)
+class CoachBudget:
+    """How hard the coach thinks, counted in continuations (never in seconds).
+
+    ``worlds``: continuations to the end of the game for each move judged fully (each in its own
+    sampled world); ``moves``: how many moves of a decision are judged fully (the best of the
+    look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
+    ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
+    decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
+    step; ``least_gain``: the VP an alternative must win to make a turning point.
+    """
+
+    worlds: int = 16
+    moves: int = 4
+    screen_worlds: int = 4
+    screen_continuations: int = 4
+    kept: int = 5
+    choices: int = 3
+    least_gain: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.worlds < 2 or self.screen_continuations < 2:
+            raise ValueError("an interval needs at least two continuations per move")
+        if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1 or self.choices < 1:
+            raise ValueError("every part of a coach budget must be at least 1")
+
+
+HINT_BUDGET = CoachBudget(worlds=12, moves=4)
+"""The hints' default: within a few seconds of one core at four players (bench/coach.py)."""
+REVIEW_BUDGET = CoachBudget()
+"""The review's default: a four-player game within ten CPU-minutes (bench/coach.py)."""
+SUMS = {"total"}
+"""Breakdown keys that add up the others (Lorenzo il Magnifico's): never a reason of their own."""
+MAX_CONTINUATION = 5000
+"""Moves after which a continuation stops (no game comes near it): the seat then scores its points so far."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One move of a decision, judged by the seat's expected final score."""
+
+    move: str
+    """The move's notation (one of the seat's legal moves)."""
+    expected: float
+    """The seat's expected final score (victory points) after this move."""
+    spread: float
+    """Half-width of the 95 % interval of ``expected``."""
+    versus_best: float
+    """``expected`` minus the best judged move's (0 for the best, else below 0)."""
+    reason: tuple[str, float] | None
+    """The scoring category (a key of the game's result breakdown, e.g. ``faith_track``) in which
+    this move differs most from the one it is compared with, and that difference in VP."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "expected": self.expected, "spread": self.spread,
+                "versus_best": self.versus_best,
+                "reason": [self.reason[0], self.reason[1]] if self.reason is not None else None}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Judgement:
+        reason = data.get("reason")
+        return cls(move=str(data["move"]), expected=float(data["expected"]), spread=float(data["spread"]),
+                   versus_best=float(data["versus_best"]),
+                   reason=(str(reason[0]), float(reason[1])) if reason is not None else None)
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A decision where the AI's preferred move would have raised the seat's expected final score."""
+
+    number: int
+    """The move number (0-based index into the move log) of the decision."""
+    seat: int
+    played: Judgement
+    """The move the player made."""
+    alternative: Judgement
+    """The AI's preferred move there."""
+    gain_spread: float = 0.0
+    """Half-width of the 95 % interval of :attr:`gain` (paired over the same worlds, so narrower
+    than the two moves' own spreads)."""
+
+    @property
+    def gain(self) -> float:
+        """What the alternative was expected to bring over the move played, in VP."""
+        return self.alternative.expected - self.played.expected
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "seat": self.seat, "played": self.played.to_dict(),
+                "alternative": self.alternative.to_dict(), "gain_spread": self.gain_spread}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TurningPoint:
+        return cls(number=int(data["number"]), seat=int(data["seat"]),
+                   played=Judgement.from_dict(data["played"]),
+                   alternative=Judgement.from_dict(data["alternative"]),
+                   gain_spread=float(data.get("gain_spread", 0.0)))
+
+
+# ---------------------------------------------------------------------------------- continuations
+def continue_to_end(game_key: str, state: dict[str, Any], rng: random.Random,
+                    choices: int) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
+    """Play ``state`` (changed in place) to the end; each seat's final total and breakdown.
+
+    Whoever must act draws ``choices`` moves the way the AI's playouts draw them (the game's move
+    weights and choices) and plays the one the game's evaluation likes best for itself: a sketch of
+    a reasonable player, far cheaper than a search. A game not over after
+    :data:`MAX_CONTINUATION` moves scores each seat's points so far, without a breakdown.
+    """
+    game, ai = games.get(game_key), game_ai(game_key)
+    listing = getattr(ai, "rollout_actions", game.legal_actions)
+    for _ in range(MAX_CONTINUATION):
+        if game.result(state) is not None:
+            break
+        actors = sorted(game.actors(state))
+        if not actors:
+            break
+        actor = actors[rng.randrange(len(actors))]
+        actions = listing(state, actor)
+        if not actions:
+            break
+        game.simulate(state, actor, _policy_move(game, ai, state, actor, actions, rng, choices))
+    result = game.result(state)
+    if result is None:
+        points = public_points(game.view(state, None))
+        return {seat: float(vp) for seat, vp in points.items()}, {seat: {} for seat in points}
+    return ({entry["seat"]: float(entry["total"]) for entry in result["scores"]},
+            {entry["seat"]: dict(entry["breakdown"]) for entry in result["scores"]})
+
+
+def _policy_move(game: Any, ai: Any, state: dict[str, Any], actor: int, actions: list[dict[str, Any]],
+                 rng: random.Random, choices: int) -> dict[str, Any]:
+    drawn: list[dict[str, Any]] = []
+    for _ in range(choices if len(actions) > 1 else 1):
+        action = _draw(ai, actions, rng)
+        if action not in drawn:
+            drawn.append(action)
+    if len(drawn) == 1:
+        return drawn[0]
+    best, best_value = drawn[0], -math.inf
+    for action in drawn:
+        trial = clone(state)
+        try:
+            game.simulate(trial, actor, action)
+        except IllegalAction:
+            continue
+        value = ai.evaluate(trial, actor)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _draw(ai: Any, actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """One move as the AI's playouts draw it: a move type by the game's weights, then one of that type."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in actions:
+        by_type.setdefault(action["type"], []).append(action)
+    kinds = sorted(by_type)
+    kind = rng.choices(kinds, [ai.ROLLOUT_WEIGHTS.get(k, 1.0) for k in kinds])[0]
+    choice = getattr(ai, "rollout_choice", None)
+    group = by_type[kind]
+    return choice(group, rng) if choice is not None else group[rng.randrange(len(group))]
+
+
+# ---------------------------------------------------------------------------------- judging
+@dataclass
+class _Samples:
+    """Each world's outcome of one move: the seat's total and breakdown (None: not playable there)."""
+
+    totals: list[float | None]
+    breakdowns: list[dict[str, int] | None]
+
+    def mean(self) -> float:
+        seen = [t for t in self.totals if t is not None]
+        return sum(seen) / len(seen) if seen else -math.inf
+
+    def spread(self) -> float:
+        return _half_width([t for t in self.totals if t is not None])
+
+
+def _half_width(values: list[float]) -> float:
+    if len(values) < 2:
+        return math.inf
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return Z95 * math.sqrt(variance / len(values))
+
+
+def _sample(game_key: str, view: dict[str, Any], seat: int, moves: list[str], seed: int, label: str,
+            count: int, choices: int) -> dict[str, _Samples]:
+    """Each move played in ``count`` worlds of ``view`` and continued to the end; the same worlds and
+    continuation seeds for every move."""
+    game, ai = games.get(game_key), game_ai(game_key)
+    samples = {move: _Samples([], []) for move in moves}
+    for index in range(count):
+        world = ai.determinize(view, seat, random.Random(f"{seed}:{label}:world:{index}"))
+        for move in moves:
+            try:
+                after = game.play(world, seat, move)[0]
+            except Exception:  # noqa: BLE001 - a world only approximates the table (see Search._play)
+                samples[move].totals.append(None)
+                samples[move].breakdowns.append(None)
+                continue
+            totals, breakdowns = continue_to_end(game_key, after, random.Random(f"{seed}:{label}:play:{index}"),
+                                                 choices)
+            samples[move].totals.append(totals[seat])
+            samples[move].breakdowns.append(breakdowns[seat])
+    return samples
+
+
+def _reason(mine: _Samples, other: _Samples) -> tuple[str, float] | None:
+    """The breakdown category with the largest mean difference over the worlds both moves reached."""
+    pairs = [(a, b) for a, b in zip(mine.breakdowns, other.breakdowns) if a and b]
+    if not pairs:
+        return None
+    keys = sorted({key for a, b in pairs for key in (*a, *b)} - SUMS)
+    differences = {key: sum(a.get(key, 0) - b.get(key, 0) for a, b in pairs) / len(pairs) for key in keys}
+    key = max(keys, key=lambda k: (abs(differences[k]), k))
+    return (key, differences[key]) if differences[key] else None
+
+
+def _paired_spread(mine: _Samples, other: _Samples) -> float:
+    return _half_width([a - b for a, b in zip(mine.totals, other.totals) if a is not None and b is not None])
+
+
+def _judgements(samples: dict[str, _Samples], compared: Mapping[str, str] | None = None) -> list[Judgement]:
+    """Every sampled move that at least two worlds could play, best first; each move's reason
+    against ``compared[move]``, by default the best move (the best against the second)."""
+    order = sorted((m for m in samples if sum(t is not None for t in samples[m].totals) >= 2),
+                   key=lambda m: (-samples[m].mean(), m))
+    if not order:
+        return []
+    best = samples[order[0]].mean()
+    judged = []
+    for move in order:
+        other = (compared or {}).get(move) or (order[1] if move == order[0] and len(order) > 1 else order[0])
+        judged.append(Judgement(move=move, expected=samples[move].mean(), spread=samples[move].spread(),
+                                versus_best=samples[move].mean() - best,
+                                reason=_reason(samples[move], samples[other]) if other != move else None))
+    return judged
+
+
+def shortlist(game_key: str, view: dict[str, Any], seat: int, legal: list[str], seed: int,
+              budget: CoachBudget | None = None) -> list[str]:
+    """The moves worth judging fully, the AI's first choice first: the best ``budget.moves`` of
+    the AI's one-move look-ahead over ``budget.screen_worlds`` worlds of the view."""
+    if not legal:
+        raise ValueError("the seat has no move to play")
+    plan = budget or HINT_BUDGET
+    ai = game_ai(game_key)
+    worth = ai.candidates(view, legal) if hasattr(ai, "candidates") else legal
+    if len(worth) == 1:
+        return list(worth)
+    search = Search(games.get(game_key), ai, view, seat, list(worth), Budget(worlds=plan.screen_worlds),
+                    random.Random(f"{seed}:shortlist").getrandbits(63), None)
+    ranked = [text for _, text in search.look_ahead()]
+    return ranked[: plan.moves]
+
+
+def hints(game_key: str, view: dict[str, Any], seat: int, legal: list[str], seed: int, *,
+          budget: CoachBudget | None = None, count: int = 3) -> list[Judgement]:
+    """Up to ``count`` moves for ``seat``'s current decision, best first, judged from the view only.
+
+    ``view`` is ``game.view(state, seat)``, ``legal`` the notations of the seat's legal moves,
+    ``seed`` e.g. ``decision_seed(table_seed, move_number)``.
+    """
+    plan = budget or HINT_BUDGET
+    moves = shortlist(game_key, view, seat, legal, seed, plan)
+    samples = _sample(game_key, view, seat, moves, seed, "hint", plan.worlds, plan.choices)
+    return _judgements(samples)[:count]
+
+
+# ---------------------------------------------------------------------------------- review
+@dataclass
+class _Decision:
+    number: int
+    seat: int
+    view: dict[str, Any]
+    legal: list[str]
+    played: str
+
+
+def _decisions(game_key: str, players: int, seed: int, options: dict[str, Any] | None,
+               moves: Sequence[tuple[int, str]], reviewed: Mapping[int, Collection[int]]) -> list[_Decision]:
+    """The game replayed: every reviewed decision with more than one legal move, as its seat saw it."""
+    game = games.get(game_key)
+    wanted = {(seat, number) for seat, numbers in reviewed.items() for number in numbers}
+    state = game.setup(players, seed, options)
+    found = []
+    for number, (seat, text) in enumerate(moves):
+        if (seat, number) in wanted:
+            legal = [game.notation(action) for action in game.legal_actions(state, seat)]
+            if len(legal) > 1:
+                found.append(_Decision(number, seat, game.view(state, seat), legal, text))
+        state = game.play(state, seat, text)[0]
+    return found
+
+
+def review(game_key: str, players: int, seed: int, options: dict[str, Any] | None,
+           moves: Sequence[tuple[int, str]], reviewed: Mapping[int, Collection[int]], *,
+           budget: CoachBudget | None = None, progress: Callable[[int, int], None] | None = None,
+           ) -> dict[int, list[TurningPoint]]:
+    """Replays the game; for each seat in ``reviewed`` (seat -> the move numbers that seat's person
+    really decided: the table leaves out stand-in / timeout moves), finds up to three turning
+    points, biggest gain first, each judged only from what that seat could see then.
+
+    ``seed`` and ``options`` are the table's set-up; ``moves`` the move log as (seat, notation).
+    ``progress(done, total)`` is called as the work advances (``total`` may shrink at the end).
+    """
+    plan = budget or REVIEW_BUDGET
+    decisions = _decisions(game_key, players, seed, options, moves, reviewed)
+    per_seat = {seat: min(plan.kept, sum(d.seat == seat for d in decisions)) for seat in reviewed}
+    total = len(decisions) + sum(per_seat.values())
+    done = 0
+    screened: dict[int, list[tuple[float, _Decision, list[str]]]] = {seat: [] for seat in reviewed}
+    for decision in decisions:
+        dseed = decision_seed(seed, decision.number)
+        best = shortlist(game_key, decision.view, decision.seat, decision.legal, dseed, plan)
+        if best[0] != decision.played:
+            samples = _sample(game_key, decision.view, decision.seat, [decision.played, best[0]], dseed,
+                              "screen", plan.screen_continuations, plan.choices)
+            gain = samples[best[0]].mean() - samples[decision.played].mean()
+            if gain > 0:
+                screened[decision.seat].append((gain, decision, best))
+        done += 1
+        if progress:
+            progress(done, total)
+    total = len(decisions) + sum(min(plan.kept, len(found)) for found in screened.values())
+    points: dict[int, list[TurningPoint]] = {}
+    for seat in sorted(reviewed):
+        found = []
+        promising = sorted(screened[seat], key=lambda item: (-item[0], item[1].number))[: plan.kept]
+        for _, decision, best in promising:
+            point = _turning_point(game_key, decision, best, seed, plan)
+            if point is not None and point.gain >= plan.least_gain:
+                found.append(point)
+            done += 1
+            if progress:
+                progress(done, total)
+        points[seat] = sorted(found, key=lambda p: (-p.gain, p.number))[:3]
+    return points
+
+
+def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: int,
+                   plan: CoachBudget) -> TurningPoint | None:
+    """The played move against the shortlist, fully judged: the best other move is the alternative."""
+    dseed = decision_seed(seed, decision.number)
+    moves = [decision.played] + [move for move in best if move != decision.played]
+    samples = _sample(game_key, decision.view, decision.seat, moves, dseed, "review", plan.worlds, plan.choices)
+    alternative = max(moves[1:], key=lambda m: (samples[m].mean(), m))
+    judged = {j.move: j for j in _judgements(samples, {decision.played: alternative,
+                                                         alternative: decision.played})}
+    if decision.played not in judged or alternative not in judged:
+        return None
+    return TurningPoint(number=decision.number, seat=decision.seat, played=judged[decision.played],
+                        alternative=judged[alternative],
+                        gain_spread=_paired_spread(samples[alternative], samples[decision.played]))
+
+
+def biggest_swing(points: Mapping[int, list[TurningPoint]]) -> TurningPoint | None:
+    """The turning point of the whole game with the biggest gain (the earliest among equals)."""
+    every = [point for found in points.values() for point in found]
+    return min(every, key=lambda p: (-p.gain, p.number, p.seat)) if every else None
+
+
+__all__ = ["HINT_BUDGET", "REVIEW_BUDGET", "CoachBudget", "Judgement", "TurningPoint", "biggest_swing",
+           "continue_to_end", "hints", "review", "shortlist"]
