@@ -117,6 +117,20 @@ class AiRunner:
         log.warning("the safe move played in %s for seat %s: %s", game_key, seat, fallback)
         return fallback
 
+    async def run(self, limit: float, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in one of the workers (another pure computation than a move, such as
+        the coach's hints), within ``limit`` seconds. Raises what it raised, :class:`TimeoutError`
+        after the limit and :class:`BrokenProcessPool` when its worker died; on either the pool is
+        replaced, so a worker still busy with it is ended and the tables' next moves find fresh ones."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            await asyncio.wait_for(asyncio.gather(*self._starting), WORKER_START_LIMIT)
+            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), limit)
+        except (TimeoutError, BrokenProcessPool):
+            self._replace(pool)
+            raise
+
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         """Drop ``pool`` (terminating its workers, which may hang); the next decision starts a new one."""
         if self._pool is pool:
