@@ -1,4 +1,5 @@
-"""The command cog every game has: ``/<game key> move`` and ``/<game key> hand``.
+"""The command cog every game has: ``/<game key> move``, ``/<game key> hand`` and ``/<game key> hint``
+(the coach's suggestions, :mod:`bot.table.coach`).
 
 :class:`GameCommands` is a :class:`discord.ext.commands.GroupCog`: each game subclasses it with
 its key as the group name (``class MorCommands(GameCommands, group_name="mor")``), adds its own
@@ -92,6 +93,16 @@ class GameCommands(commands.GroupCog):
                                                    reader_language(interaction))
 
         await respond(interaction, own_view, public=False)
+
+    @app_commands.command(name="hint", description="The coach suggests moves for your decision now (only you see it).")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Hints have their own command in each game's group: ``/game`` holds Discord's most (25)."""
+        async def suggested() -> Reply:
+            await self.table(interaction)
+            return await service(self.bot).hint(interaction.channel_id, person_of(interaction),
+                                                reader_language(interaction))
+
+        await respond(interaction, suggested, public=False)
 
     @app_commands.command(name="card", description="Any card, leader, tile or building, large, with its effects.")
     @app_commands.describe(card="Start typing a name or an id")

@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db import Store
+from db.rows import COACH_SETTINGS
 from games.ai.coach import CoachBudget
 from games.core import Description
 
@@ -79,7 +80,7 @@ from .undo import Undo
 from .turns import Turns
 
 __all__ = [
-    "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
+    "AI_LEVELS", "CLOCKS", "COACH_SETTINGS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
     "ChannelLink", "DamagedTable", "DirectMessage", "Export", "Image", "Line", "LogPage", "Mention", "Moment",
     "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "ReviewRunner",
     "SecondThought", "StaleAction", "Strong", "Table", "TableError", "TableService", "TurnSettings", "line",
