@@ -237,3 +237,33 @@ def test_only_a_persons_own_decisions_are_reviewed():
     (person,) = reviewed_people(Table(), moves, {1: "alice"})
     # Standing moves: 0 alice, 1 AI, 2 timeout, 3 AI, 4 automatic, 5 AI, 6 alice.
     assert (person.user_id, person.seat, person.name, person.numbers) == (1, 0, "alice", [0, 6])
+
+
+async def test_the_review_goes_into_the_record_and_the_record_tools_accept_it(store, tmp_path):
+    import json
+
+    from db.record import RecordRefused, digest, read_record, replay_record
+
+    service = reviewing(store, tmp_path / "reviewed.log")
+    try:
+        await started(service, ALICE, BOB)
+        game_id = await play_to_end(service)
+        before = json.loads((await service.export(CHANNEL)).file.data)
+        assert "review" not in before  # not reviewed yet
+        await service.run_reviews()
+        record = read_record((await service.export(CHANNEL)).file.data)
+    finally:
+        service._reviews.runner.close()
+    table = await service.game(game_id)
+    review = record["review"]
+    assert [(point["seat"], point["gain"], point["give_or_take"]) for point in review] == [(0, 2.0, 1.0), (1, 3.0, 1.0)]
+    for point in review:
+        move = record["moves"][point["move"] - 1]
+        assert (move["seat"], move["notation"]) == (point["seat"], point["played"])
+        assert point["reason"] == {"category": "counter", "points": point["gain"]}
+        assert point["alternative"] in ("add 1", "add 2") and point["alternative"] != point["played"]
+    assert replay_record(record).result == record["result"] and len(table.names()) == 2
+    wrong = dict(record, review=[dict(review[0], move=review[1]["move"])])  # another seat's move
+    wrong["digest"] = digest(wrong)
+    with pytest.raises(RecordRefused, match="turning point 1 of its review does not name a move"):
+        read_record(json.dumps(wrong).encode())
