@@ -100,7 +100,7 @@ class GameCog(commands.Cog):
         thread="Open the table in a new thread of this channel, so one channel can host many games",
         bots="How many of the seats Bottega's AI takes at once",
         level="How well those AI players play (normal unless chosen)",
-        coach="Who may ask the coach for hints (/game hint): players new to the game unless chosen",
+        coach="Who may ask the coach for hints: players new to the game unless chosen",
     )
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES, coach=COACH_CHOICES)
     async def new(

@@ -41,6 +41,7 @@ COACH_FOR_LEARNERS = Message(
     "finished {games}. The host can open it to everyone with `/game settings coach:all`.")
 NOT_YOUR_DECISION = Message("The coach helps with your own decisions: it is not your move now.")
 COACH_TOO_SLOW = Message("The coach could not finish its thinking in time. Try again in a moment.")
+SUGGESTS = Message("The coach suggests:")
 COACH_SETTING_NAMES = {
     "off": Message("off"),
     "learners": Message("for players new to the game"),
@@ -69,7 +70,7 @@ def reason_words(reason: tuple[str, float] | None, language: str) -> Line:
 
 def hint_lines(judged: list[Judgement], labels: dict[str, str], language: str) -> list[Line]:
     """The hints in words, best first: each move, its value against the best, its reason."""
-    lines = [said("{heading} (from what you can see now)", heading=Strong(Message("The coach suggests:")))]
+    lines = [said("{heading} (from what you can see now)", heading=Strong(SUGGESTS))]
     for number, judgement in enumerate(judged, start=1):
         if number == 1:
             value: Message = Message("the best of these")

@@ -54,6 +54,9 @@ NO_REVIEW = Message(
     "Thank you for following the game!")
 NOTHING_FOUND = Message(
     "The coach found no decision of yours where another move was clearly better (by 1 VP or more). Well played!")
+BIGGEST_SWING = Message("The biggest swing of the game:")
+YOUR_REVIEW = Message("Your review:")
+REVIEWED_MOVE = Message("Move {number}:")
 REVIEW_FAILED = Message("The coach could not review this game, sorry.")
 
 
@@ -213,7 +216,7 @@ class Reviews:
         before = _before(table, played, biggest.number)
         labels = _labels(table, before, biggest)
         return said("{heading} {who}'s move {number}, {played}: {alternative} was worth about {points} more.",
-                    heading=Strong(Message("The biggest swing of the game:")), who=Strong(name),
+                    heading=Strong(BIGGEST_SWING), who=Strong(name),
                     number=played[biggest.number].number, played=labels[0], alternative=labels[1],
                     points=vp_words(biggest.gain))
 
@@ -238,7 +241,7 @@ class Reviews:
         played = _standing_moves(history.moves)
         heading = counted("{heading} the coach found {count} decision where another move was better.",
                           "{heading} the coach found {count} decisions where another move was better.",
-                          by="count", heading=Strong(Message("Your review:")), count=len(points))
+                          by="count", heading=Strong(YOUR_REVIEW), count=len(points))
         replies = []
         for index, point in enumerate(points):
             before = _before(table, played, point.number)
@@ -263,7 +266,7 @@ def point_lines(point: TurningPoint, number: int, labels: tuple[str, str], langu
     else:
         prefer = said("The coach would have played {alternative}: about {points} more at the end.",
                       alternative=alternative, points=gain)
-    lines = [said("{heading} you played {played}.", heading=Strong(Message("Move {number}:", number=number)),
+    lines = [said("{heading} you played {played}.", heading=Strong(Message(REVIEWED_MOVE, number=number)),
                   played=Strong(labels[0])), prefer]
     reason = point.alternative.reason
     if reason is not None and round(reason[1]) != 0:
