@@ -119,15 +119,17 @@ class AiRunner:
 
     async def run(self, limit: float, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in one of the workers (another pure computation than a move, such as
-        the coach's hints), within ``limit`` seconds. Raises what it raised, :class:`TimeoutError`
-        after the limit and :class:`BrokenProcessPool` when its worker died; on either the pool is
-        replaced, so a worker still busy with it is ended and the tables' next moves find fresh ones."""
+        the coach's hints), awaited for at most ``limit`` seconds. Raises what it raised,
+        :class:`TimeoutError` after the limit and :class:`BrokenProcessPool` when its worker died
+        (the pool is then replaced). A computation past its limit is not killed: it is bounded by
+        its own budget, and ending its worker would also end the AI decisions of other tables
+        waiting in the pool; its answer is dropped."""
         loop = asyncio.get_running_loop()
         pool = self._executor()
         try:
             await asyncio.wait_for(asyncio.gather(*self._starting), WORKER_START_LIMIT)
             return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), limit)
-        except (TimeoutError, BrokenProcessPool):
+        except BrokenProcessPool:
             self._replace(pool)
             raise
 

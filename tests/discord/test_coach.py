@@ -46,16 +46,22 @@ async def test_the_final_card_gets_the_biggest_swing_and_a_your_review_button(ta
     await table.open()
     await finish_duel(table)
     final = table.last()
-    assert "Your review" not in labels(final)
-    assert await env.bot.reviews.run() != []
-    final = table.channel.get_message(final.id) if hasattr(table.channel, "get_message") else table.last()
-    card = text_of(table.last())
+    before = labels(final)
+    assert "Your review" not in before and "Rematch" in before
+    assert await env.bot.reviews.run() == [(await env.bot.store.latest_game(table.channel.id)).id]
+    edited = table.last()
+    assert edited.id == final.id  # the final card itself, edited
+    card = text_of(edited)
     assert "The biggest swing of the game:" in card and "was worth about 3 VP more" in card
-    assert "Your review" in labels(table.last())
-    seen = await table.alice.click(table.last(), label="Your review")
-    assert seen.ephemeral and "Your review:" in seen.response.content and "you played **add 3**" in seen.response.content
-    watcher = await table.carol.click(table.last(), label="Your review")
+    assert labels(edited) == [*before, "Your review"]
+    assert [a.filename for a in edited.attachments] == [a.filename for a in final.attachments]
+    posts = len(table.channel.history())
+    seen = await table.alice.click(edited, label="Your review")
+    assert seen.ephemeral and "Your review:" in seen.response.content
+    assert "you played **add 3**" in seen.response.content
+    watcher = await table.carol.click(edited, label="Your review")
     assert watcher.ephemeral and "There is no review for you in this game" in watcher.response.content
+    assert len(table.channel.history()) == posts  # nothing public
 
 
 async def test_hint_is_private_and_follows_the_coach_setting(table, env):
