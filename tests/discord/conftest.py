@@ -64,7 +64,7 @@ async def make_bot(config: Config):
     """Builds bots on the test's database; each opens its own store at start-up.
 
     simcord never calls ``close`` (a restart just detaches the old bot), so the stores the bots
-    opened (and their AI worker processes) are closed here.
+    opened (and their AI and review worker processes) are closed here.
     """
     bots: list[BottegaBot] = []
 
@@ -78,6 +78,8 @@ async def make_bot(config: Config):
     yield make
     for bot in bots:
         bot.ai.close()  # the AI's worker processes, if it had any
+        if bot.review_runner is not None:
+            bot.review_runner.close()  # and the review's
         if bot.store is not None:
             await bot.store.close()
 
