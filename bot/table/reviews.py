@@ -158,7 +158,7 @@ class Reviews:
             try:
                 if await self._run(job.game_id, set(job.people)):
                     ready.append(job.game_id)
-            except (TimeoutError, BrokenProcessPool, TableError) as error:
+            except Exception as error:  # noqa: BLE001 - one review's failure never stops the others
                 # The job stays claimed: it is tried again when the claim runs out, and given up
                 # after a few attempts (db.coaching.REVIEW_ATTEMPTS).
                 log.warning("the review of game %s stopped (%s); it will be tried again later",

@@ -36,3 +36,8 @@ def review_logged_to(log: Path, slow_seats: tuple[int, ...] = ()) -> partial:
 
 def reviewed_seats(log: Path) -> list[int]:
     return [int(text) for text in log.read_text().split()] if log.exists() else []
+
+
+def failing_review(*args: Any) -> list[dict[str, Any]]:
+    """A review that fails every time (a bug in the coach)."""
+    raise ValueError("the coach tripped")

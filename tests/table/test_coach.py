@@ -267,3 +267,23 @@ async def test_the_review_goes_into_the_record_and_the_record_tools_accept_it(st
     wrong["digest"] = digest(wrong)
     with pytest.raises(RecordRefused, match="turning point 1 of its review does not name a move"):
         read_record(json.dumps(wrong).encode())
+
+
+async def test_a_review_that_keeps_failing_is_given_up_and_players_are_told(store, tmp_path):
+    from db.coaching import REVIEW_ATTEMPTS
+    from tests.support.coach import failing_review
+
+    clock = FakeClock()
+    service = TableService(store, clock=clock, seed_source=lambda: 1234, renderer=None,
+                           reviews=ReviewRunner(review=failing_review))
+    try:
+        await started(service, ALICE, BOB)
+        game_id = await play_to_end(service)
+        for _ in range(REVIEW_ATTEMPTS + 1):
+            assert await service.run_reviews() == []  # logged, tried again once the claim runs out
+            clock.advance(seconds=REVIEW_LEASE.total_seconds() + 1)
+    finally:
+        service._reviews.runner.close()
+    assert (await store.review(game_id)).status == "failed"
+    with pytest.raises(TableError, match="could not review this game"):
+        await service.review(game_id, ALICE, "en")
