@@ -10,7 +10,8 @@ the seat cannot see, nothing depends on the clock, and everything follows from t
 
 A review first screens every decision a person made cheaply (the AI's look-ahead: a decision where
 the player chose the AI's own first choice is no turning point; the others get a few
-continuations), keeps the most promising few per seat, and judges those fully.
+continuations), keeps the most promising few per seat, and judges those fully on fresh worlds;
+only an alternative whose gain is sure (its 95 % interval above zero) makes a turning point.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class CoachBudget:
     look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
     ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
     decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
-    step; ``least_gain``: the VP an alternative must win to make a turning point.
+    step (0: every legal move); ``least_gain``: the VP an alternative must win to make a turning
+    point; ``sure``: whether that gain's paired 95 % interval must also lie above zero.
     """
 
     worlds: int = 16
@@ -51,11 +53,12 @@ class CoachBudget:
     kept: int = 5
     choices: int = 3
     least_gain: float = 1.0
+    sure: bool = True
 
     def __post_init__(self) -> None:
         if self.worlds < 2 or self.screen_continuations < 2:
             raise ValueError("an interval needs at least two continuations per move")
-        if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1 or self.choices < 1:
+        if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1 or self.choices < 0:
             raise ValueError("every part of a coach budget must be at least 1")
 
 
@@ -131,27 +134,34 @@ class TurningPoint:
 
 
 # ---------------------------------------------------------------------------------- continuations
-def continue_to_end(game_key: str, state: dict[str, Any], rng: random.Random,
+def continue_to_end(game_key: str, state: dict[str, Any], seed: int,
                     choices: int) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
     """Play ``state`` (changed in place) to the end; each seat's final total and breakdown.
 
-    Whoever must act draws ``choices`` moves the way the AI's playouts draw them (the game's move
-    weights and choices) and plays the one the game's evaluation likes best for itself: a sketch of
-    a reasonable player, far cheaper than a search. A game not over after
-    :data:`MAX_CONTINUATION` moves scores each seat's points so far, without a breakdown.
+    The first seat that must act draws ``choices`` moves the way the AI's playouts draw them (the
+    game's move weights and choices; every legal move when ``choices`` is 0) and plays the one the
+    game's evaluation likes best for itself: a sketch of a reasonable player, far cheaper than a
+    search. Each seat's n-th move of the continuation draws from its own generator, seeded by
+    ``seed``, the seat and n: two continuations of one world after two different moves then draw
+    alike wherever the game lets them, so they differ mostly by what the two moves changed
+    (common random numbers). A game not over after :data:`MAX_CONTINUATION` moves scores each
+    seat's points so far, without a breakdown.
     """
     game, ai = games.get(game_key), game_ai(game_key)
     listing = getattr(ai, "rollout_actions", game.legal_actions)
+    played: dict[int, int] = {}
     for _ in range(MAX_CONTINUATION):
         if game.result(state) is not None:
             break
-        actors = sorted(game.actors(state))
+        actors = game.actors(state)
         if not actors:
             break
-        actor = actors[rng.randrange(len(actors))]
+        actor = min(actors)
         actions = listing(state, actor)
         if not actions:
             break
+        played[actor] = played.get(actor, 0) + 1
+        rng = random.Random((seed << 24) ^ (actor << 20) ^ played[actor])
         game.simulate(state, actor, _policy_move(game, ai, state, actor, actions, rng, choices))
     result = game.result(state)
     if result is None:
@@ -163,8 +173,8 @@ def continue_to_end(game_key: str, state: dict[str, Any], rng: random.Random,
 
 def _policy_move(game: Any, ai: Any, state: dict[str, Any], actor: int, actions: list[dict[str, Any]],
                  rng: random.Random, choices: int) -> dict[str, Any]:
-    drawn: list[dict[str, Any]] = []
-    for _ in range(choices if len(actions) > 1 else 1):
+    drawn: list[dict[str, Any]] = [] if choices else list(actions)
+    for _ in range(choices if len(actions) > 1 else 1 if choices else 0):
         action = _draw(ai, actions, rng)
         if action not in drawn:
             drawn.append(action)
@@ -234,8 +244,8 @@ def _sample(game_key: str, view: dict[str, Any], seat: int, moves: list[str], se
                 samples[move].totals.append(None)
                 samples[move].breakdowns.append(None)
                 continue
-            totals, breakdowns = continue_to_end(game_key, after, random.Random(f"{seed}:{label}:play:{index}"),
-                                                 choices)
+            continuation = random.Random(f"{seed}:{label}:play:{index}").getrandbits(40)
+            totals, breakdowns = continue_to_end(game_key, after, continuation, choices)
             samples[move].totals.append(totals[seat])
             samples[move].breakdowns.append(breakdowns[seat])
     return samples
@@ -365,7 +375,7 @@ def review(game_key: str, players: int, seed: int, options: dict[str, Any] | Non
         promising = sorted(screened[seat], key=lambda item: (-item[0], item[1].number))[: plan.kept]
         for _, decision, best in promising:
             point = _turning_point(game_key, decision, best, seed, plan)
-            if point is not None and point.gain >= plan.least_gain:
+            if point is not None:
                 found.append(point)
             done += 1
             if progress:
@@ -376,18 +386,31 @@ def review(game_key: str, players: int, seed: int, options: dict[str, Any] | Non
 
 def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: int,
                    plan: CoachBudget) -> TurningPoint | None:
-    """The played move against the shortlist, fully judged: the best other move is the alternative."""
+    """The played move against the shortlist, fully judged, or None when the alternative is not
+    surely better.
+
+    One set of worlds chooses the alternative (the best other move); a second, fresh set judges
+    the two moves, so the gain reported is not inflated by having been the largest of several
+    noisy ones. A turning point needs a gain of at least ``plan.least_gain``, and when
+    ``plan.sure``, a paired 95 % interval above zero.
+    """
     dseed = decision_seed(seed, decision.number)
-    moves = [decision.played] + [move for move in best if move != decision.played]
-    samples = _sample(game_key, decision.view, decision.seat, moves, dseed, "review", plan.worlds, plan.choices)
-    alternative = max(moves[1:], key=lambda m: (samples[m].mean(), m))
+    others = [move for move in best if move != decision.played]
+    if len(others) > 1:
+        chosen = _sample(game_key, decision.view, decision.seat, others, dseed, "choose", plan.worlds, plan.choices)
+        others = [max(others, key=lambda m: (chosen[m].mean(), m))]
+    alternative = others[0]
+    samples = _sample(game_key, decision.view, decision.seat, [decision.played, alternative], dseed, "review",
+                      plan.worlds, plan.choices)
     judged = {j.move: j for j in _judgements(samples, {decision.played: alternative,
                                                          alternative: decision.played})}
     if decision.played not in judged or alternative not in judged:
         return None
-    return TurningPoint(number=decision.number, seat=decision.seat, played=judged[decision.played],
-                        alternative=judged[alternative],
-                        gain_spread=_paired_spread(samples[alternative], samples[decision.played]))
+    point = TurningPoint(number=decision.number, seat=decision.seat, played=judged[decision.played],
+                         alternative=judged[alternative],
+                         gain_spread=_paired_spread(samples[alternative], samples[decision.played]))
+    sure = point.gain > point.gain_spread or not plan.sure
+    return point if point.gain >= plan.least_gain and sure else None
 
 
 def biggest_swing(points: Mapping[int, list[TurningPoint]]) -> TurningPoint | None:
