@@ -35,9 +35,9 @@ from games.ai.coach import CoachBudget, TurningPoint, biggest_swing, review
 from games.core import Message, counted
 
 from .boards import Boards
+from .coach import vp_words
 from .history import History
 from .loading import Tables
-from .coach import vp_words
 from .model import Image, Line, Person, Reply, Strong, Table, TableError, line, said
 from .score_labels import category_words
 from .workers import end_with_parent
