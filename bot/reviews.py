@@ -5,7 +5,8 @@ The jobs live in the database (the store queues one with a game's last move), so
 nothing: the loop's first pass after start-up resumes a review cut short. When a review is ready,
 the final card (the table's latest board message) gets one more line, the biggest swing of the
 game, and the button; when that message cannot be edited any more, the line and the button come
-as a new message. Every player who presses the button sees their own review, privately.
+as a new message. Every player who presses the button (or runs ``/<game> review`` in the
+channel) sees their own review, privately.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import io
 import logging
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,7 +25,7 @@ from discord.ext import tasks
 from i18n import Message, translate
 
 from .presentation import post, text
-from .table import TableError
+from .table import Person, Reply, TableError, TableService
 from .views import person_of, public_language, reader_language, report_error, service
 
 if TYPE_CHECKING:
@@ -54,15 +56,19 @@ class ReviewButton(
         return cls(int(match["game_id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_review(interaction, self.game_id)
+        await show_review(interaction, lambda tables, person, reader: tables.review(self.game_id, person, reader))
 
 
-async def show_review(interaction: discord.Interaction, game_id: int) -> None:
-    """The presser's turning points, privately: one message per turning point, with its board."""
+Reviewed = Callable[[TableService, Person, str], Awaitable[list[Reply]]]
+"""Which review to show: ``(service, person, language) -> replies``."""
+
+
+async def show_review(interaction: discord.Interaction, reviewed: Reviewed) -> None:
+    """The invoker's turning points, privately: one message per turning point, with its board."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     reader = reader_language(interaction)
     try:
-        replies = await service(interaction.client).review(game_id, person_of(interaction), reader)
+        replies = await reviewed(service(interaction.client), person_of(interaction), reader)
     except TableError as error:
         await report_error(interaction, error)
         return

@@ -356,3 +356,7 @@ class TableService:
     async def review(self, game_id: int, person: Person, language: str) -> list[Reply]:
         """``person``'s review of the game, one private reply per turning point."""
         return await self._reviews.show(game_id, person, language)
+
+    async def channel_review(self, channel_id: int, person: Person, language: str) -> list[Reply]:
+        """:meth:`review` of the channel's game in play, else of the last one played there."""
+        return await self._reviews.show((await self._tables.played_in(channel_id)).row.id, person, language)

@@ -62,6 +62,8 @@ async def test_the_final_card_gets_the_biggest_swing_and_a_your_review_button(ta
     watcher = await table.carol.click(edited, label="Your review")
     assert watcher.ephemeral and "There is no review for you in this game" in watcher.response.content
     assert len(table.channel.history()) == posts  # nothing public
+    again = await table.bob.slash(table.channel, "duel review")  # the same, without the button
+    assert again.ephemeral and "Your review:" in again.response.content
 
 
 async def test_hint_is_private_and_follows_the_coach_setting(table, env):
