@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, text_of
+from bottega_harness import Table, controls_of, text_of
 
 from bot.config import Config
 from bot.table.reviews import ReviewRunner
+from games.ai.coach import CoachBudget
 from tests.support.coach import review_logged_to
 
 
@@ -36,8 +37,6 @@ async def finish_duel(table: Table) -> None:
 
 
 def labels(message) -> list[str]:
-    from bottega_harness import controls_of
-
     return [getattr(item, "label", None) for item in controls_of(message)]
 
 
@@ -86,8 +85,6 @@ async def test_a_new_table_can_choose_its_coach(table, env):
 
 
 async def test_a_hint_through_discord_is_private_and_counted(table, env, monkeypatch):
-    from games.ai.coach import CoachBudget
-
     monkeypatch.setattr("games.ai.coach.HINT_BUDGET", CoachBudget(worlds=2, moves=2, screen_worlds=1, choices=1))
     await table.alice.slash(table.channel, "game new", game="mor", players=2)
     await table.bob.slash(table.channel, "game join")

@@ -5,17 +5,19 @@ its own low-priority workers, resumed after a restart, shown privately to each p
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
-from bot.table import TableError, TableService
+from bot.table import TableError, TableService, TurnSettings
 from bot.table.reviews import ReviewRunner, reviewed_people
 from db import MoveRow, Store
-from db.coaching import REVIEW_LEASE
+from db.record import RecordRefused, digest, read_record, replay_record
+from db.coaching import REVIEW_ATTEMPTS, REVIEW_LEASE
 from games.ai.coach import CoachBudget
-from tests.support.coach import review_logged_to, reviewed_seats
+from tests.support.coach import failing_review, review_logged_to, reviewed_seats
 from tests.support.table import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, said, started
 
 TINY = CoachBudget(worlds=2, moves=2, screen_worlds=1, screen_continuations=2, kept=1, choices=1)
@@ -48,7 +50,7 @@ def reviewing(store, log, clock=None, slow_seats=()) -> TableService:
 # ---------------------------------------------------------------------------------- the setting
 async def test_the_coach_setting_is_the_hosts_and_shown_with_the_settings(service):
     await started(service, ALICE, BOB)
-    shown = said(await service.turn_settings(CHANNEL, BOB, _no_changes()))
+    shown = said(await service.turn_settings(CHANNEL, BOB, TurnSettings(None, None, None, None, None)))
     assert "The coach: for players new to the game." in shown.ephemeral
     with pytest.raises(TableError, match="Only the host"):
         await service.set_coach(CHANNEL, BOB, "all")
@@ -56,12 +58,6 @@ async def test_the_coach_setting_is_the_hosts_and_shown_with_the_settings(servic
         await service.set_coach(CHANNEL, ALICE, "always")
     assert "The coach is now off." in said(await service.set_coach(CHANNEL, ALICE, "off")).text
     assert (await service.table(CHANNEL)).row.coach == "off"
-
-
-def _no_changes():
-    from bot.table import TurnSettings
-
-    return TurnSettings(None, None, None, None, None)
 
 
 # ---------------------------------------------------------------------------------- hints
@@ -240,10 +236,6 @@ def test_only_a_persons_own_decisions_are_reviewed():
 
 
 async def test_the_review_goes_into_the_record_and_the_record_tools_accept_it(store, tmp_path):
-    import json
-
-    from db.record import RecordRefused, digest, read_record, replay_record
-
     service = reviewing(store, tmp_path / "reviewed.log")
     try:
         await started(service, ALICE, BOB)
@@ -270,9 +262,6 @@ async def test_the_review_goes_into_the_record_and_the_record_tools_accept_it(st
 
 
 async def test_a_review_that_keeps_failing_is_given_up_and_players_are_told(store, tmp_path):
-    from db.coaching import REVIEW_ATTEMPTS
-    from tests.support.coach import failing_review
-
     clock = FakeClock()
     service = TableService(store, clock=clock, seed_source=lambda: 1234, renderer=None,
                            reviews=ReviewRunner(review=failing_review))
