@@ -72,6 +72,9 @@ async def make_bot(config: Config):
         kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
         kwargs.setdefault("seed_source", lambda: GAME_SEED)
         bot = create_bot(kwargs.pop("config", config), **kwargs)
+        # No post-game review unless a test gives the bot a review runner (test_coach.py): a real
+        # review would keep the simulation busy for minutes, so it would never settle.
+        bot.review_runner = None  # (its pool starts at its first review: nothing to close)
         bots.append(bot)
         return bot
 
