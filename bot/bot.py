@@ -3,7 +3,8 @@
 ``setup_hook`` opens the store, starts the render pool (``RENDER_WORKERS`` processes), builds the
 table service, gives back any reminder timer a game in play is owed, loads the cogs listed in
 :data:`EXTENSIONS`, registers the persistent (dynamic) buttons and selects, starts the reminder loop
-and syncs the slash commands. Syncing is rate limited by Discord, so a global sync only happens
+and the review loop (``REVIEW_WORKERS`` low-priority processes review finished games) and syncs the
+slash commands. Syncing is rate limited by Discord, so a global sync only happens
 when the command payload changed since the last one (its hash is kept in the store's ``meta``
 table); with ``DEV_GUILD_ID`` set the commands go to that one server instead, where updates are
 instant.
@@ -39,8 +40,10 @@ from i18n import catalogue_digest
 from .i18n.commands import CommandTranslator
 from .presentation import DiscordMarkup, Presenter
 from .reminders import CHECK_EVERY_SECONDS, ReminderLoop
+from .reviews import ReviewButton, ReviewLoop
 from .table import TableService
 from .table.ai_runner import AiRunner
+from .table.reviews import ReviewRunner
 from .table.renderer import Renderer
 from .table.workers import end_with_parent
 from .views import BoardOrder, report_error
@@ -122,6 +125,9 @@ class BottegaBot(commands.Bot):
         self._seed_source = seed_source
         self.service: TableService | None = None
         self.ai = AiRunner(workers=config.ai_workers, time_limit=config.ai_time_limit_seconds)
+        review_workers = config.review_processes()
+        self.review_runner = ReviewRunner(workers=review_workers) if review_workers else None
+        self.reviews: ReviewLoop | None = None
         self.ai_turns = AiTurns(self, config.ai_pause_seconds)
         self.reminders: ReminderLoop | None = None
         self.presenter: Presenter = DiscordMarkup()
@@ -137,17 +143,21 @@ class BottegaBot(commands.Bot):
         choice = self._renderer_choice
         self.renderer = RenderPool(self.config.render_workers, on_start=end_with_parent) if isinstance(choice, FromConfig) else choice
         self.service = TableService(
-            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai
+            self.store, clock=self.clock, seed_source=self._seed_source, renderer=self.renderer, ai=self.ai,
+            reviews=self.review_runner,
         )
         rebuilt = await self.service.rebuild_timers()
         if rebuilt:
             log.warning("reminder timers given back to %d game(s) in play", rebuilt)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(*BOARD_ITEMS, *MENU_ITEMS)
+        self.add_dynamic_items(*BOARD_ITEMS, *MENU_ITEMS, ReviewButton)
         await self.tree.set_translator(CommandTranslator())
         self.reminders = ReminderLoop(self, seconds=self._reminder_check_seconds)
         self.reminders.start()
+        if self.review_runner is not None:
+            self.reviews = ReviewLoop(self)
+            self.reviews.start()
         self.last_sync = await self.sync_commands()
         self.ai_turns.catch_up_soon()
 
@@ -172,6 +182,10 @@ class BottegaBot(commands.Bot):
     async def close(self) -> None:
         if self.reminders is not None:
             self.reminders.stop()
+        if self.reviews is not None:
+            self.reviews.stop()
+        if self.review_runner is not None:
+            self.review_runner.close()
         if self.renderer is not None:
             self.renderer.close()
             self.renderer = None

@@ -62,6 +62,9 @@ class Config:
     """The wait before AI moves are posted, so the channel reads naturally (``AI_PAUSE_SECONDS``)."""
     render_workers: int = DEFAULT_RENDER_WORKERS
     """Processes that draw boards (0: draw in a thread of the bot's process)."""
+    review_workers: int = 1
+    """Low-priority processes that review finished games (``REVIEW_WORKERS``; 0: no reviews). Never
+    more than leave one core to the tables (:meth:`review_processes`)."""
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     """With ``shard_count``: the shards this process serves (default: all of them)."""
@@ -70,6 +73,15 @@ class Config:
     def database(self) -> str:
         """What the store opens: ``DATABASE_URL`` (PostgreSQL) when set, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+    def review_processes(self, cores: int | None = None) -> int:
+        """The review workers to start: as many as asked, but never so many that the tables' AI
+        workers lose their last core (at least one while reviews are on: it runs at the lowest
+        priority, so it only takes time no one else wants)."""
+        if self.review_workers == 0:
+            return 0
+        cores = cores or os.cpu_count() or 1
+        return max(1, min(self.review_workers, cores - self.ai_workers))
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Config:
@@ -108,6 +120,7 @@ class Config:
                                           minimum=0.1),
             ai_pause_seconds=_number(merged, "AI_PAUSE_SECONDS", cls.ai_pause_seconds, minimum=0),
             render_workers=int(workers),
+            review_workers=int(_number(merged, "REVIEW_WORKERS", cls.review_workers, minimum=0, whole=True)),
             shard_count=count,
             shard_ids=parse_shard_ids(ids_text, count) if ids_text else (
                 tuple(range(count)) if count else None),

@@ -15,6 +15,7 @@ from i18n import LANGUAGES, Message, language_of, translate
 from bot.table import (
     AI_LEVELS,
     CLOCKS,
+    COACH_SETTINGS,
     DEFAULT_LEVEL,
     MAX_REMINDER,
     MIN_REMINDER,
@@ -48,6 +49,8 @@ MAX_PLAYERS = 4
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in AI_LEVELS]
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
                     (("en", "English"), ("ja", "Japanese (日本語)"), ("ko", "Korean (한국어)")) if code in LANGUAGES]
+COACH_CHOICES = [app_commands.Choice(name=name, value=name) for name in COACH_SETTINGS]
+DEFAULT_COACH = "learners"
 HOURS_MIN = int(MIN_REMINDER.total_seconds() // 3600)
 HOURS_MAX = int(MAX_REMINDER.total_seconds() // 3600)
 
@@ -97,8 +100,9 @@ class GameCog(commands.Cog):
         thread="Open the table in a new thread of this channel, so one channel can host many games",
         bots="How many of the seats Bottega's AI takes at once",
         level="How well those AI players play (normal unless chosen)",
+        coach="Who may ask the coach for hints: players new to the game unless chosen",
     )
-    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES, coach=COACH_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -108,6 +112,7 @@ class GameCog(commands.Cog):
         thread: bool = False,
         bots: app_commands.Range[int, 0, MAX_PLAYERS - 1] = 0,
         level: str = DEFAULT_LEVEL,
+        coach: str = DEFAULT_COACH,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -135,6 +140,8 @@ class GameCog(commands.Cog):
                 interaction.guild_id, channel.id, person_of(interaction), game, players, chosen,
                 bots=bots, level=level,
             )
+            if coach != DEFAULT_COACH:
+                await self.service.set_coach(channel.id, person_of(interaction), coach)
         except (TableError, games.IllegalAction) as error:
             await report_error(interaction, error)
             return
@@ -270,24 +277,27 @@ class GameCog(commands.Cog):
         on_timeout="When time runs out: the AI plays the turn, the turn is skipped, or the table waits",
         strike_limit="Timeouts in a row that open the seat for someone else (1 to 10)",
         language="The language of the table's public messages (default: the server's language)",
+        coach="Who may ask the coach for hints: no one, players new to the game, or everyone",
     )
     @app_commands.choices(
         clock=[app_commands.Choice(name=name, value=name) for name in CLOCKS],
         on_timeout=[app_commands.Choice(name=name, value=name) for name in TIMEOUT_ACTIONS],
         language=LANGUAGE_CHOICES,
+        coach=COACH_CHOICES,
     )
     async def settings(
         self, interaction: discord.Interaction,
         reminder_hours: app_commands.Range[int, HOURS_MIN, HOURS_MAX] | None = None,
         turn_hours: str | None = None, clock: str | None = None, bank_days: int | None = None,
         on_timeout: str | None = None, strike_limit: int | None = None, language: str | None = None,
+        coach: str | None = None,
     ) -> None:
         person = person_of(interaction)
         turn = TurnSettings(turn_hours, clock, bank_days, on_timeout, strike_limit)
 
         async def change() -> Reply:
             """Each setting given is changed; none given shows the table's settings, privately."""
-            if not turn.any() and reminder_hours is None and language is None:
+            if not turn.any() and reminder_hours is None and language is None and coach is None:
                 return await self.service.turn_settings(interaction.channel_id, person, turn)
             lines, game_id = [], None
             if turn.any():
@@ -298,6 +308,8 @@ class GameCog(commands.Cog):
                 chosen = await self.service.set_language(interaction.channel_id, person, language)
                 lines += chosen.lines
                 game_id = chosen.game_id
+            if coach is not None:
+                lines += (await self.service.set_coach(interaction.channel_id, person, coach)).lines
             return Reply(lines=lines, game_id=game_id)
 
         await respond(interaction, change, files=False)

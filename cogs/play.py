@@ -1,4 +1,5 @@
-"""The command cog every game has: ``/<game key> move`` and ``/<game key> hand``.
+"""The command cog every game has: ``/<game key> move``, ``/<game key> hand``, and the coach's
+``/<game key> hint`` (:mod:`bot.table.coach`) and ``/<game key> review`` (:mod:`bot.reviews`).
 
 :class:`GameCommands` is a :class:`discord.ext.commands.GroupCog`: each game subclasses it with
 its key as the group name (``class MorCommands(GameCommands, group_name="mor")``), adds its own
@@ -21,6 +22,7 @@ from discord.ext import commands
 import games
 from bot.components import menu_view
 from bot.guided import play
+from bot.reviews import show_review
 from bot.menus import suggestions
 from bot.table import Reply, Table, TableError, line
 from bot.views import person_of, reader_language, report_error, respond, service
@@ -92,6 +94,21 @@ class GameCommands(commands.GroupCog):
                                                    reader_language(interaction))
 
         await respond(interaction, own_view, public=False)
+
+    @app_commands.command(name="hint", description="The coach suggests moves for your decision now (only you see it).")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Hints have their own command in each game's group: ``/game`` holds Discord's most (25)."""
+        async def suggested() -> Reply:
+            await self.table(interaction)
+            return await service(self.bot).hint(interaction.channel_id, person_of(interaction),
+                                                reader_language(interaction))
+
+        await respond(interaction, suggested, public=False)
+
+    @app_commands.command(name="review", description="Your review of this channel's last game, by the coach (only you see it).")
+    async def review(self, interaction: discord.Interaction) -> None:
+        await show_review(interaction, lambda tables, person, reader: tables.channel_review(
+            interaction.channel_id, person, reader))
 
     @app_commands.command(name="card", description="Any card, leader, tile or building, large, with its effects.")
     @app_commands.describe(card="Start typing a name or an id")

@@ -3,7 +3,7 @@ onto PostgreSQL, to run several bot processes.
 
 Every row is copied as it is (ids included): games, seats, moves (undone ones too), snapshots,
 timers, votes, board posts, turn messages, metadata, the members' settings, vacations and timers, ratings,
-rematch links and the seats' changes of hands, in one PostgreSQL transaction, so the target ends up with
+rematch links, the seats' changes of hands, the hints asked for and the reviews, in one PostgreSQL transaction, so the target ends up with
 all of it or none of it. The target must be a new or empty Bottega database. Afterwards every game is
 checked as ``python -m db check`` checks one (``db.replay``), as PostgreSQL holds it: the copy is reported
 sound only if every row passes the store's checks and each game replays to exactly what is stored.
@@ -45,6 +45,7 @@ TABLES = {
         "on_timeout",
         "strike_limit",
         "language",
+        "coach",
     ),
     "seats": ("game_id", "seat", "user_id", "display_name", "is_bot", "ai_level", "joined_at", "strikes",
               "bank_seconds", "opened_at"),
@@ -65,6 +66,8 @@ TABLES = {
     "rating_changes": ("game_id", "user_id", "ai_level", "change"),
     "seat_changes": ("id", "game_id", "version", "seat", "from_user_id", "from_name", "to_user_id", "to_name",
                      "was_open", "changed_at"),
+    "coach_hints": ("game_id", "user_id", "hints"),
+    "reviews": ("game_id", "status", "queued_at", "finished_at", "attempts", "claimed_until", "people"),
 }
 """What is copied, in an order that satisfies the foreign keys (seats keep their joining order)."""
 

@@ -313,6 +313,34 @@ CREATE TABLE rating_changes (
 ) WITHOUT ROWID;
 """
 
+COACH = """
+-- The coach (/game hint) and the post-game review. A table's coach setting says who may ask for
+-- hints: no one, the players with fewer than three finished games of that game, or everyone.
+ALTER TABLE games ADD COLUMN coach TEXT NOT NULL DEFAULT 'learners' CHECK (coach IN ('off', 'learners', 'all'));
+-- How many hints each player asked for in a game (a player who asked for one is not rated for it).
+CREATE TABLE coach_hints (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL,
+    hints   INTEGER NOT NULL CHECK (hints >= 1),
+    PRIMARY KEY (game_id, user_id)
+) WITHOUT ROWID;
+-- The review of a finished game with a person at it: a background job, queued with the game's last
+-- move. Each player's turning points are saved as soon as they are found (people: a JSON object by
+-- user id), so a job cut short by a restart resumes with the players not yet done. A process holds
+-- the job it runs until claimed_until; attempts counts the runs begun, so a job that keeps failing
+-- is given up ('failed').
+CREATE TABLE reviews (
+    game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    status        TEXT    NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'done', 'failed')),
+    queued_at     TEXT    NOT NULL,
+    finished_at   TEXT,
+    attempts      INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+    claimed_until TEXT,
+    people        TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(people))
+);
+CREATE INDEX reviews_by_status ON reviews(status, queued_at);
+"""
+
 MIGRATIONS: list[str] = [
     BASE_SCHEMA, LOOKUP_INDEXES, MARK_AS_BOTTEGA, SNAPSHOT_CHECKSUMS, VOTES, TIMER_CLAIMS, AI_LEVELS, TURN_CLOCK,
     MEMBER_PREFERENCES, RATINGS, UNDONE_MOVES, TABLE_LANGUAGE,
@@ -320,6 +348,7 @@ MIGRATIONS: list[str] = [
     AUTOMATIC_MOVES,
     MOVE_AUTHORS,
     RATING_CHANGES,
+    COACH,
 ]
 
 UNMARKED_VERSIONS = range(1, 3)

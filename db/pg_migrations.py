@@ -82,4 +82,5 @@ MIGRATIONS: list[str] = [
     from_sqlite(sqlite_migrations.AUTOMATIC_MOVES),
     from_sqlite(sqlite_migrations.MOVE_AUTHORS),
     from_sqlite(sqlite_migrations.RATING_CHANGES),
+    from_sqlite(sqlite_migrations.COACH),
 ]

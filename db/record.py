@@ -116,10 +116,12 @@ def move_numbers(rows: list[MoveRow]) -> dict[int, int]:
 
 def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed: int, status: str,
                  logged: list[LoggedMove], result: dict[str, Any] | None,
-                 seat_changes: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                 seat_changes: list[dict[str, Any]] | None = None,
+                 review: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The record of a game with these moves (taken-back ones marked ``undone``); the seed and the
     private notations only when ``result`` says the game is over. ``seat_changes``: the seats that
-    changed hands, each after which move (see docs/record.md)."""
+    changed hands, each after which move; ``review``: the turning points of the post-game review,
+    once the game is over and reviewed (see docs/record.md)."""
     over = result is not None
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -145,6 +147,7 @@ def build_record(game: Game, *, options: dict[str, Any], names: list[str], seed:
         ],
         **({"seat_changes": seat_changes} if seat_changes else {}),
         "result": _as_json(result),
+        **({"review": _as_json(review)} if over and review is not None else {}),
     }
     record["digest"] = digest(record)
     return record
@@ -211,6 +214,12 @@ MOVE_FIELDS: dict[str, tuple[type, ...]] = {
     "number": (int,), "seat": (int,), "notation": (str, type(None)), "private": (bool,), "at": (str, type(None)),
 }
 OPTIONAL_MOVE_FIELDS: dict[str, tuple[type, ...]] = {"undone": (bool,), "automatic": (bool,), "made_by": (str,)}
+NUMBER = (int, float)
+TURNING_POINT_FIELDS: dict[str, tuple[type, ...]] = {
+    "move": (int,), "seat": (int,), "played": (str,), "alternative": (str,), "expected_played": NUMBER,
+    "expected_alternative": NUMBER, "gain": NUMBER, "give_or_take": NUMBER + (type(None),),
+    "reason": (dict, type(None)),
+}
 
 
 def _check_fields(record: dict[str, Any]) -> None:
@@ -238,6 +247,28 @@ def _check_fields(record: dict[str, Any]) -> None:
             raise RecordRefused(f"This record is damaged: move {index} names seat {move['seat']}.")
         if move["at"] is not None and _time(move["at"]) is None:
             raise RecordRefused(f"This record is damaged: the time of move {index} is not a time.")
+    if "review" in record:
+        _check_review(record["review"], record["moves"], record["result"])
+
+
+def _check_review(review: Any, moves: list[dict[str, Any]], result: Any) -> None:
+    """A review names standing moves of the finished game, each by its seat and its notation."""
+    if result is None or not isinstance(review, list):
+        raise RecordRefused("This record is damaged: its \"review\" is not a list of a finished game's turning points.")
+    for index, point in enumerate(review, start=1):
+        if not isinstance(point, dict) or not all(_typed(point.get(name, ...), types)
+                                                  for name, types in TURNING_POINT_FIELDS.items()):
+            raise RecordRefused(f"This record is damaged: turning point {index} of its review is not valid.")
+        number = point["move"]
+        move = moves[number - 1] if 1 <= number <= len(moves) else None
+        if (move is None or move.get("undone", False) or move["seat"] != point["seat"]
+                or move["notation"] != point["played"]):
+            raise RecordRefused(f"This record is damaged: turning point {index} of its review does not name "
+                                f"a move of seat {point['seat']} as played.")
+        reason = point["reason"]
+        if reason is not None and not (_typed(reason.get("category", ...), (str,))
+                                       and _typed(reason.get("points", ...), NUMBER)):
+            raise RecordRefused(f"This record is damaged: the reason of turning point {index} is not valid.")
 
 
 def _typed(value: Any, types: tuple[type, ...]) -> bool:

@@ -26,6 +26,8 @@ VOTE_KINDS = ("abandon",)
 AI_LEVELS = ("easy", "normal", "strong")
 CLOCKS = ("move", "bank")
 TIMEOUT_ACTIONS = ("ai", "skip", "pause")
+COACH_SETTINGS = ("off", "learners", "all")
+"""Who may ask the coach for hints at a table: no one, players new to the game, everyone."""
 MADE_BY = ("player", "timeout", "open_seat", "ai", "automatic")
 """Who made a move: the seat's member, the stand-in on a timeout, the AI in an open seat, an AI seat,
 or the table taking a step that left no real choice."""
@@ -90,6 +92,8 @@ class GameRow:
     strike_limit: int = 3
     language: str | None = None
     """The language of the table's public messages (``en``, ``ja``, ``ko``); None follows the server's."""
+    coach: str = "learners"
+    """Who may ask for hints (:data:`COACH_SETTINGS`)."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +242,7 @@ def game_row(row: sqlite3.Row, game_keys: Collection[str] | None) -> GameRow:
         on_timeout=read.text("on_timeout", choices=TIMEOUT_ACTIONS),
         strike_limit=read.integer("strike_limit", minimum=1),
         language=read.text("language", optional=True, choices=TABLE_LANGUAGES),
+        coach=read.text("coach", choices=COACH_SETTINGS),
     )
 
 

@@ -41,6 +41,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from . import ratings
+from .coaching import Coaching
 from .errors import (
     AlreadySeated,
     ChannelBusy,
@@ -121,7 +122,7 @@ LATEST_SNAPSHOT = "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC L
 VOTERS = "SELECT * FROM votes WHERE game_id = ? AND kind = ? ORDER BY user_id"
 
 
-class Store(StoreChecks, Presence, ABC):
+class Store(StoreChecks, Presence, Coaching, ABC):
     """Bottega's persistent state. Create with ``await Store.open(target)``; ``await close()`` at exit."""
 
     _shards: Shards | None
@@ -487,6 +488,8 @@ class Store(StoreChecks, Presence, ABC):
             await db.many(SET_TIMER, timer_rows)
             if outcome is not None:
                 await self._rate(db, game, outcome, stamp)
+            if finished:
+                await self._queue_review(db, game_id, stamp)
             await db.many(SeatClock.UPDATE, clock_rows)
             return self._game(row)
 
@@ -526,6 +529,8 @@ class Store(StoreChecks, Presence, ABC):
             await db.many(SET_TIMER, timer_rows)
             if outcome is not None:
                 await self._rate(db, game, outcome, stamp)
+            if finished:
+                await self._queue_review(db, game_id, stamp)
             await db.many(SeatClock.UPDATE, clock_rows)
             return self._game(row)
 

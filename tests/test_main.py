@@ -118,6 +118,16 @@ def test_render_workers_come_from_the_settings():
         Config.load(environ={"RENDER_WORKERS": "many"}, env_file=None)
 
 
+def test_review_workers_come_from_the_settings_and_leave_the_tables_a_core():
+    assert Config.load(environ={}, env_file=None).review_workers == 1
+    assert Config.load(environ={"REVIEW_WORKERS": "0"}, env_file=None).review_processes() == 0
+    with pytest.raises(ConfigError, match="REVIEW_WORKERS"):
+        Config.load(environ={"REVIEW_WORKERS": "-1"}, env_file=None)
+    asked = Config.load(environ={"REVIEW_WORKERS": "4", "AI_WORKERS": "1"}, env_file=None)
+    assert asked.review_processes(cores=2) == 1 and asked.review_processes(cores=8) == 4
+    assert Config(ai_workers=2).review_processes(cores=2) == 1  # one, at the lowest priority, while on
+
+
 class _RefusesEveryToken(BaseHTTPRequestHandler):
     """Discord's answer to a token it does not accept: 401 Unauthorized."""
 

@@ -20,7 +20,9 @@ Behind the façade each concern has its module:
 - :mod:`.boards`: what a board post says and shows, drawn by the injected renderer (the interface
   it asks for is :mod:`.renderer`; the drawing code stays outside the service);
 - :mod:`.results`: a finished game's placings (for the ratings) and summary (for its image);
-- :mod:`.community`: rematches, and the server's ratings.
+- :mod:`.community`: rematches, and the server's ratings;
+- :mod:`.coach`: ``/game hint`` and the coach setting; :mod:`.reviews`: the post-game review, a
+  stored job run in its own low-priority worker pool.
 
 Every change goes through the store guarded by the game's version, under the channel's lock, so
 double clicks and racing commands apply once.
@@ -34,11 +36,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db import Store
+from db.rows import COACH_SETTINGS
+from games.ai.coach import CoachBudget
 from games.core import Description
 
 from .ai_runner import AiRunner
 from .ai_seats import AI_LEVELS, DEFAULT_LEVEL, AiSeats
 from .boards import Boards
+from .coach import Coach
 from .clocks import CLOCKS, DEADLINE, TIMEOUT_ACTIONS, TurnSettings
 from .community import Community
 from .deadlines import Deadlines
@@ -69,15 +74,16 @@ from .play import Play
 from .presence import Presence
 from .queries import Queries
 from .renderer import Renderer
+from .reviews import ReviewRunner, Reviews
 from .timing import MAX_REMINDER, MIN_REMINDER, Timing
 from .undo import Undo
 from .turns import Turns
 
 __all__ = [
-    "AI_LEVELS", "CLOCKS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
+    "AI_LEVELS", "CLOCKS", "COACH_SETTINGS", "DEFAULT_LEVEL", "MAX_REMINDER", "MIN_REMINDER", "TIMEOUT_ACTIONS", "BoardLink",
     "ChannelLink", "DamagedTable", "DirectMessage", "Export", "Image", "Line", "LogPage", "Mention", "Moment",
-    "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "SecondThought", "StaleAction", "Strong",
-    "Table", "TableError", "TableService", "TurnSettings", "line",
+    "Notice", "Person", "Presence", "PresenceDue", "PresenceReply", "Reminder", "Reply", "ReviewRunner",
+    "SecondThought", "StaleAction", "Strong", "Table", "TableError", "TableService", "TurnSettings", "line",
 ]
 
 Clock = Callable[[], datetime]
@@ -88,17 +94,19 @@ def utc_now() -> datetime:
 
 
 class TableService:
-    """One object for every table operation; ``renderer=None`` posts no images."""
+    """One object for every table operation; ``renderer=None`` posts no images, ``reviews=None``
+    runs no post-game review (the jobs wait in the store); ``hint_budget`` is the coach's."""
 
     def __init__(self, store: Store, *, clock: Clock | None = None, seed_source: Callable[[], int] | None = None,
-                 renderer: Renderer | None = None, ai: AiRunner | None = None) -> None:
+                 renderer: Renderer | None = None, ai: AiRunner | None = None,
+                 reviews: ReviewRunner | None = None, hint_budget: CoachBudget | None = None) -> None:
         self.store = store
         self.clock = clock or utc_now
         self.renderer = renderer
         tables = Tables(store)
         self._members = Members(tables, self._now)
         boards = Boards(renderer, tables.moves, away=self._members.away_until, seat_changes=tables.seat_changes,
-                        rating_changes=tables.rating_changes)
+                        rating_changes=tables.rating_changes, hints_used=store.hints)
         self._tables, self._boards = tables, boards
         self._timing = Timing(tables, self._now, hold=self._members.held)
         self._play = Play(tables, boards, self._now, Turns(tables, boards))
@@ -113,6 +121,8 @@ class TableService:
         self._queries = Queries(tables, boards, self._timing, self._deadlines)
         self._undo = Undo(tables, boards, self._now, self._play.turns)
         self._languages = Languages(tables, self._now)
+        self._coach = Coach(tables, self._now, self._ai_seats.runner, budget=hint_budget)
+        self._reviews = Reviews(tables, boards, self._history, self._now, reviews)
 
     def _now(self) -> datetime:
         return self.clock()  # read at each call, so a test may replace or advance the clock
@@ -325,3 +335,28 @@ class TableService:
         """Remember ``message_id`` as the message of the turn that began at ``started`` (unless
         another turn is current); the steps of that turn edit it."""
         return await self._tables.set_turn_message(game_id, started, message_id)
+
+    # the coach and the post-game review
+    async def hint(self, channel_id: int, person: Person, language: str) -> Reply:
+        """Up to three moves for ``person``'s decision now, privately (counted: no rating for the game)."""
+        return await self._coach.hint(channel_id, person, language)
+
+    async def set_coach(self, channel_id: int, person: Person, coach: str) -> Reply:
+        """Who may ask for hints at the table: ``off``, ``learners`` or ``all`` (host or managers)."""
+        return await self._coach.choose(channel_id, person, coach)
+
+    async def run_reviews(self) -> list[int]:
+        """Run the post-game reviews waiting (resumed after a restart); the games now reviewed."""
+        return await self._reviews.run_pending()
+
+    async def review_swing(self, game_id: int) -> Line | None:
+        """The public line naming the game's biggest swing (None: no review ready, or no swing)."""
+        return await self._reviews.swing(game_id)
+
+    async def review(self, game_id: int, person: Person, language: str) -> list[Reply]:
+        """``person``'s review of the game, one private reply per turning point."""
+        return await self._reviews.show(game_id, person, language)
+
+    async def channel_review(self, channel_id: int, person: Person, language: str) -> list[Reply]:
+        """:meth:`review` of the channel's game in play, else of the last one played there."""
+        return await self._reviews.show((await self._tables.played_in(channel_id)).row.id, person, language)

@@ -117,6 +117,22 @@ class AiRunner:
         log.warning("the safe move played in %s for seat %s: %s", game_key, seat, fallback)
         return fallback
 
+    async def run(self, limit: float, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in one of the workers (another pure computation than a move, such as
+        the coach's hints), awaited for at most ``limit`` seconds. Raises what it raised,
+        :class:`TimeoutError` after the limit and :class:`BrokenProcessPool` when its worker died
+        (the pool is then replaced). A computation past its limit is not killed: it is bounded by
+        its own budget, and ending its worker would also end the AI decisions of other tables
+        waiting in the pool; its answer is dropped."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            await asyncio.wait_for(asyncio.gather(*self._starting), WORKER_START_LIMIT)
+            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), limit)
+        except BrokenProcessPool:
+            self._replace(pool)
+            raise
+
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         """Drop ``pool`` (terminating its workers, which may hang); the next decision starts a new one."""
         if self._pool is pool:

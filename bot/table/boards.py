@@ -12,11 +12,11 @@ from typing import Any
 from i18n import ENGLISH, translate
 from db import MoveRow
 from db.rows import SeatChange
-from games.core import Message
+from games.core import Message, counted
 from games.core.result import public_points
 
 from .clocks import clock_caption, deadline_parts
-from .model import Image, Line, Moment, Reply, Strong, Table, game_title, listed, plain, said
+from .model import Image, Line, Moment, Reply, Strong, Table, game_title, line, listed, plain, said
 from .renderer import Renderer
 from .results import table_summary
 from .score_labels import score_breakdown
@@ -25,6 +25,8 @@ AwayLookup = Callable[[Table], Awaitable[dict[int, datetime]]]
 """The players of a table who are away now, and until when."""
 RatingChanges = Callable[[int], Awaitable[dict[tuple[int, str], float]]]
 """How a finished game moved each identity's rating (``(user id, AI level)``), by the game's id."""
+HintsUsed = Callable[[int], Awaitable[dict[int, int]]]
+"""How many hints each player asked the coach for, by the game's id."""
 GAME_OVER = Message("Game over.")
 
 
@@ -32,9 +34,9 @@ class Boards:
     def __init__(self, renderer: Renderer | None, moves: Callable[[int], Awaitable[list[MoveRow]]],
                  away: AwayLookup | None = None,
                  seat_changes: Callable[[int], Awaitable[list[SeatChange]]] | None = None,
-                 rating_changes: RatingChanges | None = None) -> None:
+                 rating_changes: RatingChanges | None = None, hints_used: HintsUsed | None = None) -> None:
         self.renderer, self.moves, self.away, self.seat_changes = renderer, moves, away, seat_changes
-        self.rating_changes = rating_changes
+        self.rating_changes, self.hints_used = rating_changes, hints_used
 
     async def reply(self, table: Table, lines: list[Line], *, highlight: str | None = None) -> Reply:
         """The board now, after ``lines``; the image shows ``highlight`` as the last move (by
@@ -46,6 +48,8 @@ class Boards:
         if result is not None:
             text_lines.extend(result_lines(table, result, await self.rating_changes(table.row.id)
                                            if self.rating_changes else {}))
+            if self.hints_used:
+                text_lines.extend(hint_lines(table, await self.hints_used(table.row.id)))
         else:
             ai_seats = table.ai_levels()
             for seat in sorted(game.actors(state)):
@@ -165,6 +169,15 @@ def highlight_text(last: Line, language: str | None) -> str:
         return plain((part,))
 
     return "".join(words(part) for part in last)
+
+
+def hint_lines(table: Table, used: dict[int, int]) -> list[Line]:
+    """Who asked the coach for hints in the game, and how many: the game does not rate them."""
+    names = {seat.user_id: seat.display_name for seat in table.seats}
+    return [line(counted("{who} used {count} hint of the coach, so this game does not change their rating.",
+                         "{who} used {count} hints of the coach, so this game does not change their rating.",
+                         by="count", who=Strong(names.get(user, str(user))), count=count))
+            for user, count in sorted(used.items())]
 
 
 def result_lines(table: Table, result: dict[str, Any],

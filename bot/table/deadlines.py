@@ -66,6 +66,7 @@ from .clocks import (
     short,
     with_timers,
 )
+from .coach import COACH_SETTING_NAMES
 from .loading import NOT_STARTED, Tables
 from .model import Line, Moment, Person, Reminder, Reply, Strong, Table, TableError, said
 from .play import TIMEOUT, Play, UnwrittenTurn
@@ -254,7 +255,8 @@ class Deadlines:
             if not changes.any():  # only asked what the settings are: anyone may, and only they see it
                 reminders = duration(timedelta(seconds=table.row.reminder_seconds))
                 return Reply(private=[said("Turn time at this table: {clock}", clock=settings_text(table.row)),
-                                      said("Reminders every {interval}.", interval=reminders)],
+                                      said("Reminders every {interval}.", interval=reminders),
+                                      said("The coach: {setting}.", setting=COACH_SETTING_NAMES[table.row.coach])],
                              game_id=table.row.id, game_key=table.row.game_key)
             table.require_manager(person, Message("change the table settings"))
             clock = changes.applied(table.row)

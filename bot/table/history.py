@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
 from db.record import MAX_RECORD_BYTES, LoggedMove, Replayed, build_record, encode, move_numbers, replay_history
 from db.replay import timeline
 from db.rows import SeatChange
+from games.ai.coach import TurningPoint
 from games.core import IllegalAction, Message, counted
 from i18n import ENGLISH, translate
 
@@ -182,13 +184,34 @@ class History:
         changes = [{"after_move": max((n for seq, n in numbers.items() if seq <= change.version), default=0),
                     "seat": change.seat, "from": change.from_name, "to": change.to_name,
                     **({"open": True} if change.was_open else {})} for change in history.changes]
+        review = await self.review(table, standing) if result is not None else None
         record = build_record(table.game, options=table.row.options, names=table.names(), seed=table.row.seed,
-                              status=table.row.status, logged=logged, result=result, seat_changes=changes)
+                              status=table.row.status, logged=logged, result=result, seat_changes=changes,
+                              review=review)
         data = encode(record)
         if len(data) > MAX_RECORD_BYTES:  # never met so far: the longest game measured is far smaller
             raise TableError("This game's record is too large for a Discord attachment.")
         name = f"{table.row.game_key}-{table.row.id}-{'record' if result is not None else 'so-far'}.json"
         return Export(table.row.id, Image(name, data), result is not None)
+
+    async def review(self, table: Table, standing: list[LoggedMove]) -> list[dict[str, Any]] | None:
+        """The turning points of the game's post-game review as the record holds them, by move
+        (None: no review ready). The coach numbers the standing moves; the record, every move."""
+        job = await self.tables.store.review(table.row.id)
+        if job is None or not job.done:
+            return None
+        found = []
+        for part in job.people.values():
+            for point in map(TurningPoint.from_dict, part["points"]):
+                reason = point.alternative.reason
+                found.append({
+                    "move": standing[point.number].number, "seat": point.seat, "played": point.played.move,
+                    "alternative": point.alternative.move, "expected_played": round(point.played.expected, 2),
+                    "expected_alternative": round(point.alternative.expected, 2), "gain": round(point.gain, 2),
+                    "give_or_take": round(point.gain_spread, 2) if math.isfinite(point.gain_spread) else None,
+                    "reason": None if reason is None else {"category": reason[0], "points": round(reason[1], 2)},
+                })
+        return sorted(found, key=lambda point: (point["move"], point["seat"]))
 
     # ------------------------------------------------------------------ helpers
     async def played(self, channel_id: int, game_id: int | None = None) -> Table:

@@ -313,7 +313,8 @@ class Tables:
             history = await self.store.moves(table.row.id)
             history.append(MoveRow(table.row.id, next_version, seat, user_id, notation, now, None,
                                    automatic=automatic, made_by=made_by))
-            outcome = outcome_of(table, result, history, await self.store.seat_changes(table.row.id))
+            outcome = outcome_of(table, result, history, await self.store.seat_changes(table.row.id),
+                                 await self.store.hints(table.row.id))
         snapshot = table.game.dumps(new_state) if finished or next_version % SNAPSHOT_EVERY == 0 else None
         try:
             row = await self.store.record_move(
@@ -348,7 +349,8 @@ class Tables:
             history += [MoveRow(before.row.id, version + i, move.seat, move.user_id, move.notation, now, None,
                                 automatic=move.automatic, made_by=move.made_by)
                         for i, move in enumerate(moves, start=1)]
-            outcome = outcome_of(after, result, history, await self.store.seat_changes(before.row.id))
+            outcome = outcome_of(after, result, history, await self.store.seat_changes(before.row.id),
+                                 await self.store.hints(before.row.id))
         try:
             row = await self.store.record_turn(
                 before.row.id, expected_version=version, moves=moves, now=now,

@@ -7,7 +7,7 @@ deck's order).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 import games
@@ -35,7 +35,7 @@ def places(result: dict[str, Any]) -> dict[int, int]:
 
 
 def outcome_of(table: Table, result: dict[str, Any], moves: list[MoveRow],
-               changes: list[SeatChange]) -> Outcome | None:
+               changes: list[SeatChange], hinted: Collection[int] = ()) -> Outcome | None:
     """The placings a finished game gives the ratings: they credit the people who played
     (``moves``, the whole log, and the seats' ``changes`` of hands say who); None for a game of one
     seat (a solo game).
@@ -47,6 +47,8 @@ def outcome_of(table: Table, result: dict[str, Any], moves: list[MoveRow],
       with no points (as Board Game Arena treats quitting), unless they took the seat back.
     - A player replaced by the host while their seat was not open is not rated.
     - An AI seat is rated under its level; the AI playing an open seat is not rated.
+    - A player who asked the coach for a hint (``hinted``) is not rated; the others are rated
+      among themselves.
     """
     if len(table.seats) < 2:
         return None
@@ -67,10 +69,12 @@ def outcome_of(table: Table, result: dict[str, Any], moves: list[MoveRow],
             leavers[held.user_id] = held.display_name
             continue
         seat_moves = [move for move in standing_moves if move.seat == seat]
+        if held.user_id in hinted:
+            continue
         if 2 * sum(move.user_id == held.user_id for move in seat_moves) >= len(seat_moves):
             placings.append(Placing(held.user_id, "", names[seat], place[seat], totals[seat]))
     last = max(place.values()) + 1
-    placings += [Placing(user_id, "", name, last, 0) for user_id, name in leavers.items()]
+    placings += [Placing(user_id, "", name, last, 0) for user_id, name in leavers.items() if user_id not in hinted]
     return Outcome(tuple(placings)) if len(placings) >= 2 else None
 
 

@@ -12,7 +12,8 @@ from db.rows import snapshot_checksum
 
 EXPECTED_TABLES = {"games", "seats", "moves", "snapshots", "timers", "meta", "votes",
                    "member_settings", "member_absences", "member_timers", "ratings", "rematches",
-                   "board_posts", "turn_messages", "seat_changes", "rating_changes"}
+                   "board_posts", "turn_messages", "seat_changes", "rating_changes",
+                   "coach_hints", "reviews"}
 
 
 def table_names(raw: sqlite3.Connection) -> set[str]:

@@ -64,7 +64,7 @@ async def make_bot(config: Config):
     """Builds bots on the test's database; each opens its own store at start-up.
 
     simcord never calls ``close`` (a restart just detaches the old bot), so the stores the bots
-    opened (and their AI worker processes) are closed here.
+    opened (and their AI and review worker processes) are closed here.
     """
     bots: list[BottegaBot] = []
 
@@ -72,12 +72,17 @@ async def make_bot(config: Config):
         kwargs.setdefault("reminder_check_seconds", REMINDER_CHECK_SECONDS)
         kwargs.setdefault("seed_source", lambda: GAME_SEED)
         bot = create_bot(kwargs.pop("config", config), **kwargs)
+        # No post-game review unless a test gives the bot a review runner (test_coach.py): a real
+        # review would keep the simulation busy for minutes, so it would never settle.
+        bot.review_runner = None  # (its pool starts at its first review: nothing to close)
         bots.append(bot)
         return bot
 
     yield make
     for bot in bots:
         bot.ai.close()  # the AI's worker processes, if it had any
+        if bot.review_runner is not None:
+            bot.review_runner.close()  # and the review's
         if bot.store is not None:
             await bot.store.close()
 

@@ -36,7 +36,7 @@ async def test_settings_alone_are_shown_privately_to_anyone(table, env):
         assert shown.ephemeral
         assert shown.response.content == ("Turn time at this table: 3 days per move; when time runs out the AI "
                                           "plays the turn, and 3 timeouts in a row open the seat.\n"
-                                          "Reminders every 1 day.")
+                                          "Reminders every 1 day.\nThe coach: for players new to the game.")
     assert len(table.channel.history()) == posts
 
 

@@ -174,7 +174,7 @@ async def test_copy_moves_every_row_and_replays_every_game(pg_server, pg_url, tm
     output = capsys.readouterr()
     assert f"{len(expected)} games replayed from PostgreSQL, every snapshot matches" in output.out
     progress = output.err.splitlines()  # plain lines on standard error: no terminal here
-    assert progress[0] == "tables copied: 0 of 16" and "tables copied: 16 of 16" in progress
+    assert progress[0] == "tables copied: 0 of 18" and "tables copied: 18 of 18" in progress
     assert progress[-1] == f"games checked: {len(expected) + 1} of {len(expected) + 1}"  # the lobby too
     store = await PostgresStore.open(pg_url)
     try:

@@ -71,7 +71,7 @@ async def test_settings_without_options_tell_the_turn_clock_and_move_no_deadline
     answer = said(await service.turn_settings(CHANNEL, BOB, TurnSettings()))  # anyone may ask, not only the host
     assert answer.text == "" and answer.ephemeral == (
         "Turn time at this table: 3 days per move; when time runs out the AI plays the turn, "
-        "and 3 timeouts in a row open the seat.\nReminders every 1 day.")
+        "and 3 timeouts in a row open the seat.\nReminders every 1 day.\nThe coach: for players new to the game.")
     assert [t for t in (await service.table(CHANNEL)).timers if t.kind == "deadline"] == before
 
 
