@@ -237,8 +237,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                                 servants,
                                 cost=variant.get("cost"),
                                 discount=variant.get("discount"),
-                                member=member,
-                            )
+                            )  # no member: its one-coloured-member rule is checked above
                             verdicts[key] = True
                         except IllegalAction:
                             verdicts[key] = False
