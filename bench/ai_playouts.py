@@ -1,25 +1,32 @@
 """How fast the AI searches: playouts per CPU-second of ``normal`` decisions, per game.
 
-    python bench/ai_playouts.py [--game KEY] [--positions 12] [--level normal]
+    python bench/ai_playouts.py [--game KEY] [--positions 12] [--level normal] [--baseline DIR]
 
 For each game it plays random 2-player games (seeds 7000 onward) and, every few moves, lets the
 seat to move decide at ``--level``. It prints the playouts played, the moves they simulated and the
 decisions' CPU time (``time.process_time``, so other work on the machine counts little), and the
 playouts per CPU-second. The positions come from random play, not from the AI, so a changed AI is
 timed on the same positions. Playouts are counted by wrapping ``Search.playout``, which every
-version of the search has, so the same script times an older revision (run it with that
-revision's tree first on ``PYTHONPATH``).
+version of the search has, so the same script times an older revision: ``--baseline DIR`` (a
+checkout of that revision, e.g. ``git worktree add /tmp/a370 a370146``) times the same decisions
+with DIR's engines and AI, game by game alternately with this tree's, and prints how many times
+as many playouts per CPU-second this tree plays, beside the goal (at least twice revision
+a370146's, issue 30).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+TREE = sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else str(Path(__file__).resolve().parents[1])
+"""The tree whose games and AI are timed (``--tree``, given by ``--baseline`` to its own runs)."""
+sys.path.insert(0, TREE)
 
 import games
 from bench.stats import percentile
@@ -29,6 +36,8 @@ from games.ai.search import Search
 GAMES = ("mor", "lim", "opera")
 EVERY = 7
 """A decision is timed every this many moves of a random game."""
+GOAL_RATIO = 2.0
+"""Issue 30: playouts per CPU-second at least twice those of revision a370146."""
 
 
 class Counter:
@@ -71,23 +80,45 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--quick", action="store_true", help="a smoke run: one decision per game")
+    parser.add_argument("--baseline", help="a checkout of an older revision to compare with")
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
         args.positions = 1
     counter = Counter()
     for key in args.game or GAMES:
-        game = games.get(key)
-        times: list[float] = []
-        counter.playouts = 0
-        for number, (state, seat) in enumerate(positions(key, args.positions)):
-            legal = [game.notation(action) for action in game.legal_actions(state, seat)]
-            started = time.process_time()
-            decide(key, game.view(state, seat), seat, legal, args.level, decision_seed(1, number))
-            times.append(time.process_time() - started)
-        cpu = sum(times)
-        print(f"{key:<6} {args.level}: {args.positions} decisions, {counter.playouts} playouts, "
-              f"{cpu:.2f} CPU-s: {counter.playouts / cpu:.0f} playouts per CPU-second; decision CPU time "
-              f"p50 {percentile(times, 0.5):.3f} s, p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s")
+        if args.baseline:
+            older = baseline_rate(args.baseline, key, args.positions, args.level)
+        rate = measure(key, args.positions, args.level, counter)
+        if args.baseline:
+            print(f"{key:<6} {rate / older:.2f} times the playouts per CPU-second of {args.baseline} "
+                  f"({older:.0f})   goal >= {GOAL_RATIO:g} against revision a370146")
+
+
+def measure(key: str, count: int, level: str, counter: Counter) -> float:
+    """Times ``count`` decisions of ``key`` at ``level``, prints the figures, returns the playouts
+    per CPU-second."""
+    game = games.get(key)
+    times: list[float] = []
+    counter.playouts = 0
+    for number, (state, seat) in enumerate(positions(key, count)):
+        legal = [game.notation(action) for action in game.legal_actions(state, seat)]
+        started = time.process_time()
+        decide(key, game.view(state, seat), seat, legal, level, decision_seed(1, number))
+        times.append(time.process_time() - started)
+    cpu = sum(times)
+    print(f"{key:<6} {level}: {count} decisions, {counter.playouts} playouts, "
+          f"{cpu:.2f} CPU-s: {counter.playouts / cpu:.0f} playouts per CPU-second; decision CPU time "
+          f"p50 {percentile(times, 0.5):.3f} s, p95 {percentile(times, 0.95):.3f} s, max {max(times):.3f} s")
+    return counter.playouts / cpu
+
+
+def baseline_rate(tree: str, key: str, count: int, level: str) -> float:
+    """The playouts per CPU-second of the same decisions timed with ``tree``'s games and AI."""
+    run = subprocess.run([sys.executable, __file__, "--tree", tree, "--game", key, "--positions", str(count),
+                          "--level", level], capture_output=True, text=True, check=True)
+    print(f"{tree}: {run.stdout.strip()}")
+    return float(re.search(r"([0-9.]+) playouts per CPU-second", run.stdout).group(1))
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ class Search:
         evaluation of ``start``, since the refusal may have left the copy half changed.
         """
         game, rng = self.game, self.rng
-        state = clone(start)
+        state = game.copy_state(start)
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
                 break

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from games.core.message import Name
@@ -63,8 +64,10 @@ def amount(key: str, n: int) -> str:
     """``amount("coins", 1)`` -> ``"1 coin"``."""
     return f"{n} {RESOURCE_NAMES[key][n != 1]}"
 
+@lru_cache(maxsize=None)
 def card_name(no: int) -> Name:
-    """A development card's name as a message parameter (``names.json`` knows it by its number)."""
+    """A development card's name as a message parameter (``names.json`` knows it by its number);
+    kept, since refusals name cards while legal moves are listed."""
     return Name("lim", str(no), CARDS[no]["name"])
 
 

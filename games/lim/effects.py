@@ -120,6 +120,8 @@ def is_once_per_round(state: State, entry: dict) -> bool:
 def leader_profile(state: State, s: int) -> dict[str, Any]:
     """The leader effects in force for seat ``s`` now (permanent ones and those lent for this round)."""
     seat = state["seats"][s]
+    if not seat["leaders"] and not seat["round"]["borrowed"]:  # most of a game: asked at every check
+        return _leader_profile(())
     sources = [ability_source(e) for e in seat["leaders"] if not is_once_per_round(state, e)]
     return _leader_profile(tuple(sources + seat["round"]["borrowed"]))
 

@@ -178,6 +178,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     occupied_ok = has_leader(state, s, "occupied_spaces")
     no_market = has_excomm(state, s, "no_market")
     work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
+    work_ranges: dict[tuple[str, int], list[int]] = {}  # the same area and value on both spaces
     for space in OTHER_SPACES:
         info = BOARD["spaces"][space]
         area = info["area"]
@@ -194,7 +195,9 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                 continue
             if work:
                 value0 = bases[member] + work_modifiers[area] + info["modifier"]
-                options = work_servant_range(state, s, area, value0, 1)
+                options = work_ranges.get((area, value0))
+                if options is None:
+                    options = work_ranges[area, value0] = work_servant_range(state, s, area, value0, 1)
             else:
                 need = max(0, info["value"] - bases[member]) * rate
                 options = [need] if need <= held else []
@@ -214,7 +217,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
             no = state["towers"][tower][floor - 1]
             if no is None:
                 continue
-            space = f"{tower}-{floor}"
+            space = SPACES_OF_TOWER[tower][floor - 1]
             minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
             variants = tower_variants(state, s, space)
             servant_cost = SERVANT_COST[no]
@@ -237,8 +240,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                                 servants,
                                 cost=variant.get("cost"),
                                 discount=variant.get("discount"),
-                                member=member,
-                            )
+                            )  # no member: its one-coloured-member rule is checked above
                             verdicts[key] = True
                         except IllegalAction:
                             verdicts[key] = False

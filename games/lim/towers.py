@@ -40,14 +40,20 @@ def split_space(space: str) -> tuple[str, int]:
 
 def tower_occupied(state: State, tower: str) -> bool:
     board = state["board"]
-    return any(board.get(space) for space in SPACES_OF_TOWER[tower])
+    for space in SPACES_OF_TOWER[tower]:
+        if board.get(space):
+            return True
+    return False
 
 
 def has_coloured_member(state: State, s: int, spaces: Iterable[str]) -> bool:
     """Whether seat ``s`` has a coloured family member on one of ``spaces`` (LIM-TOWER-10, LIM-PLACE-13)."""
-    return any(
-        o["seat"] == s and o["member"] != "neutral" for space in spaces for o in state["board"].get(space, ())
-    )
+    board = state["board"]
+    for space in spaces:
+        for occupant in board.get(space, ()):
+            if occupant["seat"] == s and occupant["member"] != "neutral":
+                return True
+    return False
 
 
 def tower_plan(
@@ -67,7 +73,7 @@ def tower_plan(
     ``member`` is the family member placed (None for a bonus action); ``base`` is its value, or the
     bonus action's printed value. Returns what the take will cost and give; raises IllegalAction.
     """
-    tower, floor = split_space(space)
+    tower, floor = TOWER_FLOORS[space]
     seat = state["seats"][s]
     no = state["towers"][tower][floor - 1]
     if no is None or state["board"].get(space):

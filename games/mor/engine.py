@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Description, Game, Move, make_result
+from games.core import Description, Game, Move, clone, make_result
 from games.core.message import Message, counted
 
 from . import notation as _notation
@@ -104,6 +104,15 @@ class MastersOfRenaissance(Game):
         events = super()._apply(state, seat, action)
         state["last"] = [e["text"] for e in events]
         return events
+
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The last move's event lines (messages, which :func:`clone`'s fast copy refuses) go to the
+        copy in a list of its own: a line is never changed, the list is replaced after each move."""
+        lines = state.get("last")
+        if lines is None:
+            return clone(state)
+        copied = clone({key: value for key, value in state.items() if key != "last"})
+        return {key: lines.copy() if key == "last" else copied[key] for key in state}
 
     def _canonical(self, state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
         """The settled form of ``action`` must read back as itself (see :mod:`.settle`)."""

@@ -23,6 +23,7 @@ choice); a split that equals one of the two orders is settled to it.
 
 from __future__ import annotations
 
+import marshal
 import pickle
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
@@ -192,10 +193,20 @@ def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]
 
 
 def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
-    wh, sb = warehouse_totals(player), player["strongbox"]
-    holdings = add_counts(wh, sb)
     tops = sorted((slot[-1] for slot in player["slots"] if slot), key=id_number)
     leaders = sorted(played_leaders(player, "extra_production"), key=id_number)
+    held = tuple(sorted(warehouse_totals(player).items())), tuple(sorted(player["strongbox"].items()))
+    return marshal.loads(_production_list(*held, tuple(tops), tuple(leaders)))  # a fresh copy
+
+
+@lru_cache(maxsize=2048)
+def _production_list(wh_held: tuple[tuple[str, int], ...], sb_held: tuple[tuple[str, int], ...],
+                     tops: tuple[str, ...], leaders: tuple[str, ...]) -> bytes:
+    """Every production of a player holding ``wh_held`` and ``sb_held`` with the power of the
+    top cards ``tops`` and production ``leaders``, marshalled (see :func:`_layouts_with_discards`):
+    the same holdings and powers come back turn after turn, and in every playout of a position."""
+    wh, sb = dict(wh_held), dict(sb_held)
+    holdings = add_counts(wh, sb)
     powers = [(c, CARDS[c]["input"]) for c in tops] + [(i, LEADERS[i]["input"]) for i in leaders]
     subsets = [chosen for size in range(len(powers), 0, -1) for chosen in combinations(powers, size)] + [()]
     actions = []
@@ -226,4 +237,4 @@ def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
                     action["leaders"] = dict(zip(chosen_leaders, outputs))
                 actions.append(action)
                 actions += [{**action, "pay": pay} for pay in payments[1:]]
-    return actions
+    return marshal.dumps(actions)

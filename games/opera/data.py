@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +92,11 @@ buildings and worksite tokens of PDS-0 (in English in their data files, in Japan
 (docs/glossary.md lists them)."""
 
 
+@lru_cache(maxsize=1024)
 def component_name(ident: str) -> Name:
     """Any component's name as a message parameter: a trade card (``MA-04``), a building
     (``M11``), a worksite token (``T1-2``), a city ability or a city; an unknown id as it is.
+    Kept once made: events and refusals name components at every move.
 
     >>> component_name("M11"), component_name("T2-1"), component_name("VEN-1")
     ('Aqueduct', 'Stage', 'Rialto exchange')

@@ -41,26 +41,30 @@ def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalA
     player, and tokens on every lower worksite of the column."""
     site = state["opera"][level][column]
     needed = DATA.worksites[site["token"]]["requires"]
-    name = Message("the {token} worksite ({site})", token=component_name(site["token"]), site=site_name(level, column))
     if player["refined"][needed] < 1:
         return refuse("OM-OPERA-4", "{name} needs a {good_names} and you have none on your refined "
                                     "spaces.",
-                                    name=name, good_names=GOOD_NAMES[needed])
+                                    name=_worksite(site, level, column), good_names=GOOD_NAMES[needed])
     certificate = level_of(state, player["cert"][RAW_OF[needed]])
     if certificate < level + 1:
         return refuse("OM-OPERA-4", "{name} needs a level-{level} {good_names} certificate; yours is "
                                     "level {certificate}.",
-                                    name=name, level=level + 1, good_names=GOOD_NAMES[needed],
-                                    certificate=certificate)
+                                    name=_worksite(site, level, column), level=level + 1,
+                                    good_names=GOOD_NAMES[needed], certificate=certificate)
     if player["seat"] in site["by"]:
         return refuse("OM-OPERA-4", "You have already delivered to {name}: one token per player.",
-                                    name=name)
+                                    name=_worksite(site, level, column))
     for lower in range(level):
         if not state["opera"][lower][column]["by"]:
             return refuse("OM-OPERA-4", "{name} needs a token on the level-{lower} worksite below it "
                                         "first.",
-                                        name=name, lower=lower + 1)
+                                        name=_worksite(site, level, column), lower=lower + 1)
     return None
+
+
+def _worksite(site: dict, level: int, column: int) -> Message:
+    """A worksite named in a refusal (written only for a refusal: most checks pass)."""
+    return Message("the {token} worksite ({site})", token=component_name(site["token"]), site=site_name(level, column))
 
 
 def deliver(state: dict, seat: int, action: dict) -> list[Event]:

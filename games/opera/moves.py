@@ -9,6 +9,7 @@ a distinct outcome after the plain ``pay`` (the best one), and market buys every
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any
 
@@ -108,7 +109,7 @@ def buy_actions(state: dict, player: dict) -> list[Action]:
     """Every market space the player can pay for, with every way to pay it (OM-MARKET-4, -5)."""
     actions = []
     raw = player["raw"]
-    held = [g for g in RAW if raw[g]]
+    counts = tuple(raw[g] for g in RAW)
     total = sum(raw.values())
     for slot, card in enumerate(state["market"]):
         price = DATA.rules["market_prices"][slot]
@@ -117,10 +118,18 @@ def buy_actions(state: dict, player: dict) -> list[Action]:
         if price == 0:
             actions.append({"type": "buy", "slot": slot})
             continue
-        for combo in combinations_with_replacement(held, price):
-            if all(combo.count(g) <= raw[g] for g in set(combo)):
-                actions.append({"type": "buy", "slot": slot, "pay": "".join(combo)})
+        actions += [{"type": "buy", "slot": slot, "pay": pay} for pay in _raw_payments(counts, price)]
     return actions
+
+
+@lru_cache(maxsize=4096)
+def _raw_payments(counts: tuple[int, ...], price: int) -> tuple[str, ...]:
+    """Every way to pay ``price`` raw goods out of ``counts`` (held of each good in ``RAW``'s order),
+    kept because the same holdings and prices come back move after move."""
+    raw = dict(zip(RAW, counts))
+    held = [g for g in RAW if raw[g]]
+    return tuple("".join(combo) for combo in combinations_with_replacement(held, price)
+                 if all(combo.count(g) <= raw[g] for g in set(combo)))
 
 
 def free_actions(state: dict, player: dict) -> list[Action]:
