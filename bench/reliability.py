@@ -30,7 +30,8 @@ from tests.reliability.ladder import run_ladder_kills  # noqa: E402
 QUICK = {"kills": 2, "ladder_kills": 2, "fuzz": 50}
 
 
-def kill_run(title: str, run: Callable[[Path, int, int], KillFigures], kills: int, seed: int, goal: str) -> bool:
+def kill_run(title: str, run: Callable[[Path, int, int], KillFigures], kills: int, seed: int,
+             goal: str) -> bool:
     """Run ``kills`` kills in a temporary folder and print the figures; whether any goal was missed."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as workdir:
