@@ -37,9 +37,9 @@ from bot.config import Config  # noqa: E402
 from bot.drawing import ThreadRenderer  # noqa: E402
 from bot.table import Person  # noqa: E402
 from stats import percentile  # noqa: E402
+from taps import open_table  # noqa: E402
 
 GOAL_P50_MS, GOAL_P99_MS = 60.0, 150.0
-NAMES = ["Ada", "Bea", "Cy", "Dot"]
 
 
 def make_renderer(kind: str):
@@ -77,13 +77,7 @@ async def play_one_game(key: str, players: int, seed: int, renderer_kind: str,
         env = simcord.Env(bot, settle_timeout=120.0)  # a busy machine may take seconds to draw a board
         await env.start()
         try:
-            guild = env.create_guild("Bench")
-            channel = guild.create_text_channel("games")
-            members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
-            await members[0].slash(channel, "game new", game=key, players=players)
-            for member in members[1:]:
-                await member.slash(channel, "game join")
-            await members[0].slash(channel, "game start")
+            channel, members = await open_table(env, key, players)
             timings = []
             service = bot.service
             boards = watch_boards(bot, channel.id)

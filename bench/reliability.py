@@ -17,16 +17,29 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import games  # noqa: E402
-from tests.reliability.crash import run_kills  # noqa: E402
+from tests.reliability.crash import KillFigures, run_kills  # noqa: E402
 from tests.reliability.fuzz import fuzz  # noqa: E402
 from tests.reliability.ladder import run_ladder_kills  # noqa: E402
 
 QUICK = {"kills": 2, "ladder_kills": 2, "fuzz": 50}
+
+
+def kill_run(title: str, run: Callable[[Path, int, int], KillFigures], kills: int, seed: int,
+             goal: str) -> bool:
+    """Run ``kills`` kills in a temporary folder and print the figures; whether any goal was missed."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as workdir:
+        figures = run(Path(workdir), kills, seed)
+    print(f"{title}: {figures.line()} in {time.perf_counter() - started:.0f} s (goal: {goal})")
+    for problem in figures.problems[:10]:
+        print("  ", problem)
+    return figures.failed()
 
 
 def main() -> int:
@@ -44,23 +57,10 @@ def main() -> int:
         vars(args).update(QUICK)
     failed = False
     if args.kills:
-        started = time.perf_counter()
-        with tempfile.TemporaryDirectory() as workdir:
-            figures = run_kills(Path(workdir), args.kills, args.seed)
-        print(f"crash safety: {figures.line()} in {time.perf_counter() - started:.0f} s "
-              f"(goal: 0 lost, 0 doubled, 0 damaged)")
-        for problem in figures.problems[:10]:
-            print("  ", problem)
-        failed |= bool(figures.lost or figures.doubled or figures.damaged)
+        failed |= kill_run("crash safety", run_kills, args.kills, args.seed, "0 lost, 0 doubled, 0 damaged")
     if args.ladder_kills:
-        started = time.perf_counter()
-        with tempfile.TemporaryDirectory() as workdir:
-            ladder = run_ladder_kills(Path(workdir), args.ladder_kills, args.seed)
-        print(f"timeout ladder: {ladder.line()} in {time.perf_counter() - started:.0f} s "
-              f"(goal: 0 half played, 0 struck twice, 0 left unplayed, 0 damaged)")
-        for problem in ladder.problems[:10]:
-            print("  ", problem)
-        failed |= ladder.failed()
+        failed |= kill_run("timeout ladder", run_ladder_kills, args.ladder_kills, args.seed,
+                           "0 half played, 0 struck twice, 0 left unplayed, 0 damaged")
     for key in games.keys() if args.fuzz else ():
         started = time.process_time()
         figures = fuzz(key, args.fuzz, args.seed)

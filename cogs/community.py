@@ -15,7 +15,7 @@ the table service.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Self
 
 import discord
 
@@ -46,21 +46,33 @@ REMATCH = Message("Rematch")
 """The final board's button, which opens the rematch."""
 
 
-class AgainButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(rf"{AGAIN_PREFIX}:(?P<game_id>\d+)"),
-):
-    """Opens the rematch of finished game ``game_id``, as ``/game rematch``: ``bottega:again:<game id>``."""
+def _game_button_template(prefix: str) -> re.Pattern[str]:
+    return re.compile(rf"{prefix}:(?P<game_id>\d+)")
+
+
+class _GameButton:
+    """A green button that carries a game id (``<prefix>:<game id>``), so it keeps working after a
+    restart; mixed into each :class:`discord.ui.DynamicItem` of this module."""
+
+    prefix: ClassVar[str]
+    label: ClassVar[Message]
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
-        super().__init__(discord.ui.Button(label=REMATCH, style=discord.ButtonStyle.success,
-                                           custom_id=f"{AGAIN_PREFIX}:{game_id}"))
+        super().__init__(discord.ui.Button(label=self.label, style=discord.ButtonStyle.success,
+                                           custom_id=f"{self.prefix}:{game_id}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> AgainButton:
+                             match: re.Match[str], /) -> Self:
         return cls(int(match["game_id"]))
+
+
+class AgainButton(_GameButton, discord.ui.DynamicItem[discord.ui.Button],
+                  template=_game_button_template(AGAIN_PREFIX)):
+    """Opens the rematch of finished game ``game_id``, as ``/game rematch``: ``bottega:again:<game id>``."""
+
+    prefix, label = AGAIN_PREFIX, REMATCH
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await open_rematch(interaction.client, interaction)  # type: ignore[arg-type]
@@ -74,21 +86,11 @@ def final_components(reply: Reply, view: discord.ui.View | None) -> discord.ui.V
     return view
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=re.compile(rf"{REMATCH_PREFIX}:(?P<game_id>\d+)"),
-):
+class RematchButton(_GameButton, discord.ui.DynamicItem[discord.ui.Button],
+                    template=_game_button_template(REMATCH_PREFIX)):
     """Takes the presser's seat at rematch table ``game_id``: ``bottega:rematch:<game id>``."""
 
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
-        super().__init__(discord.ui.Button(label=JOIN_THE_REMATCH, style=discord.ButtonStyle.success,
-                                           custom_id=f"{REMATCH_PREFIX}:{game_id}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> RematchButton:
-        return cls(int(match["game_id"]))
+    prefix, label = REMATCH_PREFIX, JOIN_THE_REMATCH
 
     async def callback(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id

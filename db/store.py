@@ -464,7 +464,7 @@ class Store(StoreChecks, Presence, Coaching, ABC):
         new_version = expected_version + 1
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = move_assignments(new_version, stamp, finished, board_message)
+        update = move_assignments(new_version, stamp, finished, board_message)
         clock_rows = [clock.params(game_id) for clock in seat_clocks]
         duplicate = f"interaction {interaction_id} was already recorded"
         clock_text = None if clock_before is None else json.dumps(clock_before, sort_keys=True)
@@ -475,23 +475,13 @@ class Store(StoreChecks, Presence, Coaching, ABC):
                     "SELECT 1 FROM moves WHERE interaction_id = ?", (interaction_id,)) is not None:
                 raise DuplicateInteraction(duplicate)
             self._check_in_play(game, expected_version)
-            row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
-                               (*params, game_id, expected_version))
             try:
                 await db.run(MOVE_INSERT, (game_id, new_version, seat, user_id, notation, stamp, interaction_id,
                                            int(automatic), made_by, clock_text))
             except UniqueViolation as error:  # the same interaction on another game, meanwhile
                 raise DuplicateInteraction(duplicate) from error
-            if snapshot is not None:
-                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
-            await self._clear_timers(db, game_id, clears)
-            await db.many(SET_TIMER, timer_rows)
-            if outcome is not None:
-                await self._rate(db, game, outcome, stamp)
-            if finished:
-                await self._queue_review(db, game_id, stamp)
-            await db.many(SeatClock.UPDATE, clock_rows)
-            return self._game(row)
+            return await self._advance_game(db, game, expected_version, new_version, update, stamp, snapshot,
+                                            clears, timer_rows, outcome, clock_rows, finished)
 
         return await self._writing(record)
 
@@ -514,27 +504,39 @@ class Store(StoreChecks, Presence, Coaching, ABC):
         move_rows = [move.params(game_id, expected_version + 1 + i, stamp) for i, move in enumerate(moves)]
         timer_rows = [timer.params(game_id) for timer in timers]
         clears = list(clear_timers)
-        assignments, params = move_assignments(new_version, stamp, finished, None)
+        update = move_assignments(new_version, stamp, finished, None)
         clock_rows = [clock.params(game_id) for clock in seat_clocks]
 
         async def record(db: Connection) -> GameRow:
             game = await self._game_for_update(db, game_id)
             self._check_in_play(game, expected_version)
-            row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
-                               (*params, game_id, expected_version))
             await db.many(MOVE_INSERT, move_rows)
-            if snapshot is not None:
-                await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
-            await self._clear_timers(db, game_id, clears)
-            await db.many(SET_TIMER, timer_rows)
-            if outcome is not None:
-                await self._rate(db, game, outcome, stamp)
-            if finished:
-                await self._queue_review(db, game_id, stamp)
-            await db.many(SeatClock.UPDATE, clock_rows)
-            return self._game(row)
+            return await self._advance_game(db, game, expected_version, new_version, update, stamp, snapshot,
+                                            clears, timer_rows, outcome, clock_rows, finished)
 
         return await self._writing(record)
+
+    async def _advance_game(self, db: Connection, game: Row, expected_version: int, new_version: int,
+                            update: tuple[str, list[Any]], stamp: str, snapshot: str | None,
+                            clears: list[TimerFilter], timer_rows: list[tuple], outcome: ratings.Outcome | None,
+                            clock_rows: list[tuple], finished: bool) -> GameRow:
+        """What :meth:`record_move` and :meth:`record_turn` write once their moves are logged: the
+        game's row at ``new_version`` (``update``: the assignments of :func:`move_assignments`), the
+        snapshot, the timers, the ratings and the review job of a finished game and the seats' clocks."""
+        game_id = game["id"]
+        assignments, params = update
+        row = await db.one(f"UPDATE games SET {assignments} WHERE id = ? AND version = ? RETURNING *",
+                           (*params, game_id, expected_version))
+        if snapshot is not None:
+            await self._save_snapshot(db, game_id, new_version, snapshot, stamp)
+        await self._clear_timers(db, game_id, clears)
+        await db.many(SET_TIMER, timer_rows)
+        if outcome is not None:
+            await self._rate(db, game, outcome, stamp)
+        if finished:
+            await self._queue_review(db, game_id, stamp)
+        await db.many(SeatClock.UPDATE, clock_rows)
+        return self._game(row)
 
     @staticmethod
     async def _rate(db: Connection, game: Row, outcome: ratings.Outcome, stamp: str) -> None:

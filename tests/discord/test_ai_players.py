@@ -24,8 +24,9 @@ from tests.support.ai_checks import ai_moves_replayed, always_fails
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    """No pause before AI moves (the tests' clock only moves when told) and a generous hard limit."""
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
+    """No pause before AI moves (the tests' clock only moves when told), a generous hard limit, and
+    boards drawn in a thread: no render workers to start for each test."""
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
 
 

@@ -5,28 +5,14 @@ checked against openskill run directly."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from bottega_harness import text_of
 from openskill.models import PlackettLuce
-
-from bot.config import Config
+from turn_clocks import config, patient  # noqa: F401 (the fixtures of turn-time tests)
 
 HOUR = 3600
 CHECK = 3600
 MODEL = PlackettLuce()
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    env.settle_timeout = 60
 
 
 async def test_a_leaver_is_rated_last_and_a_late_sitter_who_played_half_the_seat_is_rated_with_it(table, env):

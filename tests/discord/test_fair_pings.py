@@ -7,26 +7,14 @@ at most once; reminders, which come by design once a day, are not turn pings."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from bottega_harness import game_state, move, text_of
+from turn_clocks import config, patient  # noqa: F401 (the fixtures of turn-time tests)
 
 import games
-from bot.config import Config
 
 HOUR = 3600
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    env.settle_timeout = 60
 
 
 class PingLedger:

@@ -5,27 +5,15 @@ back; event sentences start with a capital letter."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from turn_clocks import config, patient  # noqa: F401 (the fixtures of turn-time tests)
 
 import games
-from bot.config import Config
 from i18n import ENGLISH, translate
 
 HOUR = 3600
 CHECK = 3600
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    env.settle_timeout = 60
 
 
 async def test_settings_alone_are_shown_privately_to_anyone(table, env):

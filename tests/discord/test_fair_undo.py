@@ -6,33 +6,17 @@ cannot be taken back."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from bottega_harness import game_state, move, text_of
+from turn_clocks import config, patient, timeouts  # noqa: F401 (the fixtures of turn-time tests)
 from undo_games import REAL_GAMES, choose, open_game
 
 import games
-from bot.config import Config
 
 HOUR = 3600
 DAY = 24 * HOUR
 CHECK = 3600
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    env.settle_timeout = 60
-
-
-def timeouts(table) -> list[str]:
-    return [text_of(m) for m in table.channel.history() if "'s time is up" in text_of(m)]
 
 
 async def undoable(env, table, key: str, game_id: int, who=None):

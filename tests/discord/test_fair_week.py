@@ -7,29 +7,16 @@ their seat, marked as such."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
 from bottega_harness import game_state, move, text_of
+from turn_clocks import config, patient  # noqa: F401 (the fixtures of turn-time tests)
 from undo_games import open_game
 
 import games
-from bot.config import Config
 from db.record import encode, read_record
 
 HOUR = 3600
 CHECK = 3600
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
-                  ai_pause_seconds=0, ai_time_limit_seconds=1)
-
-
-@pytest.fixture(autouse=True)
-def patient(env) -> None:
-    env.settle_timeout = 60
 
 
 async def play(env, table, game_id: int, member, times: int) -> None:

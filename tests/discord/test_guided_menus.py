@@ -24,8 +24,9 @@ MOVE_LIMIT = 2000
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    """No pause before AI moves (the tests' clock only moves when told)."""
-    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None,
+    """No pause before AI moves (the tests' clock only moves when told); the restart's bot draws its
+    boards in a thread, with no render workers to start."""
+    return Config(token=None, database_path=tmp_path / "bottega.db", dev_guild_id=None, render_workers=0,
                   ai_pause_seconds=0, ai_time_limit_seconds=30)
 
 

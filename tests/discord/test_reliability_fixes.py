@@ -100,6 +100,9 @@ async def test_boards_are_drawn_by_a_render_pool_sized_by_the_settings_and_close
     await env.restart_bot(bot)
     pool = bot.renderer
     assert isinstance(pool, RenderPool) and pool.workers == 1
+    # The worker first loads every game's drawings, seconds on a busy machine: that wait is not the
+    # bot's, so it is waited for here rather than inside the simulation's settling of a command.
+    assert (await pool.card("mor", "L1")).startswith(b"\x89PNG")
     await table.alice.slash(table.channel, "game new", game="mor", players=2)  # a game the workers know
     await table.bob.slash(table.channel, "game join")
     await table.alice.slash(table.channel, "game start")

@@ -50,7 +50,7 @@ async def test_dev_guild_sync_goes_to_that_server_only(env, make_bot, tmp_path):
     guild = env.create_guild("Dev", id=424242424242424242)
     channel = guild.create_text_channel("dev")
     alice = guild.add_member(env.create_user("alice"))
-    config = Config(database_path=tmp_path / "dev.db", dev_guild_id=guild.id)
+    config = Config(database_path=tmp_path / "dev.db", dev_guild_id=guild.id, render_workers=0)
     await env.restart_bot(await make_bot(config=config))
     assert env.bot.last_sync == "guild"
     assert command_puts(env)[-1].endswith(f"/guilds/{guild.id}/commands")

@@ -21,6 +21,16 @@ def stack_top(state, token_id):
     state["solo"]["stack"].insert(0, token_id)
 
 
+def last_purple_card(state, level: int) -> None:
+    """Leave one purple card (at ``level``) in the market, and the player rich enough to buy it."""
+    for lvl in (1, 2, 3):
+        deck = state["decks"][f"purple-{lvl}"]
+        keep = 1 if lvl == level else 0
+        state["removed"] += deck[keep:]
+        del deck[keep:]
+    strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
+
+
 def quiet_turn(state):
     market(state, ["WWWW", "WGGY", "YBBP"], "P")
     state, _ = play(state, 0, "market row-1")
@@ -81,12 +91,7 @@ def test_MOR_TEST_22_colour_depletion_loses():
 def test_MOR_SOLO_16_own_purchase_emptying_a_colour_loses():
     """MOR-SOLO-16, D-13."""
     state = solo()
-    for lvl in (1, 2, 3):
-        deck = state["decks"][f"purple-{lvl}"]
-        keep = 1 if lvl == 1 else 0
-        state["removed"] += deck[keep:]
-        del deck[keep:]
-    strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
+    last_purple_card(state, level=1)
     state, _ = play(state, 0, "buy purple-1")
     assert GAME.result(state)["solo"]["won"] is False
 
@@ -200,12 +205,7 @@ def test_MOR_SOLO_21_win_beats_loss_in_one_event():
     give_slot(state, 0, 1, [card("green", 1, 1), card("green", 2, 5), card("green", 3, 9)])
     give_slot(state, 0, 2, [card("blue", 1, 1), card("blue", 2, 5)])
     give_slot(state, 0, 3, [card("yellow", 1, 1)])
-    for lvl in (1, 2, 3):
-        deck = state["decks"][f"purple-{lvl}"]
-        keep = 1 if lvl == 2 else 0
-        state["removed"] += deck[keep:]
-        del deck[keep:]
-    strongbox(state, 0, coin=9, stone=9, servant=9, shield=9)
+    last_purple_card(state, level=2)
     state, _ = play(state, 0, "buy purple-2 slot:3")
     assert GAME.result(state)["solo"]["won"] is True
 

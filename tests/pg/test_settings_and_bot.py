@@ -65,7 +65,7 @@ def test_the_console_takes_a_database_url():
 async def test_the_console_plays_on_postgresql(pg_url, tmp_path):
     out = io.StringIO()
     code = await play(
-        Config(database_url=pg_url),
+        Config(database_url=pg_url, render_workers=0),
         tmp_path / "images",
         [
             "@alice /game new game:mor players:2",

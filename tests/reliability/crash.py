@@ -18,8 +18,10 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import asyncpg
 
@@ -31,15 +33,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
-class CrashFigures:
+class KillFigures:
+    """What every run of kills counts (:func:`kill_rounds`); each kind of run adds its own figures."""
+
     kills: int = 0
+    damaged: int = 0
+    moves: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        return bool(self.damaged)
+
+
+@dataclass
+class CrashFigures(KillFigures):
     acknowledged: int = 0
     lost: int = 0
     doubled: int = 0
-    damaged: int = 0
     games: int = 0
-    moves: int = 0
-    problems: list[str] = field(default_factory=list)
     checked_versions: dict[int, int] = field(default_factory=dict)
     """The version each game had when it was last rebuilt without a problem."""
 
@@ -47,6 +58,32 @@ class CrashFigures:
         return (f"kills {self.kills}, acknowledged moves {self.acknowledged}, lost {self.lost}, "
                 f"doubled {self.doubled}, damaged games {self.damaged} "
                 f"({self.games} games, {self.moves} moves in the database)")
+
+    def failed(self) -> bool:
+        return bool(self.lost or self.doubled or self.damaged)
+
+
+Figures = TypeVar("Figures", bound=KillFigures)
+
+
+def kill_rounds(figures: Figures, kills: int, kill_and_check: Callable[[int], None]) -> Figures:
+    """``kills`` rounds of ``kill_and_check(round_number)`` (start, play, SIGKILL, check into
+    ``figures``), stopping after the first round that finds a failure; returns the figures."""
+    for round_number in range(kills):
+        kill_and_check(round_number)
+        figures.kills += 1
+        if figures.failed():
+            break
+    return figures
+
+
+def kill(process: subprocess.Popen) -> None:
+    """Stop a driver as a power cut would (SIGKILL), wait for it and close its pipes."""
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
 
 
 def run_drivers_until_killed(db: Path | str, acks: list[Path], seed: int, lifetime: float,
@@ -68,9 +105,7 @@ def run_drivers_until_killed(db: Path | str, acks: list[Path], seed: int, lifeti
         if process.poll() is not None:
             raise RuntimeError(f"the crash driver stopped by itself: {process.stderr.read().decode()[-2000:]}")
     for process in processes:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        process.stderr.close()
+        kill(process)
 
 
 class _PostgresOracle:
@@ -173,15 +208,14 @@ def run_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: float = 1.5
     for ack in acks:
         ack.touch()
     figures = CrashFigures()
-    for round_number in range(kills):
+
+    def kill_and_check(round_number: int) -> None:
         # The first start pays for imports, the database's creation and table set-up (its lifetime
         # counts from the first acknowledged moves, however slow a busy machine makes them); later
         # ones die at any point of play.
         lifetime = chooser.uniform(0.6, 0.6 + max_lifetime) if round_number == 0 else chooser.uniform(0.35, max_lifetime)
         run_drivers_until_killed(db, acks, seed * 10_000 + round_number * 100, lifetime,
                                  after_first_moves=round_number == 0)
-        figures.kills += 1
         check_database(db, acks, figures)
-        if figures.lost or figures.doubled or figures.damaged:
-            break
-    return figures
+
+    return kill_rounds(figures, kills, kill_and_check)

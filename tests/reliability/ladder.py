@@ -15,33 +15,28 @@ from __future__ import annotations
 
 import json
 import random
-import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import games
 from games.core import MoveStack
-from tests.reliability.crash import ROOT, _rebuild_problem
+from tests.reliability.crash import ROOT, KillFigures, _rebuild_problem, kill, kill_rounds
 from tests.reliability.ladder_driver import LATE
 
 
 @dataclass
-class LadderFigures:
-    kills: int = 0
+class LadderFigures(KillFigures):
     late_turns: int = 0
     half_played: int = 0
     struck_twice: int = 0
     unplayed: int = 0
-    damaged: int = 0
-    moves: int = 0
     played_at_restart: int = 0
     """Kills after which the first timer pass played a late turn (the kill fell in its timer pass)."""
-    problems: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"kills {self.kills} ({self.played_at_restart} followed by a late turn played at the restart), "
@@ -75,10 +70,7 @@ def run_driver_until_killed(db: Path, clock: Path, seed: int, chooser: random.Ra
     if not started or process.poll() is not None:
         process.kill()
         raise RuntimeError(f"the ladder driver stopped by itself: {process.communicate()[1][-2000:]}")
-    process.send_signal(signal.SIGKILL)
-    process.wait()
-    process.stdout.close()
-    process.stderr.close()
+    kill(process)
 
 
 def first_pass(db: Path, clock: Path, seed: int) -> None:
@@ -153,13 +145,12 @@ def run_ladder_kills(workdir: Path, kills: int, seed: int, *, max_lifetime: floa
     chooser = random.Random(seed)
     db, clock = workdir / "ladder.db", workdir / "clock.txt"
     figures = LadderFigures()
-    for round_number in range(kills):
+
+    def kill_restart_and_check(round_number: int) -> None:
         run_driver_until_killed(db, clock, seed * 10_000 + round_number, chooser, max_lifetime)
-        figures.kills += 1
         before = move_count(db)
         first_pass(db, clock, seed)
         figures.played_at_restart += move_count(db) > before
         check_database(db, clock, figures)
-        if figures.failed():
-            break
-    return figures
+
+    return kill_rounds(figures, kills, kill_restart_and_check)

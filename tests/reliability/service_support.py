@@ -1,26 +1,15 @@
-"""A table service on a file database with a fake clock, and real games to play through it."""
+"""The people of the reliability tests, and real games to play through a table service (its clock is
+:class:`tests.support.table.FakeClock`)."""
 
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
 
 from bot.presentation import DiscordMarkup, text
 from bot.table import Person, TableService
 
 GUILD = 1
 PEOPLE = [Person(100 + i, name) for i, name in enumerate(["Ada", "Bruno", "Chiara", "Dario"])]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs) -> None:
-        self.now += timedelta(**kwargs)
 
 
 def discord_text(lines) -> str:

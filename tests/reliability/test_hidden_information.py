@@ -19,7 +19,8 @@ import pytest
 
 from bot.table import TableService
 from db import Store
-from tests.reliability.service_support import FakeClock, discord_text, open_table, random_move
+from tests.reliability.service_support import discord_text, open_table, random_move
+from tests.support.table import FakeClock
 
 CARD_ID = re.compile(r"[A-Za-z]{1,3}\d{0,2}-?\d{1,3}")
 NAME = re.compile(r"[A-Z][a-z']{3,}(?: (?:[a-z']+|[A-Z][a-z']+)){0,4}")

@@ -10,7 +10,8 @@ import pytest
 
 from bot.table import StaleAction, TableError, TableService
 from db import Store
-from tests.reliability.service_support import FakeClock, open_table, person_of, random_move
+from tests.reliability.service_support import open_table, person_of, random_move
+from tests.support.table import FakeClock
 
 CHANNEL = 77
 
