@@ -129,7 +129,7 @@ def report(outcomes: list[dict], level: str, asked: int) -> None:
             entry = next(e for e in outcome["result"]["scores"] if e["seat"] == seat)
             for category, points in {**entry["breakdown"], "total": entry["total"]}.items():
                 totals.setdefault(category, []).append(points)
-        means = "  ".join(f"{category} {statistics.fmean(points):.1f}" for category, points in totals.items())
+        means = "  ".join(f"{category} {sum(points) / len(finished):.1f}" for category, points in totals.items())
         print(f"  {name:>12}: {means}")
         if "leaders" in totals and len(totals["leaders"]) > 1:
             points = totals["leaders"]
