@@ -81,29 +81,33 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str
     return state
 
 
+HALF_MET = 0.5
+"""The share of its requirement from which a leader is no longer discarded while keeping it is worth more."""
+
+
 def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
     """The moves worth judging: a ready leader is played (and nothing else judged), rearranging
-    the depots only while market resources await placement, and discarding a leader only once
-    keeping it is worth no more than the discard.
+    the depots only while market resources await placement, and discarding a leader half or more
+    of whose requirement is met only when keeping it is not worth more.
 
     Playing a leader costs nothing (MOR-LEADER-6) and its ability only ever helps, so a leader whose
     requirement is met is played at once, before what it asks for can be spent; left to the
     playouts, "end the turn" often looked as good by their noise alone.
-
     Rearranging changes nothing the evaluation sees, and it is always legal; judged at any time,
     it can look no worse than ending the turn, and a seat may then rearrange for ever. A discard
     too is always there and changes the estimate little, so the playouts' noise chose it in
-    nearly every game (in two-player games both leaders went on the first turn, and no leader was
-    ever played): a leader is discarded only once its :func:`prospect` has fallen to what
-    discarding it brings (:func:`discard_value`), which it does as the game goes on while its
-    requirement stays far (measured in docs/ai.md).
+    nearly every game, even of a leader about to be played: such a leader is discarded only once
+    its :func:`prospect` has fallen to what discarding it brings. A leader far from its
+    requirement is judged by the search: its discard's faith step often pays more (keeping every
+    leader from a discard lost more games against a370146's AI; docs/ai.md).
     """
     if view["pending"] is not None:
         return legal
     player = view["players"][view["you"]["seat"]]
     later = 1.0 - progress(view)
     kept = {leader["id"] for leader in view["you"]["hand"]
-            if prospect(player, leader["id"], later) > discard_value(player)}
+            if requirement_share(player, leader["id"]) >= HALF_MET
+            and prospect(player, leader["id"], later) > discard_value(player)}
     judged = [text for text in legal
               if not text.startswith("arrange") and not (text.startswith("leader discard ")
                                                         and text.split()[-1] in kept)]

@@ -118,19 +118,22 @@ def test_alone_against_lorenzo_the_race_to_the_end_comes_before_the_points():
 
 
 def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
-    """MOR-LEADER-4: a discard is always legal; it is judged only when the leader's prospect has
-    fallen to the faith step it brings, so noise in the playouts cannot throw away a leader that
-    may still be played (at two players both leaders went on the first turn that way)."""
-    for players in (1, 2):
-        state = _holding(_started(players=players), 0, "L9")  # 5 points: 2 yellow cards and a blue one
-        state["turn"].update({"seat": 0, "main": True})
-        legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
-        assert "leader discard L9" in legal
-        assert "leader discard L9" not in mor.candidates(GAME.view(state, 0), legal)  # the game is young
-        late = clone(state)
-        late["seats"][0]["faith"] = 20  # the game nearly over: L9 will not be played in time
-        legal = [GAME.notation(action) for action in GAME.legal_actions(late, 0)]
-        assert "leader discard L9" in mor.candidates(GAME.view(late, 0), legal)
+    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met it is
+    judged only when the leader's prospect has fallen to the faith step it brings, so noise in the
+    playouts cannot throw such a leader away."""
+    state = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    state["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert "leader discard L9" in mor.candidates(GAME.view(state, 0), legal)  # nothing of it met yet
+    state["seats"][0]["slots"][0] = ["c4"]  # a yellow card: a third of it
+    state["seats"][0]["slots"][1] = ["c3"]  # and a blue one: two thirds
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert "leader discard L9" in legal
+    assert "leader discard L9" not in mor.candidates(GAME.view(state, 0), legal)
+    late = clone(state)
+    late["seats"][0]["faith"] = 20  # the game nearly over: L9 will not be played in time
+    legal = [GAME.notation(action) for action in GAME.legal_actions(late, 0)]
+    assert "leader discard L9" in mor.candidates(GAME.view(late, 0), legal)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
