@@ -9,12 +9,12 @@ import time
 import pytest
 
 import games
-from bot.table.ai_runner import AiRunner
+from bot.table.ai_runner import AiRunner, said_as_played
 from bot.config import Config, ConfigError
 from bot.presentation import DiscordMarkup, post
 from bot.table import Person, TableError, TableService
 from db import Store
-from games.ai import LEVELS, choose, destroys, harmless, safe_move
+from games.ai import LEVELS, SafeMove, choose, destroys, harmless, safe_move
 from tests.support.ai_checks import (
     DYING_SEED,
     SLOW_SEED,
@@ -216,3 +216,14 @@ async def test_the_log_says_when_the_fallback_played_for_an_ai_seat(tmp_path):
     finally:
         ai.close()
         await store.close()
+
+
+def test_only_a_move_the_fallback_played_is_said_to_be_one():
+    """The timeout ladder and the AI seats both pass their move's lines through ``said_as_played``:
+    the AI's own choice reads as it is, the fallback's starts by saying the AI did not choose it."""
+    events = [("Ada ends her turn.",), ("Bruno receives 1 coin.",)]
+    assert said_as_played("end", events) == events
+    fell_back = said_as_played(SafeMove("end"), events)
+    assert fell_back[1:] == events[1:] and len(fell_back) == len(events)
+    assert fell_back[0][0].template == "The AI could not decide in time, so it played a safe move: {move}"
+    assert str(fell_back[0][0]).endswith("Ada ends her turn.")
