@@ -122,13 +122,13 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any]) -> None:
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """The final scoring applied now, plus what faith, military points, goods and cards still
-    promise, read from the seats' public part of the world (the towers and spaces are not needed)."""
+    """Victory points plus what the final scoring and the reports will turn into points, read from
+    the seats' public part of the world (the towers and spaces are not needed)."""
     result = GAME.result(state)
     if result is not None:
         return result_value(result, seat)
-    totals, _ = final_scores(state)
-    return relative([total + _promise(player) for total, player in zip(totals, player_views(state))], seat)
+    _, rows = final_scores(state)
+    return relative([_estimate(player, row) for player, row in zip(player_views(state), rows)], seat)
 
 
 EXCOMMUNICATION_COST = 3.0
@@ -136,14 +136,16 @@ EXCOMMUNICATION_COST = 3.0
 every action of the kind); a period III one costs exactly what the final scoring takes."""
 
 
-def _promise(player: dict[str, Any]) -> float:
-    """What a seat's faith, military points, goods, cards and leaders may still bring, beyond the
-    final scoring applied now (:func:`final_scores`: its points, the card tables, military ranks,
-    goods and a period III excommunication's loss, e.g. a point for every resource kept)."""
+def _estimate(player: dict[str, Any], row: dict[str, int]) -> float:
+    """The card tables and ventures as the final scoring (``row``, :func:`final_scores`) would count
+    them now, with a period III excommunication's loss (a point for every resource kept, say, or
+    no points for characters), plus what faith, military points, goods and cards still promise."""
     res = player["resources"]
     goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
     cards = {card_type: len(player["cards"][card_type]) for card_type in CARD_TYPES}
     lasting = sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3)
-    return (1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
+    final_loss = sum(points for name, points in row.items() if name.startswith("excommunication"))
+    return (res["vp"] + row["territories"] + row["characters"] + row["ventures"] + final_loss
+            + 1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
             + 0.6 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.5 * len(player["leaders"])
             + 0.5 * player["hand_count"] - EXCOMMUNICATION_COST * lasting)

@@ -118,10 +118,15 @@ def test_alone_against_lorenzo_the_race_to_the_end_comes_before_the_points():
 
 
 def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
-    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met it is
-    judged only when the leader's prospect has fallen to the faith step it brings, so noise in the
-    playouts cannot throw such a leader away."""
-    state = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met (alone
+    against Lorenzo: any leader) it is judged only when the leader's prospect has fallen to the
+    faith step it brings, so noise in the playouts cannot throw such a leader away."""
+    alone = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    alone["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(alone, 0)]
+    assert "leader discard L9" in legal
+    assert "leader discard L9" not in mor.candidates(GAME.view(alone, 0), legal)
+    state = _holding(_started(players=2), 0, "L9")
     state["turn"].update({"seat": 0, "main": True})
     legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
     assert "leader discard L9" in mor.candidates(GAME.view(state, 0), legal)  # nothing of it met yet
