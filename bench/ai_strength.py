@@ -192,28 +192,33 @@ def _budget_numbers(budget: Budget) -> tuple[int, int, int, int]:
 RESULTS = Results(None)
 
 
-def run(jobs: list, workers: int, minutes: float | None) -> list[dict]:
-    """Play ``jobs`` on ``workers`` processes; after ``minutes`` no new game starts (those running finish).
+def run(jobs: list, workers: int, minutes: float | None, play_game: Callable[[tuple], dict] | None = None,
+        results: Results | None = None) -> list[dict]:
+    """Play ``jobs`` with ``play_game`` (:func:`play` unless told) on ``workers`` processes; after
+    ``minutes`` no new game starts (those running finish).
 
-    Games already in :data:`RESULTS` are not played again; new ones are added to it as they finish.
+    Games already in ``results`` (:data:`RESULTS` unless told) are not played again; new ones are
+    added to it as they finish.
     """
+    play_game = play_game or play
+    results = results or RESULTS
     stop_at = time.monotonic() + 60 * minutes if minutes else math.inf
-    outcomes: list[dict] = [RESULTS.known[RESULTS.identity(job)] for job in jobs
-                            if RESULTS.identity(job) in RESULTS.known]
-    jobs = [job for job in jobs if RESULTS.identity(job) not in RESULTS.known]
+    outcomes: list[dict] = [results.known[results.identity(job)] for job in jobs
+                            if results.identity(job) in results.known]
+    jobs = [job for job in jobs if results.identity(job) not in results.known]
     with ProcessPoolExecutor(workers) as pool:
         waiting = list(reversed(jobs))
         running: dict = {}
         while waiting or running:
             while waiting and len(running) < workers and time.monotonic() < stop_at:
                 job = waiting.pop()
-                running[pool.submit(play, job)] = job
+                running[pool.submit(play_game, job)] = job
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 outcome = future.result()
-                RESULTS.add(running.pop(future), outcome)
+                results.add(running.pop(future), outcome)
                 outcomes.append(outcome)
     return outcomes
 
@@ -226,6 +231,7 @@ def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, wor
         jobs.append((key, levels, 1000 + i, budgets))
     outcomes = run(jobs, workers, minutes)
     wins = margin = finished = 0.0
+    leaders = []
     for outcome in outcomes:
         _collect(times, key, outcome)
         if outcome["result"] is None:
@@ -234,41 +240,63 @@ def head_to_head(key: str, hero: str, rival: str, count: int, budgets: dict, wor
         finished += 1
         wins += win_share(outcome["result"], seat)
         margin += score_margin(outcome["result"], seat)
+        leaders.append(leader_points(outcome["result"], seat))
     low, high = wilson(wins, int(finished))
-    goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.55}[hero, rival]
+    goal = {("normal", "random"): 0.95, ("normal", "easy"): 0.65, ("strong", "normal"): 0.60}[hero, rival]
     rate = wins / finished if finished else 0.0
     first_seat = sum(1 for outcome in outcomes if outcome["levels"][0] == hero)
     print(f"  {hero:>6} vs {rival:<6} {int(finished):4d} games  win {rate:6.1%}  [{low:.1%}, {high:.1%}]"
           f"  margin {margin / max(1, finished):+6.1f}  goal >= {goal:.0%}"
           f"  ({hero} first in {first_seat}; unfinished {len(outcomes) - int(finished)},"
-          f" not played {count - len(outcomes)})")
+          f" not played {count - len(outcomes)}){leader_line(key, hero, leaders)}")
 
 
 def four_players(key: str, count: int, budgets: dict, workers: int, times: dict,
                  minutes: float | None) -> None:
     jobs = [(key, ["easy"] * (i % 4) + ["normal"] + ["easy"] * (3 - i % 4), 2000 + i, budgets)
             for i in range(count)]
-    ranks = []
+    ranks, leaders = [], []
     outcomes = run(jobs, workers, minutes)
     for outcome in outcomes:
         _collect(times, key, outcome)
         if outcome["result"] is not None:
             ranks.append(_rank(outcome["result"], outcome["levels"].index("normal")))
+            leaders.append(leader_points(outcome["result"], outcome["levels"].index("normal")))
     mean = sum(ranks) / len(ranks) if ranks else float("nan")
     spread = Z95 * statistics.stdev(ranks) / math.sqrt(len(ranks)) if len(ranks) > 1 else float("nan")
     print(f"  normal among 3 easy   {len(ranks):4d} games  mean rank {mean:.2f}  [{mean - spread:.2f},"
-          f" {mean + spread:.2f}]  goal <= 1.9  (not played {count - len(outcomes)})")
+          f" {mean + spread:.2f}]  goal <= 1.6  (not played {count - len(outcomes)})"
+          f"{leader_line(key, 'normal', leaders)}")
 
 
 def solo(count: int, budgets: dict, workers: int, times: dict, minutes: float | None) -> None:
     outcomes = run([("mor", ["normal"], 3000 + i, budgets) for i in range(count)], workers, minutes)
     won = 0
+    leaders = []
     for outcome in outcomes:
         _collect(times, "mor", outcome)
         won += bool(outcome["result"] and outcome["result"]["solo"]["won"])
+        if outcome["result"] is not None:
+            leaders.append(leader_points(outcome["result"], 0))
     low, high = wilson(won, len(outcomes))
     print(f"  normal vs Lorenzo     {len(outcomes):4d} games  won {won / max(1, len(outcomes)):6.1%}"
-          f"  [{low:.1%}, {high:.1%}]  (not played {count - len(outcomes)})")
+          f"  [{low:.1%}, {high:.1%}]  goal >= 50%  (not played {count - len(outcomes)})"
+          f"{leader_line('mor', 'normal', leaders)}")
+
+
+def leader_points(result: dict, seat: int) -> float:
+    """The points ``seat`` scored from its leaders (0 in a game without leaders)."""
+    entry = next(e for e in result["scores"] if e["seat"] == seat)
+    return entry["breakdown"].get("leaders", 0)
+
+
+def leader_line(key: str, level: str, points: list[float]) -> str:
+    """Masters of Renaissance: the mean leader points per game of ``level``, with its 95 % interval."""
+    if key != "mor" or not points:
+        return ""
+    mean = statistics.fmean(points)
+    spread = Z95 * statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else float("nan")
+    return f"\n{'':24}{level} leader points per game {mean:.2f}  [{mean - spread:.2f}, {mean + spread:.2f}]"
 
 
 def _collect(times: dict, key: str, outcome: dict) -> None:

@@ -1,34 +1,48 @@
 """Whether a change makes a game's AI stronger: the working tree's AI against that game's AI at a git revision.
 
-    python bench/ai_versus.py --game mor --against main [--level normal] [--games 100] [--first-seed 5000] [--jobs 2]
+    python bench/ai_versus.py --game mor --against a370146 [--level normal] [--games 200] [--first-seed 5000]
+                              [--jobs 2] [--minutes M] [--results bench/results/ai_versus.jsonl]
 
 Two players, seats alternated, seeds ``--first-seed`` onward (5000 unless told), both sides at the
 same level and budget. Only ``games/ai/<game>.py`` comes from the revision; the shared search
 (``games/ai/search.py``) and the rules engine are the working tree's, so what is compared is one
 game's world sampling, estimate and playout policy, the part a change to one game's AI touches.
-Prints the working tree's win rate (a shared first place counts half) with its 95 % Wilson interval,
-its mean margin, and each side's mean points by scoring category, which shows where a change gains
-or loses. There is no goal: this decides whether a change is kept, before the 200-game table of
-``bench/ai_strength.py`` is played again with it.
+Prints the working tree's win rate (a shared first place counts half) with its 95 % Wilson interval
+and the goal (``normal``: at least 65 % against the revision), its mean margin, and each side's mean
+points by scoring category (with Masters' leader points and their interval), which shows where a
+change gains or loses.
+
+Every finished game is kept in the results file (one JSON line), identified by a digest of the
+working tree's AI for the game (as ``bench/ai_strength.py`` keys its games), a digest of the
+revision's module, the level, both budgets, the seed and the working tree's seat; a later run plays
+only the games the file lacks, so a 200-game comparison can be finished over several runs, and a
+change to either AI starts its count afresh. ``--minutes M`` starts no new game after M minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import json
+import math
+import statistics
 import subprocess
 import sys
 import types
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games
-from bench.ai_strength import play_out, score_margin, wilson, win_share
-from games.ai import LEVELS, decision_seed, game_ai
-from games.ai.search import Search
+from bench.ai_strength import Z95, Results, ai_fingerprint, play_out, run, score_margin, wilson, win_share
+from games.ai import LEVELS, decision_seed, game_ai, level_budget
+from games.ai.search import Budget, Search
+
+RESULTS_FILE = ROOT / "bench" / "results" / "ai_versus.jsonl"
+GOAL = {"normal": 0.65}
+"""The share of games the working tree's level must win against the revision's (issue 30)."""
 
 def revision_source(game_key: str, revision: str) -> str:
     """The text of ``games/ai/<game_key>.py`` at ``revision`` of this repository."""
@@ -47,6 +61,11 @@ def rival_module(game_key: str, source: str) -> types.ModuleType:
     return module
 
 
+def rival_budget(ai: types.ModuleType, level: str) -> Budget:
+    """The budget ``ai`` (a game's module, of any revision) plays ``level`` with."""
+    return getattr(ai, "BUDGETS", {}).get(level, LEVELS[level])
+
+
 def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level: str, seed: int) -> str:
     """What ``ai`` plays for ``seat`` at ``level``: the search :func:`games.ai.decide` runs, with
     the given game module in place of the installed one."""
@@ -56,7 +75,7 @@ def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level
         legal = ai.candidates(view, legal)
     if len(legal) == 1:
         return legal[0]
-    budget = getattr(ai, "BUDGETS", {}).get(level, LEVELS[level])
+    budget = rival_budget(ai, level)
     search = Search(game, ai, view, seat, legal, budget, seed, None)
     return search.playouts() if budget.playouts else search.look_ahead()[0][1]
 
@@ -72,28 +91,51 @@ def play(job: tuple[str, str, str, int, int]) -> dict:
     return {"hero": hero, "result": game.result(state)}
 
 
-def versus(game_key: str, source: str, level: str, seeds: range, workers: int) -> list[dict]:
+class VersusResults(Results):
+    """Head-to-head games kept in a JSON-lines file (see the module's docstring for a game's identity)."""
+
+    def identity(self, job: tuple) -> str:
+        game_key, source, level, seed, hero = job
+        rival = hashlib.sha256(source.encode()).hexdigest()[:16]
+        budgets = [list(numbers(level_budget(game_key, level))),
+                   list(numbers(rival_budget(rival_module(game_key, source), level)))]
+        return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
+                          separators=(",", ":"))
+
+
+def numbers(budget: Budget) -> tuple[int, int, int, int]:
+    return budget.worlds, budget.keep, budget.playouts, budget.depth
+
+
+def versus(game_key: str, source: str, level: str, seeds: range, workers: int, minutes: float | None,
+           results: Results) -> list[dict]:
     jobs = [(game_key, source, level, seed, seed % 2) for seed in seeds]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(play, jobs))
+    return run(jobs, workers, minutes, play, results)
 
 
-def report(outcomes: list[dict]) -> None:
+def report(outcomes: list[dict], level: str, asked: int) -> None:
     finished = [outcome for outcome in outcomes if outcome["result"] is not None]
     wins = sum(win_share(o["result"], o["hero"]) for o in finished)
     margin = sum(score_margin(o["result"], o["hero"]) for o in finished) / max(1, len(finished))
     low, high = wilson(wins, len(finished))
+    goal = f"goal >= {GOAL[level]:.0%}" if level in GOAL else "no goal"
     print(f"  working tree wins {wins / max(1, len(finished)):6.1%}  [{low:.1%}, {high:.1%}] of {len(finished)}"
-          f" games  margin {margin:+.1f}  (no goal; unfinished {len(outcomes) - len(finished)})")
+          f" games  margin {margin:+.1f}  {goal}  (unfinished {len(outcomes) - len(finished)},"
+          f" not played {asked - len(outcomes)})")
     for side, name in ((True, "working tree"), (False, "revision")):
-        totals: dict[str, float] = {}
+        totals: dict[str, list[float]] = {}
         for outcome in finished:
             seat = outcome["hero"] if side else 1 - outcome["hero"]
             entry = next(e for e in outcome["result"]["scores"] if e["seat"] == seat)
             for category, points in {**entry["breakdown"], "total": entry["total"]}.items():
-                totals[category] = totals.get(category, 0) + points
-        means = "  ".join(f"{category} {points / max(1, len(finished)):.1f}" for category, points in totals.items())
+                totals.setdefault(category, []).append(points)
+        means = "  ".join(f"{category} {sum(points) / len(finished):.1f}" for category, points in totals.items())
         print(f"  {name:>12}: {means}")
+        if "leaders" in totals and len(totals["leaders"]) > 1:
+            points = totals["leaders"]
+            spread = Z95 * statistics.stdev(points) / math.sqrt(len(points))
+            print(f"  {'':>12}  leader points per game {statistics.fmean(points):.2f}"
+                  f"  [{statistics.fmean(points) - spread:.2f}, {statistics.fmean(points) + spread:.2f}]")
 
 
 def main() -> None:
@@ -101,20 +143,25 @@ def main() -> None:
     parser.add_argument("--game", choices=games.keys())
     parser.add_argument("--against", metavar="REVISION", help="a git revision, e.g. main")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=5000, help="another sample of games: e.g. 5100")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--minutes", type=float, help="start no new game after this long")
+    parser.add_argument("--results", type=Path, default=RESULTS_FILE,
+                        help="the JSON-lines file of finished games: reused, and added to as games finish")
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke run: one easy game of Masters against the AI of HEAD")
+                        help="a smoke run: one easy game of Masters against the AI of HEAD, recorded nowhere")
     args = parser.parse_args()
     if args.quick:
-        args.game, args.against, args.games, args.level = "mor", "HEAD", 1, "easy"
+        args.game, args.against, args.games, args.level, args.results = "mor", "HEAD", 1, "easy", None
     if args.game is None or args.against is None:
         parser.error("--game and --against are needed (or --quick)")
     print(f"{games.get(args.game).title} ({args.game}) at {args.level}: the working tree against {args.against},"
           f" {args.games} games from seed {args.first_seed}")
     seeds = range(args.first_seed, args.first_seed + args.games)
-    report(versus(args.game, revision_source(args.game, args.against), args.level, seeds, args.jobs))
+    outcomes = versus(args.game, revision_source(args.game, args.against), args.level, seeds, args.jobs,
+                      args.minutes, VersusResults(args.results))
+    report(outcomes, args.level, args.games)
 
 
 if __name__ == "__main__":

@@ -4,10 +4,10 @@
 (created at the first decision), whose workers end with the bot (:mod:`.workers`) and never keep
 the database's lock (:mod:`db.files` closes it in every forked child). The search itself is told to
 stop a little before the limit; if a worker still has no answer when the limit is reached, raises,
-or dies, its pool is replaced (hung workers are terminated) and the seat plays :func:`safe_move`
-instead, so a game never stalls: the move that destroys nothing (no leader discarded, no resource
-thrown away, no excommunication taken) and, among those, ends the turn, passes or declines where
-it can. A decision depends only on the state, the seat, the level and the seed, so it is
+or dies, its pool is replaced (hung workers are terminated) and the seat plays
+:func:`games.ai.safe_move` instead, so a game never stalls: the move that destroys nothing (no
+leader discarded, no resource thrown away, no excommunication taken) and, among those, ends the
+turn, passes or declines where it can; the log says so (:func:`said_as_played`). A decision depends only on the state, the seat, the level and the seed, so it is
 reproducible whenever the search finished within its budget.
 """
 
@@ -21,44 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-import games
-from games.ai import choose
+from games.ai import SafeMove, choose, fallback
 
+from .model import Line, said
 from .workers import end_with_parent
 
 log = logging.getLogger(__name__)
-
-NEUTRAL_MOVES: dict[str, tuple[str, ...]] = {
-    "mor": ("end",),
-    "lim": ("pass", "end", "decline"),
-    "opera": ("done",),
-}
-"""The move types that skip a turn as harmlessly as a game allows, preferred in this order."""
-
-
-def destroys(game_key: str, state: dict[str, Any], seat: int, notation: str) -> bool:
-    """Whether ``seat`` playing ``notation`` loses something for good (the engine's description
-    says why: a leader discarded, resources thrown away, an excommunication taken)."""
-    game = games.get(game_key)
-    return bool(game.describe(state, seat, game.parse(state, notation)).destructive)
-
-
-def harmless(game_key: str, state: dict[str, Any], seat: int) -> list[str]:
-    """``seat``'s legal moves that destroy nothing, the neutral ones (:data:`NEUTRAL_MOVES`) first."""
-    game = games.get(game_key)
-    actions = [a for a in game.legal_actions(state, seat) if not game.describe(state, seat, a).destructive]
-    order = NEUTRAL_MOVES.get(game_key, ())
-    actions.sort(key=lambda a: order.index(a["type"]) if a["type"] in order else len(order))
-    return [game.notation(action) for action in actions]
-
-
-def safe_move(game_key: str, state: dict[str, Any], seat: int) -> str:
-    """What is played for a seat when no one may choose for it destructively (the AI failed, or a
-    stand-in's choice would lose something for good): a move that destroys nothing, ending the
-    turn, passing or declining where it can; only when every legal move destroys something, the
-    first legal move."""
-    game = games.get(game_key)
-    return next(iter(harmless(game_key, state, seat)), None) or game.notation(game.legal_actions(state, seat)[0])
 
 SEARCH_SHARE = 0.8
 """The share of the hard limit the search may use before it answers its best move so far."""
@@ -113,9 +81,9 @@ class AiRunner:
         except Exception as error:  # noqa: BLE001 - whatever the AI does, the table plays a legal move
             log.warning("AI decision in %s failed (%s): playing the safe move", game_key, type(error).__name__)
         self.fallbacks += 1
-        fallback = safe_move(game_key, state, seat)
-        log.warning("the safe move played in %s for seat %s: %s", game_key, seat, fallback)
-        return fallback
+        safe = fallback(game_key, state, seat)
+        log.warning("the safe move played in %s for seat %s: %s", game_key, seat, safe)
+        return safe
 
     async def run(self, limit: float, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in one of the workers (another pure computation than a move, such as
@@ -143,6 +111,16 @@ class AiRunner:
         if self._pool is not None:
             _terminate(self._pool)
             self._pool = None
+
+
+def said_as_played(notation: str, events: list[Line]) -> list[Line]:
+    """The event lines of a move an AI seat played, the first one saying, when the fallback played
+    it (a :class:`~games.ai.SafeMove`), that the AI did not choose it."""
+    if not isinstance(notation, SafeMove) or not events:
+        return events
+    first, *rest = events
+    return [said("The AI could not decide in time, so it played a safe move: {move}", move=first[0]) + first[1:],
+            *rest]
 
 
 def _started() -> bool:

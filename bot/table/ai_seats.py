@@ -18,7 +18,7 @@ from itertools import islice
 from games.ai import LEVELS, decision_seed
 from games.core import Message
 
-from .ai_runner import AiRunner
+from .ai_runner import AiRunner, said_as_played
 from .boards import Boards
 from .loading import Tables
 from .model import DamagedTable, Line, Person, Reply, Strong, Table, TableError, ai_name, said
@@ -104,6 +104,7 @@ class AiSeats:
                                                     table.ai_levels()[seat], seed)
                 made_by = AI_SEAT if seat_row(table, seat).ai_level is not None else OPEN_SEAT
                 table, events = await self.play.move(table, seat, table.user_of(seat), notation, made_by=made_by)
+                events = said_as_played(notation, events)
                 lines.extend(events)
             if not lines:
                 return None

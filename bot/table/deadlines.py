@@ -22,7 +22,7 @@ When a deadline passes (:meth:`Deadlines.fire`), ``on_timeout`` decides:
 
 - ``ai``: the bot plays the whole turn for the player with the AI at ``normal`` level;
 - ``skip``: the bot plays the least harmful move: the first legal move of a type in
-  :data:`.ai_runner.NEUTRAL_MOVES` for the game (ending the turn, passing, declining a bonus)
+  :data:`games.ai.NEUTRAL_MOVES` for the game (ending the turn, passing, declining a bonus)
   that loses nothing, else the ``easy`` AI's choice;
 - ``pause``: it only tells the table and waits (no move, no strike).
 
@@ -42,10 +42,10 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from db import NewTimer, SeatRow, TimerFilter, TimerRow
-from games.ai import decision_seed
+from games.ai import NEUTRAL_MOVES, decision_seed, destroys, harmless, safe_move
 from games.core import Message
 
-from .ai_runner import NEUTRAL_MOVES, AiRunner, destroys, harmless, safe_move
+from .ai_runner import AiRunner, said_as_played
 from .boards import Boards
 from .clocks import (
     BANK_CLOCK,
@@ -147,7 +147,7 @@ class Deadlines:
             notation = await self.ladder_move(table, seat)
             table, events = await self.play.move(table, seat, table.user_of(seat), notation, played=played,
                                                  made_by=TIMEOUT, unwritten=unwritten)
-            lines.extend(events)
+            lines.extend(said_as_played(notation, events))
             played = LADDER
         if unwritten.moves:
             table = await self.play.write_turn(unwritten, table)

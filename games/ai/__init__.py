@@ -73,9 +73,49 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     return search.look_ahead()[0][1]
 
 
-def safe_move(legal: list[str]) -> str:
-    """The move played when the AI fails or runs out of time: the first legal move."""
-    return legal[0]
+NEUTRAL_MOVES: dict[str, tuple[str, ...]] = {
+    "mor": ("end",),
+    "lim": ("pass", "end", "decline"),
+    "opera": ("done",),
+}
+"""The move types that skip a turn as harmlessly as a game allows, preferred in this order."""
+
+
+class SafeMove(str):
+    """The notation of a move the fallback played instead of the AI's choice (the AI raised, answered
+    a move that is not legal, or ran out of time), so the table can say so in its log."""
+
+    __slots__ = ()
+
+
+def destroys(game_key: str, state: dict[str, Any], seat: int, notation: str) -> bool:
+    """Whether ``seat`` playing ``notation`` loses something for good (the engine's description
+    says why: a leader discarded, resources thrown away, the Church's support refused)."""
+    game = games.get(game_key)
+    return bool(game.describe(state, seat, game.parse(state, notation)).destructive)
+
+
+def harmless(game_key: str, state: dict[str, Any], seat: int) -> list[str]:
+    """``seat``'s legal moves that destroy nothing, the neutral ones (:data:`NEUTRAL_MOVES`) first."""
+    game = games.get(game_key)
+    actions = [a for a in game.legal_actions(state, seat) if not game.describe(state, seat, a).destructive]
+    order = NEUTRAL_MOVES.get(game_key, ())
+    actions.sort(key=lambda a: order.index(a["type"]) if a["type"] in order else len(order))
+    return [game.notation(action) for action in actions]
+
+
+def safe_move(game_key: str, state: dict[str, Any], seat: int) -> str:
+    """The move played for a seat when no one may choose for it destructively (the AI failed, or a
+    stand-in's choice would lose something for good): a move that destroys nothing, ending the
+    turn, passing or declining where it can; only when every legal move destroys something, the
+    first legal move."""
+    game = games.get(game_key)
+    return next(iter(harmless(game_key, state, seat)), None) or game.notation(game.legal_actions(state, seat)[0])
+
+
+def fallback(game_key: str, state: dict[str, Any], seat: int) -> SafeMove:
+    """:func:`safe_move`, marked as played by the fallback rather than chosen by the AI."""
+    return SafeMove(safe_move(game_key, state, seat))
 
 
 def choose(game_key: str, state: dict[str, Any], seat: int, level: str, seed: int,
@@ -83,8 +123,9 @@ def choose(game_key: str, state: dict[str, Any], seat: int, level: str, seed: in
     """What an AI seat plays in ``state``: the table's entry point, never raises for a legal seat.
 
     Only ``view(state, seat)`` and the seat's legal moves reach the AI. If the AI raises, or
-    answers something that is not a legal move, the first legal move is played instead, so the
-    game never stalls; ``time_limit`` (seconds) becomes the search deadline.
+    answers something that is not a legal move, the :func:`fallback` is played instead (a
+    :class:`SafeMove`), so the game never stalls and loses nothing it need not; ``time_limit``
+    (seconds) becomes the search deadline.
     """
     game = games.get(game_key)
     legal = [game.notation(action) for action in game.legal_actions(state, seat)]
@@ -94,8 +135,9 @@ def choose(game_key: str, state: dict[str, Any], seat: int, level: str, seed: in
     try:
         move = decide(game_key, game.view(state, seat), seat, legal, level, seed, deadline, budget)
     except Exception:  # noqa: BLE001 - any failure of the AI must still give a legal move
-        return safe_move(legal)
-    return move if move in legal else safe_move(legal)
+        return fallback(game_key, state, seat)
+    return move if move in legal else fallback(game_key, state, seat)
 
 
-__all__ = ["LEVELS", "Budget", "choose", "decide", "decision_seed", "game_ai", "level_budget", "safe_move"]
+__all__ = ["LEVELS", "NEUTRAL_MOVES", "Budget", "SafeMove", "choose", "decide", "decision_seed", "destroys",
+           "fallback", "game_ai", "harmless", "level_budget", "safe_move"]

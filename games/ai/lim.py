@@ -15,7 +15,8 @@ from typing import Any
 
 import games
 from games.core import clone
-from games.lim.data import BOARD, CARD_TYPES, CARDS, LEADERS, MEMBERS
+from games.lim.data import CARD_TYPES, CARDS, EXCOMMUNICATIONS, LEADERS, MEMBERS
+from games.lim.scoring import final_scores
 from games.lim.view import player_views
 
 from .search import Blanks, relative, result_value
@@ -122,22 +123,29 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any]) -> None:
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus what the final scoring and the reports will turn into points, read from
-    the seats' part of the public view alone (the towers and spaces are not needed)."""
+    the seats' public part of the world (the towers and spaces are not needed)."""
     result = GAME.result(state)
     if result is not None:
         return result_value(result, seat)
-    return relative([_estimate(player) for player in player_views(state)], seat)
+    _, rows = final_scores(state)
+    return relative([_estimate(player, row) for player, row in zip(player_views(state), rows)], seat)
 
 
-def _estimate(player: dict[str, Any]) -> float:
-    """The final scoring applied now, plus what faith, military points, goods and cards still promise."""
+EXCOMMUNICATION_COST = 3.0
+"""Points a period I or II excommunication costs over the rest of the game (its malus applies to
+every action of the kind); a period III one costs exactly what the final scoring takes."""
+
+
+def _estimate(player: dict[str, Any], row: dict[str, int]) -> float:
+    """The card tables and ventures as the final scoring (``row``, :func:`final_scores`) would count
+    them now, with a period III excommunication's loss (a point for every resource kept, say, or
+    no points for characters), plus what faith, military points, goods and cards still promise."""
     res = player["resources"]
     goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
     cards = {card_type: len(player["cards"][card_type]) for card_type in CARD_TYPES}
-    territories = min(cards["territory"], len(BOARD["territory_vp"]) - 1)
-    characters = min(cards["character"], len(BOARD["character_vp"]) - 1)
-    ventures = sum(CARDS[card["no"]]["vp"] for card in player["cards"]["venture"])
-    return (res["vp"] + BOARD["territory_vp"][territories] + BOARD["character_vp"][characters] + ventures
+    lasting = sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3)
+    final_loss = sum(points for name, points in row.items() if name.startswith("excommunication"))
+    return (res["vp"] + row["territories"] + row["characters"] + row["ventures"] + final_loss
             + 1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
             + 0.6 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.5 * len(player["leaders"])
-            + 0.5 * player["hand_count"] - 3.0 * len(player["excommunications"]))
+            + 0.5 * player["hand_count"] - EXCOMMUNICATION_COST * lasting)

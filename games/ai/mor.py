@@ -86,29 +86,36 @@ HALF_MET = 0.5
 
 
 def candidates(view: dict[str, Any], legal: list[str]) -> list[str]:
-    """The moves worth judging: rearranging the depots only while market resources await
-    placement, and discarding a leader half or more of whose requirement is met only when keeping
-    it is not worth more.
+    """The moves worth judging: a ready leader is played (and nothing else judged), rearranging
+    the depots only while market resources await placement, and discarding a leader (against
+    other seats: one half or more of whose requirement is met) only when keeping it is not worth
+    more.
 
+    Playing a leader costs nothing (MOR-LEADER-6) and its ability only ever helps, so a leader whose
+    requirement is met is played at once, before what it asks for can be spent; left to the
+    playouts, "end the turn" often looked as good by their noise alone.
     Rearranging changes nothing the evaluation sees, and it is always legal; judged at any time,
     it can look no worse than ending the turn, and a seat may then rearrange for ever. A discard
     too is always there and changes the estimate little, so the playouts' noise chose it in
     nearly every game, even of a leader about to be played: such a leader is discarded only once
     its :func:`prospect` has fallen to what discarding it brings. A leader far from its
-    requirement is judged as before: its discard's faith step often pays more (measured in
-    docs/ai.md).
+    requirement is judged by the search against other seats: its discard's faith step often pays
+    more there (keeping every leader from a discard lost more games against a370146's AI), while
+    alone against Lorenzo keeping them won more (docs/ai.md).
     """
     if view["pending"] is not None:
         return legal
     player = view["players"][view["you"]["seat"]]
     later = 1.0 - progress(view)
+    alone = view["solo"] is not None
     kept = {leader["id"] for leader in view["you"]["hand"]
-            if requirement_share(player, leader["id"]) >= HALF_MET
+            if (alone or requirement_share(player, leader["id"]) >= HALF_MET)
             and prospect(player, leader["id"], later) > discard_value(player)}
     judged = [text for text in legal
               if not text.startswith("arrange") and not (text.startswith("leader discard ")
                                                         and text.split()[-1] in kept)]
-    return judged or legal
+    plays = [text for text in judged if text.startswith("leader play ")]
+    return plays or judged or legal
 
 
 def rollout_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:

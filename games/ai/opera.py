@@ -16,6 +16,7 @@ from typing import Any
 import games
 from games.core import clone
 from games.opera.data import DATA, SIZES
+from games.opera.scoring import score
 from games.opera.view import player_views
 
 from .search import Blanks, relative, result_value
@@ -108,18 +109,17 @@ def _a_cards_left(players: int, left: int) -> int:
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus goods, buildings under way and built, carts and opera tokens, read from
-    the seats' part of the public view alone (the rest of the view is not needed, and building it
-    was a tenth of a playout)."""
+    """The final scoring applied now (OM-SCORE-1..8: buildings, evolution, certificates, blue
+    buildings' end effects, unfinished buildings, the opera majority, worksites), plus what goods,
+    carts and trade cards in hand still promise; all of it public."""
     result = GAME.result(state)
     if result is not None:
         return result_value(result, seat)
-    return relative([_estimate(player) for player in player_views(state)], seat)
+    scored = [sum(score(state, player).values()) for player in state["seats"]]
+    return relative([points + _promise(player) for points, player in zip(scored, player_views(state))], seat)
 
 
-def _estimate(player: dict[str, Any]) -> float:
-    built = sum(len(cards) for sizes in player["slots"].values() for cards in sizes.values())
-    covered = sum(len(b["covered"]) for b in player["under_construction"])
-    return (player["vp"] + 0.15 * sum(player["raw"].values()) + 0.6 * sum(player["refined"].values())
-            + 0.5 * sum(player["levels"].values()) + 2.5 * built + 0.8 * covered + 1.0 * player["carts"]
-            + 1.5 * player["opera_tokens"] + 0.5 * player["hand_count"])
+def _promise(player: dict[str, Any]) -> float:
+    """What a seat's goods, carts and trade cards may still turn into, beyond the scoring applied now."""
+    return (0.15 * sum(player["raw"].values()) + 0.6 * sum(player["refined"].values()) + 1.0 * player["carts"]
+            + 0.5 * player["hand_count"])

@@ -8,7 +8,18 @@ import time
 import pytest
 
 import games
-from games.ai import LEVELS, Budget, choose, decide, decision_seed, game_ai, level_budget, safe_move
+from games.ai import (
+    LEVELS,
+    Budget,
+    SafeMove,
+    choose,
+    decide,
+    decision_seed,
+    destroys,
+    game_ai,
+    level_budget,
+    safe_move,
+)
 from games.core import clone
 from games.opera.data import DATA
 
@@ -93,7 +104,25 @@ def test_an_ai_that_fails_still_gives_a_legal_move(key):
     legal = _legal(key, state, seat)
     with pytest.raises(KeyError):
         decide(key, games.get(key).view(state, seat), seat, legal, "grandmaster", 1)
-    assert choose(key, state, seat, "grandmaster", 1) == safe_move(legal) == legal[0]
+    played = choose(key, state, seat, "grandmaster", 1)
+    assert played == safe_move(key, state, seat) and isinstance(played, SafeMove)
+    assert not isinstance(choose(key, state, seat, "easy", 1), SafeMove)
+
+
+def test_the_fallback_never_discards_a_leader_while_a_safe_move_exists():
+    """MOR-LEADER-4: an AI that fails in Masters of Renaissance ends the turn rather than discard a
+    leader (the engine flags the discard as destructive); the rule is the table's too."""
+    game = games.get("mor")
+    seen = 0
+    for state, seat in random_positions("mor", 400, seed=5):
+        actions = game.legal_actions(state, seat)
+        if not any(action["type"] == "leader" and action["op"] == "discard" for action in actions):
+            continue
+        seen += 1
+        played = choose("mor", state, seat, "grandmaster", 1)
+        assert isinstance(played, SafeMove) and not destroys("mor", state, seat, played)
+        assert played == "end" or all(a["type"] != "end" for a in actions)
+    assert seen > 0
 
 
 @pytest.mark.parametrize("key", KEYS)

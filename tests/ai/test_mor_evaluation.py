@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import games
-from games.ai import mor
+from games.ai import decide, mor
 from games.core import clone
 
 GAME = games.get("mor")
@@ -116,10 +118,15 @@ def test_alone_against_lorenzo_the_race_to_the_end_comes_before_the_points():
 
 
 def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
-    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met it is
-    judged only when the leader's prospect has fallen to the faith step it brings, so noise in the
-    playouts cannot throw such a leader away."""
-    state = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    """MOR-LEADER-4: a discard is always legal; for a leader half of whose requirement is met (alone
+    against Lorenzo: any leader) it is judged only when the leader's prospect has fallen to the
+    faith step it brings, so noise in the playouts cannot throw such a leader away."""
+    alone = _holding(_started(players=1), 0, "L9")  # 5 points, 2 yellow cards and a blue one to go
+    alone["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(alone, 0)]
+    assert "leader discard L9" in legal
+    assert "leader discard L9" not in mor.candidates(GAME.view(alone, 0), legal)
+    state = _holding(_started(players=2), 0, "L9")
     state["turn"].update({"seat": 0, "main": True})
     legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
     assert "leader discard L9" in mor.candidates(GAME.view(state, 0), legal)  # nothing of it met yet
@@ -132,3 +139,15 @@ def test_a_leader_is_discarded_only_once_keeping_it_is_worth_no_more():
     late["seats"][0]["faith"] = 20  # the game nearly over: L9 will not be played in time
     legal = [GAME.notation(action) for action in GAME.legal_actions(late, 0)]
     assert "leader discard L9" in mor.candidates(GAME.view(late, 0), legal)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_ready_leader_is_activated(players):
+    """MOR-LEADER-5/6: a leader whose requirement is met costs nothing to play and its ability only
+    helps: at every level and player count the AI plays it rather than end the turn or discard it."""
+    state = _holding(_started(players=players), 0, "L5", coin=5)
+    state["turn"].update({"seat": 0, "main": True})
+    legal = [GAME.notation(action) for action in GAME.legal_actions(state, 0)]
+    assert {"leader play L5", "leader discard L5", "end"} <= set(legal)
+    for level in ("easy", "normal"):
+        assert decide("mor", GAME.view(state, 0), 0, legal, level, 11) == "leader play L5"

@@ -17,7 +17,7 @@ from bottega_harness import Table, move, text_of
 
 import games
 from bot.config import Config
-from bot.table.ai_runner import safe_move
+from games.ai import safe_move
 from games.core import MoveStack
 from tests.support.ai_checks import ai_moves_replayed, always_fails
 

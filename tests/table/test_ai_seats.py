@@ -9,12 +9,12 @@ import time
 import pytest
 
 import games
-from bot.table.ai_runner import AiRunner, destroys, harmless, safe_move
+from bot.table.ai_runner import AiRunner, said_as_played
 from bot.config import Config, ConfigError
 from bot.presentation import DiscordMarkup, post
 from bot.table import Person, TableError, TableService
 from db import Store
-from games.ai import LEVELS, choose
+from games.ai import LEVELS, SafeMove, choose, destroys, harmless, safe_move
 from tests.support.ai_checks import (
     DYING_SEED,
     SLOW_SEED,
@@ -192,3 +192,38 @@ async def test_an_ai_seat_taken_after_another_process_filled_the_table_is_refuse
     monkeypatch.setattr(tables, "in_channel", as_read_before)
     with pytest.raises(TableError, match="^This table is full.$"):
         await service.add_ai(CHANNEL, ALICE)
+
+
+async def test_the_log_says_when_the_fallback_played_for_an_ai_seat(tmp_path):
+    """An AI seat whose AI fails plays the safe move (it loses nothing while a move that loses
+    nothing exists), and the table's log says publicly that the AI did not choose it."""
+    store = await Store.open(tmp_path / "bottega.db")
+    ai = AiRunner(time_limit=30, decide=always_fails)
+    service = TableService(store, seed_source=lambda: 1234, renderer=None, ai=ai)
+    try:
+        await service.new_game(GUILD, CHANNEL, ALICE, "mor", 2, bots=1, level="normal")
+        reply = await service.start(CHANNEL, ALICE)
+        while not reply.ai_to_move:
+            reply = await service.act(CHANNEL, ALICE, (await service.legal(CHANNEL, ALICE))[-1])
+        table = await service.table(CHANNEL)
+        seat = table.ai_to_move()[0]
+        expected = safe_move("mor", table.state, seat)
+        played = await service.play_ai(CHANNEL)
+        assert "The AI could not decide in time, so it played a safe move: " in said(played)
+        ai_moves = [move for move in await store.moves(table.row.id) if move.user_id < 1]
+        assert ai.fallbacks >= 1 and ai_moves[0].notation == expected
+        assert not destroys("mor", table.state, seat, expected)
+    finally:
+        ai.close()
+        await store.close()
+
+
+def test_only_a_move_the_fallback_played_is_said_to_be_one():
+    """The timeout ladder and the AI seats both pass their move's lines through ``said_as_played``:
+    the AI's own choice reads as it is, the fallback's starts by saying the AI did not choose it."""
+    events = [("Ada ends her turn.",), ("Bruno receives 1 coin.",)]
+    assert said_as_played("end", events) == events
+    fell_back = said_as_played(SafeMove("end"), events)
+    assert fell_back[1:] == events[1:] and len(fell_back) == len(events)
+    assert fell_back[0][0].template == "The AI could not decide in time, so it played a safe move: {move}"
+    assert str(fell_back[0][0]).endswith("Ada ends her turn.")

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 import games
-from bot.table.ai_runner import destroys, safe_move
+from games.ai import destroys, safe_move
 from bot.table.deadlines import Deadlines
 from bot.table.model import Table
 
