@@ -46,8 +46,8 @@ async def test_a_card_typed_by_its_name_in_the_members_language_is_found(table: 
 
 
 @pytest.mark.parametrize(("language", "title", "text"), [
-    ("ja", "バチカン報告", "`report support` は信仰トラックの得点を得て"),
-    ("ko", "바티칸 보고", "`report support`는 신앙 트랙의 점수를 얻고"),
+    ("ja", "バチカン報告", "教会を支持すると信仰トラックの得点を得て"),
+    ("ko", "바티칸 보고", "교회를 지지하면 신앙 트랙의 점수를 얻고"),
 ])
 async def test_rules_help_comes_in_the_members_language(table: Table, language, title, text):
     LOCALES[table.alice.id] = language
