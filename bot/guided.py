@@ -13,7 +13,9 @@ The table service plays it, or answers that it needs a second thought (``SecondT
 player sees the question with Confirm and Cancel). After the move the player goes on in the same
 private message: their next menu while they still act, else what is private to them, else a short
 "played" without buttons or links (a typed move with nothing private to say leaves no reply): the
-channel's new message is the news, so nothing piles up in the mover's view.
+channel's new message is the news, so nothing piles up in the mover's view. A player the table's
+coach setting lets ask for hints finds a Hint button on the menu's first level; the hint comes as
+its own private message, so it stays in view while they go through the menu.
 
 Components are dynamic items whose ``custom_id`` carries the game id, the board version and the
 page and path (``bottega:guide:<game id>:<version>:<page>:<key/key/...>``) or the move
@@ -50,11 +52,13 @@ from .views import (
 GUIDE_PREFIX = "bottega:guide"
 PAGE_PREFIX = "bottega:gpage"
 MOVE_PREFIX = "bottega:mv"
+HINT_PREFIX = "bottega:hint"
 PLAY = "p:"
 """A select value that plays its move at once (``p:<move token>``): nothing to preview."""
 SEPARATOR = "/"
 PREVIOUS, NEXT, START_OVER, CANCEL = Message("◀ Previous"), Message("Next ▶"), Message("Start over"), Message("Cancel")
 CONFIRM, CHOOSE, PLACEHOLDER = Message("Confirm"), Message("Choose:"), Message("Choose…")
+HINT = Message("Hint")
 TEMPLATE = r":(?P<game_id>\d+):(?P<version>\d+):(?P<page>\d+):(?P<path>.*)"
 PLAYED = Message("Played. Nothing more for you to do now; the table has moved on.")
 """What a private menu becomes once its player's part is played: a quiet last state, no buttons."""
@@ -89,13 +93,21 @@ async def show_menu(interaction: discord.Interaction, game_id: int, version: int
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return
-    text, view = components(table, seat, reader_language(interaction))
+    text, view = await menu_for(interaction, table, seat)
     await interaction.edit_original_response(content=clip(text), view=view)
 
 
+async def menu_for(interaction: discord.Interaction, table: Table, seat: int, path: tuple[str, ...] = (),
+                   page: int = 0) -> tuple[str, discord.ui.View]:
+    """:func:`components` for the presser, with the Hint button when the coach may help them."""
+    offered = await service(interaction.client).hint_offered(table, person_of(interaction))
+    return components(table, seat, reader_language(interaction), path, page, hint=offered)
+
+
 def components(table: Table, seat: int, language: str = ENGLISH, path: tuple[str, ...] = (),
-               page: int = 0) -> tuple[str, discord.ui.View]:
-    """The text and components of the menu of ``seat`` at ``path``, page ``page``, in ``language``."""
+               page: int = 0, *, hint: bool = False) -> tuple[str, discord.ui.View]:
+    """The text and components of the menu of ``seat`` at ``path``, page ``page``, in ``language``;
+    ``hint``: the first level offers the coach's Hint."""
     described = table.described(seat)
     try:
         shown = screen([d for _, d in described], path, page, language)
@@ -119,6 +131,8 @@ def components(table: Table, seat: int, language: str = ENGLISH, path: tuple[str
         view.add_item(PageButton(game_id, version, shown.page + 1, shown.path, translate(NEXT, language)))
     if shown.path != screen([d for _, d in described], language=language).path:  # not the first level
         view.add_item(PageButton(game_id, version, 0, (), translate(START_OVER, language)))
+    elif hint:
+        view.add_item(HintButton(game_id, version, translate(HINT, language)))
     return _heading(table, seat, shown, language) + translate(CHOOSE, language), view
 
 
@@ -215,7 +229,7 @@ async def _go_on(interaction: discord.Interaction, reply: Reply, edit: bool) -> 
             table = None
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is not None and table.row.id == reply.game_id and table.is_acting(seat):
-            text, view = components(table, seat, language)
+            text, view = await menu_for(interaction, table, seat)
             await interaction.edit_original_response(content=clip(f"{private}\n\n{text}" if private else text),
                                                      view=view, attachments=[])
             return
@@ -302,7 +316,45 @@ class MoveButton(
             await report_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (GuideSelect, PageButton, MoveButton)
+class HintButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=re.compile(rf"{HINT_PREFIX}:(?P<game_id>\d+):(?P<version>\d+)")):
+    """The coach's Hint on a menu's first level (``bottega:hint:<game id>:<version>``)."""
+
+    def __init__(self, game_id: int, version: int, label: str) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji="💡",
+                                           custom_id=f"{HINT_PREFIX}:{game_id}:{version}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> HintButton:
+        return cls(int(match["game_id"]), int(match["version"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await hint(interaction, self.game_id, self.version)
+        except Exception as error:  # noqa: BLE001 - the one error path also covers components
+            await report_error(interaction, error)
+
+
+async def hint(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The coach's hint for the menu's decision, as a private message of its own (the menu stays as it is)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    tables, language = service(interaction.client), reader_language(interaction)
+    try:
+        assert interaction.channel_id is not None
+        table, seat = await tables.menu(interaction.channel_id, person_of(interaction), game_id, version)
+        if not table.is_acting(seat):
+            raise TableError(table.waiting_message(seat))
+        reply = await tables.hint(interaction.channel_id, person_of(interaction), language)
+    except (TableError, IllegalAction) as error:
+        await report_error(interaction, error)
+        return
+    text = post(interaction.client.presenter, reply, private=language).ephemeral
+    await interaction.edit_original_response(content=clip(text))
+
+
+DYNAMIC_ITEMS = (GuideSelect, PageButton, MoveButton, HintButton)
 
 
 def split_path(text: str) -> tuple[str, ...]:
@@ -322,7 +374,7 @@ async def answer(interaction: discord.Interaction, game_id: int, version: int, p
         if move is not None:
             text, view = _preview(table, seat, table.described(seat), move, path, language)
         else:
-            text, view = components(table, seat, language, path, page)
+            text, view = await menu_for(interaction, table, seat, path, page)
     except (TableError, IllegalAction) as error:
         await report_error(interaction, error)
         return

@@ -21,7 +21,7 @@ Behind the façade each concern has its module:
   it asks for is :mod:`.renderer`; the drawing code stays outside the service);
 - :mod:`.results`: a finished game's placings (for the ratings) and summary (for its image);
 - :mod:`.community`: rematches, and the server's ratings;
-- :mod:`.coach`: ``/game hint`` and the coach setting; :mod:`.reviews`: the post-game review, a
+- :mod:`.coach`: hints and the coach setting; :mod:`.reviews`: the post-game review, a
   stored job run in its own low-priority worker pool.
 
 Every change goes through the store guarded by the game's version, under the channel's lock, so
@@ -340,6 +340,10 @@ class TableService:
     async def hint(self, channel_id: int, person: Person, language: str) -> Reply:
         """Up to three moves for ``person``'s decision now, privately (counted: no rating for the game)."""
         return await self._coach.hint(channel_id, person, language)
+
+    async def hint_offered(self, table: Table, person: Person) -> bool:
+        """Whether ``person`` may ask the coach at ``table`` (their move menu then offers a Hint)."""
+        return await self._coach.offered(table, person)
 
     async def set_coach(self, channel_id: int, person: Person, coach: str) -> Reply:
         """Who may ask for hints at the table: ``off``, ``learners`` or ``all`` (host or managers)."""

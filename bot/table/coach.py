@@ -1,4 +1,4 @@
-"""The coach at the table: ``/game hint`` and the table's coach setting.
+"""The coach at the table: hints (the menu's Hint button, ``/<game> hint``) and the table's coach setting.
 
 A hint is worked out by :func:`games.ai.coach.hints` in the AI worker pool (:mod:`.ai_runner`),
 off the event loop and within :data:`HINT_SECONDS`, from the asking seat's own view and legal moves
@@ -121,13 +121,24 @@ class Coach:
 
     async def require_allowed(self, table: Table, person: Person) -> None:
         """Refuse, in one sentence, a player the table's coach setting leaves out."""
+        refusal = await self.refusal(table, person)
+        if refusal is not None:
+            raise TableError(refusal)
+
+    async def offered(self, table: Table, person: Person) -> bool:
+        """Whether the table's coach setting lets ``person`` ask for hints (their menu then shows Hint)."""
+        return await self.refusal(table, person) is None
+
+    async def refusal(self, table: Table, person: Person) -> Message | None:
+        """Why the table's coach setting leaves ``person`` out, or None when it does not."""
         if table.row.coach == "off":
-            raise TableError(COACH_OFF)
+            return COACH_OFF
         if table.row.coach == "learners":
             finished = await self.tables.store.finished_games(table.row.guild_id, table.row.game_key, person.id)
             if finished >= LEARNER_GAMES:
-                raise TableError(Message(COACH_FOR_LEARNERS.template, title=table.game.title, least=LEARNER_GAMES,
-                                         games=finished))
+                return Message(COACH_FOR_LEARNERS.template, title=table.game.title, least=LEARNER_GAMES,
+                               games=finished)
+        return None
 
     async def choose(self, channel_id: int, person: Person, coach: str) -> Reply:
         """Set who may ask the coach at the table (host or server managers)."""

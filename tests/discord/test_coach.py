@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bottega_harness import Table, controls_of, text_of
+from bottega_harness import Table, text_of
+from component_payloads import labels
 
 from bot.config import Config
 from bot.table.reviews import ReviewRunner
@@ -34,10 +35,6 @@ async def simcord_bot(make_bot, tmp_path):
 async def finish_duel(table: Table) -> None:
     while "Game over." not in text_of(table.last()):
         await table.actor().slash(table.channel, "duel move", notation="add 3")
-
-
-def labels(message) -> list[str]:
-    return [getattr(item, "label", None) for item in controls_of(message)]
 
 
 async def test_the_final_card_gets_the_biggest_swing_and_a_your_review_button(table, env):
@@ -96,3 +93,23 @@ async def test_a_hint_through_discord_is_private_and_counted(table, env, monkeyp
     assert len(table.channel.history()) == posts  # nothing public
     game_id = (await env.bot.service.table(table.channel.id)).row.id
     assert await env.bot.store.hints(game_id) == {table.alice.id: 1}
+
+
+async def test_the_move_menu_offers_a_hint_that_comes_as_a_private_message_of_its_own(table, env, monkeypatch):
+    monkeypatch.setattr("games.ai.coach.HINT_BUDGET", CoachBudget(worlds=2, moves=2, screen_worlds=1, choices=1))
+    await table.alice.slash(table.channel, "game new", game="mor", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    board = table.last()
+    menu = (await table.alice.click(board, label="Your move")).response
+    assert "Hint" in labels(menu)
+    posts = len(table.channel.history())
+    shown = await table.alice.click(menu, label="Hint")
+    assert shown.ephemeral and shown.response.id != menu.id  # the menu stays as it was, to go on with
+    assert "The coach suggests:" in shown.response.content and "You have used 1 hint" in shown.response.content
+    assert len(table.channel.history()) == posts
+    game_id = (await env.bot.service.table(table.channel.id)).row.id
+    assert await env.bot.store.hints(game_id) == {table.alice.id: 1}
+    await table.alice.slash(table.channel, "game settings", coach="off")
+    menu = (await table.bob.click(board, label="Your move")).response
+    assert "Hint" not in labels(menu) and "Choose:" in text_of(menu)
