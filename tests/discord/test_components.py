@@ -40,7 +40,7 @@ async def test_the_public_board_shows_no_moves_only_a_private_menu(table):
     assert custom_ids(board) == ["bottega:menu:1:1", "bottega:since:1"]
     menu = await open_menu(table, table.actor(board), board)
     assert "Add 1 to 3" in text_of(menu)
-    assert custom_ids(menu) == ["bottega:guide:1:1:0:add"]
+    assert custom_ids(menu) == ["bottega:guide:1:1:0:add", "bottega:hint:1:1"]  # the coach helps learners
     assert options(menu) == {f"add {n}": f"p:add {n}" for n in (1, 2, 3)}
 
 

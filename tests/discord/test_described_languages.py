@@ -88,7 +88,7 @@ async def test_a_guided_menu_is_written_in_the_members_japanese(table, key):
             assert JAPANESE.search(text_of(done)) and "確定" not in str(items(done)), text_of(done)
             return
         assert text_of(message).endswith("選んでください："), text_of(message)
-        assert set(buttons) <= {"◀ 前へ", "次へ ▶", "最初から"}
+        assert set(buttons) <= {"◀ 前へ", "次へ ▶", "最初から", "ヒント"}
         select = next(i for i in found if i["type"] == SELECT)
         assert select["placeholder"] == "選んでください…"
         assert all(JAPANESE.search(o["label"]) for o in select["options"]), select["options"]
