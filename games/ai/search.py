@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect
+from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -156,11 +158,16 @@ class Search:
         ``rollout_choice`` if it has one, else one at random."""
         by_type: dict[str, list[dict[str, Any]]] = {}
         for action in actions:
-            by_type.setdefault(action["type"], []).append(action)
+            kind = action["type"]
+            if kind in by_type:
+                by_type[kind].append(action)
+            else:
+                by_type[kind] = [action]
         kinds = sorted(by_type)
+        # rng.choices(kinds, weights) written out: the same single random() and the same pick.
         weights = self.ai.ROLLOUT_WEIGHTS
-        kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
-        group = by_type[kind]
+        cumulative = list(accumulate([weights.get(k, 1.0) for k in kinds]))
+        group = by_type[kinds[bisect(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]]
         choice = getattr(self.ai, "rollout_choice", None)
         if choice is not None:
             return choice(group, self.rng)

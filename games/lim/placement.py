@@ -186,6 +186,8 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     rate = servant_rate(state, s)
     held = seat["res"]["servants"]
     members = [m for m in MEMBERS if seat["members"][m] is None]
+    if not members:
+        return
     bases = {m: member_value(state, s, m) for m in members}
     occupied_ok = has_leader(state, s, "occupied_spaces")
     no_market = has_excomm(state, s, "no_market")
@@ -232,7 +234,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
             no = column[floor - 1]
             if no is None or board.get(space):
                 continue
-            variants = tower_variants(state, s, space)
+            variants = buyer.characters["variants"].get(no) or tower_variants(state, s, space)
             servant_cost = SERVANT_COST[no]
             verdicts: dict[tuple[int | None, int], bool] = {}
             for member in placeable:

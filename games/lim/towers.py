@@ -24,6 +24,7 @@ from .data import (
 from .effects import (
     card_action_modifier,
     character_profile,
+    excomm_profile,
     leader_profile,
     pay,
     reduced,
@@ -116,16 +117,15 @@ def tower_plan(
 
 
 class Buyer:
-    """A seat taking cards from the towers, in one state: its effects in force, and each tower's
-    fee and each floor's bonus for it once found. A listing of the seat's moves checks every card
-    and cost option with one buyer (:func:`take_terms`) instead of finding these again each time."""
+    """A seat taking cards from the towers, in one state: its effects in force, each tower's fee
+    once found, the floors' bonuses and the cards' prices kept with its profiles. A listing of the
+    seat's moves checks every card and cost option with one buyer instead of finding these again."""
 
     def __init__(self, state: State, s: int) -> None:
         self.state, self.s = state, s
         self.leaders = leader_profile(state, s)
         self.characters = character_profile(state, s)
         self.fees: dict[str, int] = {}
-        self.bonuses: dict[str, dict[str, int]] = {}
 
     def fee(self, tower: str) -> int:
         """LIM-TOWER-7: the coins to pay for entering ``tower`` (none when it is free or a leader waives the fee)."""
@@ -136,15 +136,15 @@ class Buyer:
 
     def bonus(self, tower: str, floor: int) -> dict[str, int]:
         """LIM-TOWER-11: what the floor's space gives, after the excommunications (none when a
-        character cancels the floor's bonus)."""
-        space = SPACES_OF_TOWER[tower][floor - 1]
-        if space not in self.bonuses:
-            self.bonuses[space] = (
-                {}
-                if floor in self.characters["no_floor"]
-                else reduced(self.state, self.s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
-            )
-        return self.bonuses[space]
+        character cancels the floor's bonus); kept with the seat's excommunication profile, on
+        which it depends with the wood-or-stone choice of the move (read only)."""
+        if floor in self.characters["no_floor"]:
+            return {}
+        key = (tower, floor, self.state.get("reduce_first"))
+        known = excomm_profile(self.state, self.s).setdefault("floor_bonuses", {})
+        if key not in known:
+            known[key] = reduced(self.state, self.s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+        return known[key]
 
     def affords(self, space: str, servants: int, cost: int | None, discount: str | None) -> bool:
         """Whether :func:`take_terms` accepts this take of a listed variant (a valid cost option and
