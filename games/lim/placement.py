@@ -236,16 +236,17 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
                 continue
             variants = buyer.characters["variants"].get(no) or tower_variants(state, s, space)
             servant_cost = SERVANT_COST[no]
-            verdicts: dict[tuple[int | None, int], bool] = {}
+            allowed_by_servants: dict[int | None, list[dict]] = {}
             for member in placeable:
                 servants = max(0, minimum - bases[member] - modifier) * rate
                 if servants > held:
                     continue
                 needed = servants if servant_cost else None
-                for number, variant in enumerate(variants):
-                    verdict = verdicts.get((needed, number))
-                    if verdict is None:
-                        verdict = verdicts[needed, number] = buyer.affords(
-                            space, servants, variant.get("cost"), variant.get("discount"))
-                    if verdict:
-                        yield {"type": "place", "member": member, "space": space, "servants": servants, **variant}
+                allowed = allowed_by_servants.get(needed)
+                if allowed is None:
+                    allowed = allowed_by_servants[needed] = [
+                        variant for variant in variants
+                        if buyer.affords(space, servants, variant.get("cost"), variant.get("discount"))
+                    ]
+                for variant in allowed:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants, **variant}

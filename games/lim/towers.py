@@ -123,9 +123,12 @@ class Buyer:
 
     def __init__(self, state: State, s: int) -> None:
         self.state, self.s = state, s
+        self.seat = state["seats"][s]
         self.leaders = leader_profile(state, s)
         self.characters = character_profile(state, s)
         self.fees: dict[str, int] = {}
+        self.floor_bonuses = excomm_profile(state, s).setdefault("floor_bonuses", {})
+        """Each floor's bonus after the excommunications, by the wood-or-stone choice of the move."""
 
     def fee(self, tower: str) -> int:
         """LIM-TOWER-7: the coins to pay for entering ``tower`` (none when it is free or a leader waives the fee)."""
@@ -136,44 +139,42 @@ class Buyer:
 
     def bonus(self, tower: str, floor: int) -> dict[str, int]:
         """LIM-TOWER-11: what the floor's space gives, after the excommunications (none when a
-        character cancels the floor's bonus); kept with the seat's excommunication profile, on
-        which it depends with the wood-or-stone choice of the move (read only)."""
+        character cancels the floor's bonus); read only."""
         if floor in self.characters["no_floor"]:
             return {}
         key = (tower, floor, self.state.get("reduce_first"))
-        known = excomm_profile(self.state, self.s).setdefault("floor_bonuses", {})
-        if key not in known:
-            known[key] = reduced(self.state, self.s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
-        return known[key]
+        found = self.floor_bonuses.get(key)
+        if found is None:
+            found = self.floor_bonuses[key] = reduced(self.state, self.s,
+                                                      BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+        return found
 
     def affords(self, space: str, servants: int, cost: int | None, discount: str | None) -> bool:
         """Whether :func:`take_terms` accepts this take of a listed variant (a valid cost option and
         discount, no bonus action's discount): the same checks as a verdict, with no refusal written."""
         tower, floor = TOWER_FLOORS[space]
-        seat = self.state["seats"][self.s]
-        res = seat["res"]
+        res = self.seat["res"]
         fee = self.fee(tower)
         if res["coins"] < fee:
             return False
-        bonus = self.bonus(tower, floor)
-        spent = {"servants": servants, "coins": fee}
-
-        def held(k: str) -> int:
-            return res[k] - spent.get(k, 0) + bonus.get(k, 0)
-
+        held = dict(res)  # after the servants, the fee and the floor's bonus
+        held["servants"] -= servants
+        held["coins"] -= fee
+        for k, v in self.bonus(tower, floor).items():
+            held[k] += v
         no = self.state["towers"][tower][floor - 1]
         card = CARDS[no]
         if card["type"] == "territory" and "no_territory_mp" not in self.leaders["kinds"]:
-            if held("mp") < BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]:
+            if held["mp"] < BOARD["territory_slot_mp"][len(self.seat["cards"]["territory"])]:
                 return False
         if not card["costs"]:
             return True
         index = 1 if cost is None else cost
         for k, v in card["costs"][index - 1]["need"].items():
-            if held(k) < v:
+            if held[k] < v:
                 return False
         for k, v in self.payment(no, index, discount, None).items():
-            if held(k) < v:
+            if held[k] < v:
                 return False
         return True
 
