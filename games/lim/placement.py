@@ -193,7 +193,6 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     no_market = has_excomm(state, s, "no_market")
     work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
     work_ranges: dict[tuple[str, int], list[int]] = {}  # the same area and value on both spaces
-    coloured_in: dict[str, bool] = {}  # a work area already holding a coloured member of the seat
     for space, info, area in AREA_SPACES:
         if (
             state["players"] < info["min_players"]  # LIM-SETUP-7 (space_available)
@@ -201,22 +200,23 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
             or (board.get(space) and not info["shared"] and not occupied_ok)
         ):
             continue
-        work = area in work_modifiers
-        if work and area not in coloured_in:
-            coloured_in[area] = has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
-        for member in members:
-            if work:
-                if coloured_in[area] and member != "neutral":
+        if area in work_modifiers:
+            # LIM-PLACE-13: one coloured member of a seat per work area.
+            coloured = has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
+            for member in members:
+                if coloured and member != "neutral":
                     continue
                 value0 = bases[member] + work_modifiers[area] + info["modifier"]
                 options = work_ranges.get((area, value0))
                 if options is None:
                     options = work_ranges[area, value0] = work_servant_range(state, s, area, value0, 1)
-            else:
-                need = max(0, info["value"] - bases[member]) * rate
-                options = [need] if need <= held else []
-            for servants in options:
-                yield {"type": "place", "member": member, "space": space, "servants": servants}
+                for servants in options:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants}
+        else:
+            for member in members:
+                servants = max(0, info["value"] - bases[member]) * rate
+                if servants <= held:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants}
     # The rest of tower_plan's checks hold here by construction (a card on an empty space, room
     # for its type, no second coloured member in the tower, exactly the servants the value needs),
     # so a take depends on the member only through the servants it spends, and on those only when
