@@ -65,6 +65,7 @@ class Search:
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
         self.played: dict[tuple[int, str], State | None] = {}
         self.rollout_actions = getattr(ai, "rollout_actions", game.legal_actions)
+        self.rollout_choice = getattr(ai, "rollout_choice", None)
 
     # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
@@ -156,21 +157,14 @@ class Search:
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """A move type drawn by the game's playout weights, then one move of that type: the game's
         ``rollout_choice`` if it has one, else one at random."""
-        by_type: dict[str, list[dict[str, Any]]] = {}
-        for action in actions:
-            kind = action["type"]
-            if kind in by_type:
-                by_type[kind].append(action)
-            else:
-                by_type[kind] = [action]
-        kinds = sorted(by_type)
+        kinds = sorted({action["type"] for action in actions})
         # rng.choices(kinds, weights) written out: the same single random() and the same pick.
         weights = self.ai.ROLLOUT_WEIGHTS
         cumulative = list(accumulate([weights.get(k, 1.0) for k in kinds]))
-        group = by_type[kinds[bisect(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]]
-        choice = getattr(self.ai, "rollout_choice", None)
-        if choice is not None:
-            return choice(group, self.rng)
+        kind = kinds[bisect(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]
+        group = actions if len(kinds) == 1 else [action for action in actions if action["type"] == kind]
+        if self.rollout_choice is not None:
+            return self.rollout_choice(group, self.rng)
         return group[self.rng.randrange(len(group))]
 
 
