@@ -15,7 +15,7 @@ from typing import Any
 
 from .city import ability_refusal
 from .data import DATA, RAW, REFINED, SIDES, SIZES
-from .deliveries import cart_refusal, site_name, site_refusal
+from .deliveries import cart_refusal, site_blocker, site_name
 from .effects import pending_answers
 from .payment import pay_action, turn_payment_options
 from .rules import AREAS, area_code, missing_icons
@@ -95,7 +95,7 @@ def delivery_actions(state: dict, player: dict) -> list[Action]:
     return [{"type": "deliver", "site": site_name(level, column)}
             for level, row in enumerate(state["opera"]) for column, site in enumerate(row)
             if refined[DATA.worksites[site["token"]]["requires"]]
-            and site_refusal(state, player, level, column) is None]
+            and site_blocker(state, player, level, column) is None]
 
 
 def convert_actions(player: dict) -> list[Action]:
