@@ -133,11 +133,18 @@ class Search:
         """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation.
 
         The moves are played on one private copy of ``start`` by the engine's fast path
-        (:meth:`Game.simulate`); a move the engine refuses there ends the playout with the
+        (:meth:`Game.simulate`, writing no event line: :meth:`Game.unrecorded`); a move the engine refuses there ends the playout with the
         evaluation of ``start``, since the refusal may have left the copy half changed.
         """
-        game, rng = self.game, self.rng
+        game = self.game
         state = game.copy_state(start)
+        with game.unrecorded():
+            refused = self._advance(state)
+        return self.value(start if refused else state)
+
+    def _advance(self, state: State) -> bool:
+        """The moves of one playout, played on ``state``; whether the engine refused one."""
+        game, rng = self.game, self.rng
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
                 break
@@ -151,8 +158,8 @@ class Search:
             try:
                 game.simulate(state, actor, self.rollout_move(actions))
             except IllegalAction:
-                return self.value(start)
-        return self.value(state)
+                return True
+        return False
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """A move type drawn by the game's playout weights, then one move of that type: the game's
