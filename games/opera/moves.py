@@ -10,7 +10,7 @@ a distinct outcome after the plain ``pay`` (the best one), and market buys every
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import Any
 
 from .city import ability_refusal
@@ -126,10 +126,23 @@ def buy_actions(state: dict, player: dict) -> list[Action]:
 def _raw_payments(counts: tuple[int, ...], price: int) -> tuple[str, ...]:
     """Every way to pay ``price`` raw goods out of ``counts`` (held of each good in ``RAW``'s order),
     kept because the same holdings and prices come back move after move."""
-    raw = dict(zip(RAW, counts))
-    held = [g for g in RAW if raw[g]]
-    return tuple("".join(combo) for combo in combinations_with_replacement(held, price)
-                 if all(combo.count(g) <= raw[g] for g in set(combo)))
+    held = [(good, count) for good, count in zip(RAW, counts) if count]
+    found: list[str] = []
+
+    def extend(start: int, prefix: str, left: int) -> None:
+        # The goods in RAW's order, as many of the first as possible first: the order of
+        # combinations_with_replacement(held goods, price) without the combinations one cannot hold.
+        if not left:
+            found.append(prefix)
+            return
+        if start == len(held):
+            return
+        good, count = held[start]
+        for taken in range(min(count, left), -1, -1):
+            extend(start + 1, prefix + good * taken, left - taken)
+
+    extend(0, "", price)
+    return tuple(found)
 
 
 def free_actions(state: dict, player: dict) -> list[Action]:
