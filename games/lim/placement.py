@@ -30,6 +30,7 @@ from .effects import (
     has_excomm,
     has_leader,
     member_value,
+    member_values,
     receive,
     servant_increase,
     servant_rate,
@@ -183,12 +184,12 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     """Every legal placement, the areas first (cheap to find one), then the towers."""
     seat = state["seats"][s]
     board = state["board"]
-    rate = servant_rate(state, s)
-    held = seat["res"]["servants"]
     members = [m for m in MEMBERS if seat["members"][m] is None]
     if not members:
         return
-    bases = {m: member_value(state, s, m) for m in members}
+    rate = servant_rate(state, s)
+    held = seat["res"]["servants"]
+    bases = member_values(state, s, members)
     occupied_ok = has_leader(state, s, "occupied_spaces")
     no_market = has_excomm(state, s, "no_market")
     work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
