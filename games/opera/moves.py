@@ -170,9 +170,15 @@ def _subsets(limits: dict[str, int]) -> list[str]:
     >>> _subsets({"b": 2, "p": 1, "c": 0, "g": 0})
     ['bbp', 'bb', 'bp', 'b', 'p']
     """
-    held = [(g, limits[g]) for g in REFINED if limits[g]]
+    return list(_subsets_of(tuple(limits[g] for g in REFINED)))
+
+
+@lru_cache(maxsize=1024)
+def _subsets_of(limits: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`_subsets` of the limits in ``REFINED``'s order, kept (the same few come back)."""
+    held = [(g, most) for g, most in zip(REFINED, limits) if most]
     if len(held) == 1 and held[0][1] == 1:
-        return [held[0][0]]
+        return (held[0][0],)
     sets = ["".join(g * n for (g, _), n in zip(held, counts))
             for counts in product(*(range(most, -1, -1) for _, most in held))]
-    return sorted((goods for goods in sets if goods), key=len, reverse=True)
+    return tuple(sorted((goods for goods in sets if goods), key=len, reverse=True))
