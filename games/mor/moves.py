@@ -179,11 +179,15 @@ def _payments(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> l
 def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
     wh, sb = warehouse_totals(player), player["strongbox"]
     actions = []
+    slots_by_level: dict[int, list[int]] = {}  # legal_slots depends on the card's level only
     for deck in DECK_IDS:
         cards = state["decks"][deck]
         if not cards:
             continue
-        slots = legal_slots(player, cards[0])
+        level = CARDS[cards[0]]["level"]
+        if level not in slots_by_level:
+            slots_by_level[level] = legal_slots(player, cards[0])
+        slots = slots_by_level[level]
         if not slots:
             continue
         for pay in _payments(wh, sb, discounted_cost(player, cards[0])):
