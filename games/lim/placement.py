@@ -196,7 +196,7 @@ def iter_placements(state: State, s: int) -> Iterator[dict]:
     work_ranges: dict[tuple[str, int], list[int]] = {}  # the same area and value on both spaces
     for space, info, area in AREA_SPACES:
         if (
-            state["players"] < info["min_players"]  # LIM-SETUP-7 (space_available)
+            not space_available(state, space)
             or (area == "market" and no_market)
             or (board.get(space) and not info["shared"] and not occupied_ok)
         ):
