@@ -82,3 +82,20 @@ def test_simulate_plays_a_listed_move_as_apply_does(key, players):
         assert game.simulate(simulated, seat, action) == events
         assert game.dumps(simulated) == game.dumps(expected)
         state = expected
+
+
+@pytest.mark.parametrize("key,players", CASES)
+def test_a_move_played_unrecorded_reaches_the_same_state(key, players):
+    """The playouts write no event line (``Game.unrecorded``): the states are those ``apply`` reaches."""
+    game = games.get(key)
+    chooser = random.Random(players + 7)
+    state = game.setup(players, players * 37, {})
+    while game.result(state) is None:
+        seat = chooser.choice(sorted(game.actors(state)))
+        action = chooser.choice(game.legal_actions(state, seat))
+        expected, _ = game.apply(state, seat, action)
+        simulated = clone(state)
+        with game.unrecorded():
+            game.simulate(simulated, seat, action)
+        assert game.dumps(simulated) == game.dumps(expected)
+        state = expected

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect
+from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -63,6 +65,7 @@ class Search:
         self.worlds = [ai.determinize(view, seat, self.rng) for _ in range(budget.worlds)]
         self.played: dict[tuple[int, str], State | None] = {}
         self.rollout_actions = getattr(ai, "rollout_actions", game.legal_actions)
+        self.rollout_choice = getattr(ai, "rollout_choice", None)
 
     # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
@@ -130,11 +133,18 @@ class Search:
         """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation.
 
         The moves are played on one private copy of ``start`` by the engine's fast path
-        (:meth:`Game.simulate`); a move the engine refuses there ends the playout with the
+        (:meth:`Game.simulate`, writing no event line: :meth:`Game.unrecorded`); a move the engine refuses there ends the playout with the
         evaluation of ``start``, since the refusal may have left the copy half changed.
         """
-        game, rng = self.game, self.rng
+        game = self.game
         state = game.copy_state(start)
+        with game.unrecorded():
+            refused = self._advance(state)
+        return self.value(start if refused else state)
+
+    def _advance(self, state: State) -> bool:
+        """The moves of one playout, played on ``state``; whether the engine refused one."""
+        game, rng = self.game, self.rng
         for _ in range(self.budget.depth):
             if game.result(state) is not None:
                 break
@@ -148,22 +158,20 @@ class Search:
             try:
                 game.simulate(state, actor, self.rollout_move(actions))
             except IllegalAction:
-                return self.value(start)
-        return self.value(state)
+                return True
+        return False
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """A move type drawn by the game's playout weights, then one move of that type: the game's
         ``rollout_choice`` if it has one, else one at random."""
-        by_type: dict[str, list[dict[str, Any]]] = {}
-        for action in actions:
-            by_type.setdefault(action["type"], []).append(action)
-        kinds = sorted(by_type)
+        kinds = sorted({action["type"] for action in actions})
+        # rng.choices(kinds, weights) written out: the same single random() and the same pick.
         weights = self.ai.ROLLOUT_WEIGHTS
-        kind = self.rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
-        group = by_type[kind]
-        choice = getattr(self.ai, "rollout_choice", None)
-        if choice is not None:
-            return choice(group, self.rng)
+        cumulative = list(accumulate([weights.get(k, 1.0) for k in kinds]))
+        kind = kinds[bisect(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]
+        group = actions if len(kinds) == 1 else [action for action in actions if action["type"] == kind]
+        if self.rollout_choice is not None:
+            return self.rollout_choice(group, self.rng)
         return group[self.rng.randrange(len(group))]
 
 

@@ -27,13 +27,14 @@ import pickle
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from .describe import Description, Step
 from .errors import CorruptState, IllegalAction
 from .message import Message
-from .move import Action, Event, Move, State
+from .move import Action, Event, Move, State, events_unwritten
 from .stack import MoveStack
 from .undo import revealed, undo_refusal
 
@@ -160,6 +161,12 @@ class Game(ABC):
         one throws that state away.
         """
         return self._apply(state, seat, action)
+
+    def unrecorded(self) -> AbstractContextManager[None]:
+        """A scope for simulations that read no event: moves played in it write no event line
+        (:func:`~games.core.move.events_unwritten`). A game whose state keeps event lines
+        writes them anyway (it returns a scope that changes nothing)."""
+        return events_unwritten()
 
     def play(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         """Parse notation and apply it: the one call adapters need."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,10 +29,31 @@ def event(kind: str, text: str, **params: Any) -> Event:
     >>> event("buy", "{p0} bought {card}.", card="c19")
     {'type': 'buy', 'text': '{p0} bought c19.', 'params': {'card': 'c19'}}
     """
+    if _UNWRITTEN.get():
+        return {"type": kind}
     found: Event = {"type": kind, "text": message(text, **params)}
     if params:
         found["params"] = params
     return found
+
+
+_UNWRITTEN: ContextVar[bool] = ContextVar("events_unwritten", default=False)
+
+
+@contextmanager
+def events_unwritten() -> Iterator[None]:
+    """Inside, :func:`event` gives only the event's type and writes no line: for simulations,
+    which read no event (the AI's playouts). The state a move reaches is the same.
+
+    >>> with events_unwritten():
+    ...     event("buy", "{p0} bought {card}.", card="c19")
+    {'type': 'buy'}
+    """
+    token = _UNWRITTEN.set(True)
+    try:
+        yield
+    finally:
+        _UNWRITTEN.reset(token)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ chains of bonus actions resolve depth first (LIM-EFFECT-12).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -145,15 +146,26 @@ def servant_rate(state: State, s: int) -> int:
 
 def member_value(state: State, s: int, member: str) -> int:
     """LIM-PLACE-9: base value (die, set effects) plus the modifiers that apply to family members."""
+    return member_values(state, s, (member,))[member]
+
+
+def member_values(state: State, s: int, members: Iterable[str]) -> dict[str, int]:
+    """:func:`member_value` of each of ``members``, the effects in force found once."""
     leaders = leader_profile(state, s)
-    if member == "neutral":
-        return leaders["bonus"]["neutral"]
-    value = state["dice"][member]
-    if leaders["set_value"] is not None:
-        value = leaders["set_value"]
-    if state["seats"][s]["round"]["six"] == member:
-        value = 6
-    return value + leaders["bonus"]["coloured"] - excomm_profile(state, s)["coloured_malus"]
+    coloured = leaders["bonus"]["coloured"] - excomm_profile(state, s)["coloured_malus"]
+    six = state["seats"][s]["round"]["six"]
+    values = {}
+    for member in members:
+        if member == "neutral":
+            values[member] = leaders["bonus"]["neutral"]
+            continue
+        value = state["dice"][member]
+        if leaders["set_value"] is not None:
+            value = leaders["set_value"]
+        if six == member:
+            value = 6
+        values[member] = value + coloured
+    return values
 
 
 def card_action_modifier(state: State, s: int, card_type: str) -> int:

@@ -30,11 +30,12 @@ from .effects import (
     has_excomm,
     has_leader,
     member_value,
+    member_values,
     receive,
     servant_increase,
     servant_rate,
 )
-from .towers import has_coloured_member, perform_take, tower_plan
+from .towers import Buyer, has_coloured_member, perform_take, tower_plan
 from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
 SERVANT_COST = {
@@ -168,87 +169,85 @@ def can_place(state: State, s: int) -> bool:
     return next(iter_placements(state, s), None) is not None
 
 
+AREA_SPACES = tuple((space, info, info["area"]) for space, info in BOARD["spaces"].items())
+"""The spaces outside the towers, in the board's order, with their data and area."""
+TOWER_COLUMNS = tuple(
+    (tower, BOARD["towers"][tower]["card_type"],
+     tuple((floor, SPACES_OF_TOWER[tower][floor - 1], BOARD["towers"][tower]["floors"][floor - 1]["value"])
+           for floor in FLOORS))
+    for tower in TOWERS
+)
+"""Each tower, its card type and its floors (number, space, value needed)."""
+
+
 def iter_placements(state: State, s: int) -> Iterator[dict]:
     """Every legal placement, the areas first (cheap to find one), then the towers."""
     seat = state["seats"][s]
+    board = state["board"]
+    members = [m for m in MEMBERS if seat["members"][m] is None]
+    if not members:
+        return
     rate = servant_rate(state, s)
     held = seat["res"]["servants"]
-    members = [m for m in MEMBERS if seat["members"][m] is None]
-    bases = {m: member_value(state, s, m) for m in members}
+    bases = member_values(state, s, members)
     occupied_ok = has_leader(state, s, "occupied_spaces")
     no_market = has_excomm(state, s, "no_market")
     work_modifiers = {area: work_modifier(state, s, area) for area in ("harvest", "production")}
     work_ranges: dict[tuple[str, int], list[int]] = {}  # the same area and value on both spaces
-    for space in OTHER_SPACES:
-        info = BOARD["spaces"][space]
-        area = info["area"]
+    for space, info, area in AREA_SPACES:
         if (
             not space_available(state, space)
             or (area == "market" and no_market)
-            or (state["board"].get(space) and not info["shared"] and not occupied_ok)
+            or (board.get(space) and not info["shared"] and not occupied_ok)
         ):
             continue
-        work = area in ("harvest", "production")
-        coloured_there = work and has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
-        for member in members:
-            if coloured_there and member != "neutral":
-                continue
-            if work:
+        if area in work_modifiers:
+            # LIM-PLACE-13: one coloured member of a seat per work area.
+            coloured = has_coloured_member(state, s, (f"{area}-1", f"{area}-2"))
+            for member in members:
+                if coloured and member != "neutral":
+                    continue
                 value0 = bases[member] + work_modifiers[area] + info["modifier"]
                 options = work_ranges.get((area, value0))
                 if options is None:
                     options = work_ranges[area, value0] = work_servant_range(state, s, area, value0, 1)
-            else:
-                need = max(0, info["value"] - bases[member]) * rate
-                options = [need] if need <= held else []
-            for servants in options:
-                yield {"type": "place", "member": member, "space": space, "servants": servants}
-    # Once the one-coloured-member-per-tower rule is checked here, a tower take depends on the
-    # member only through the servants it needs, and on those only when the card's cost involves
-    # servants: each such case is checked once.
-    verdicts: dict[tuple, bool] = {}
-    for tower in TOWERS:
-        card_type = BOARD["towers"][tower]["card_type"]
+                for servants in options:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants}
+        else:
+            for member in members:
+                servants = max(0, info["value"] - bases[member]) * rate
+                if servants <= held:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants}
+    # The rest of tower_plan's checks hold here by construction (a card on an empty space, room
+    # for its type, no second coloured member in the tower, exactly the servants the value needs),
+    # so a take depends on the member only through the servants it spends, and on those only when
+    # the card's cost involves servants: each such case is checked once (Buyer.affords).
+    buyer = Buyer(state, s)
+    for tower, card_type, floors in TOWER_COLUMNS:
         if len(seat["cards"][card_type]) >= BOARD["max_cards_per_type"]:
             continue
         modifier = card_action_modifier(state, s, card_type)
-        coloured_there = has_coloured_member(state, s, SPACES_OF_TOWER[tower])
-        for floor in FLOORS:
-            no = state["towers"][tower][floor - 1]
-            if no is None:
+        placeable = members
+        if has_coloured_member(state, s, SPACES_OF_TOWER[tower]):
+            placeable = [m for m in members if m == "neutral"]
+        column = state["towers"][tower]
+        for floor, space, minimum in floors:
+            no = column[floor - 1]
+            if no is None or board.get(space):
                 continue
-            space = SPACES_OF_TOWER[tower][floor - 1]
-            minimum = BOARD["towers"][tower]["floors"][floor - 1]["value"]
-            variants = tower_variants(state, s, space)
+            variants = buyer.characters["variants"].get(no) or tower_variants(state, s, space)
             servant_cost = SERVANT_COST[no]
-            for member in members:
-                if coloured_there and member != "neutral":
-                    continue
+            allowed_by_servants: dict[int | None, list[dict]] = {}
+            for member in placeable:
                 servants = max(0, minimum - bases[member] - modifier) * rate
                 if servants > held:
                     continue
-                for variant in variants:
-                    needed = servants if servant_cost else None
-                    key = (space, needed, variant.get("cost"), variant.get("discount"))
-                    if key not in verdicts:
-                        try:
-                            tower_plan(
-                                state,
-                                s,
-                                space,
-                                bases[member],
-                                servants,
-                                cost=variant.get("cost"),
-                                discount=variant.get("discount"),
-                            )  # no member: its one-coloured-member rule is checked above
-                            verdicts[key] = True
-                        except IllegalAction:
-                            verdicts[key] = False
-                    if verdicts[key]:
-                        yield {
-                            "type": "place",
-                            "member": member,
-                            "space": space,
-                            "servants": servants,
-                            **variant,
-                        }
+                needed = servants if servant_cost else None
+                allowed = allowed_by_servants.get(needed)
+                if allowed is None:
+                    allowed = allowed_by_servants[needed] = [
+                        variant for variant in variants
+                        if buyer.affords(space, servants, variant.get("cost"), variant.get("discount"))
+                    ]
+                for variant in allowed:
+                    yield {"type": "place", "member": member, "space": space, "servants": servants, **variant}

@@ -24,6 +24,7 @@ from .data import (
 from .effects import (
     card_action_modifier,
     character_profile,
+    excomm_profile,
     leader_profile,
     pay,
     reduced,
@@ -111,11 +112,130 @@ def tower_plan(
             "LIM-PLACE-8",
             value0=value0 + needed, space=space
         )
-    leaders = leader_profile(state, s)
-    characters = character_profile(state, s)
+    return take_terms(Buyer(state, s), space, servants, value0 + increase, cost=cost, discount=discount,
+                      extra_discount=extra_discount)
+
+
+class Buyer:
+    """A seat taking cards from the towers, in one state: its effects in force, each tower's fee
+    once found, the floors' bonuses and the cards' prices kept with its profiles. A listing of the
+    seat's moves checks every card and cost option with one buyer instead of finding these again."""
+
+    def __init__(self, state: State, s: int) -> None:
+        self.state, self.s = state, s
+        self.seat = state["seats"][s]
+        self.leaders = leader_profile(state, s)
+        self.characters = character_profile(state, s)
+        self.fees: dict[str, int] = {}
+        self.floor_bonuses = excomm_profile(state, s).setdefault("floor_bonuses", {})
+        """Each floor's bonus after the excommunications, by the wood-or-stone choice of the move."""
+
+    def fee(self, tower: str) -> int:
+        """LIM-TOWER-7: the coins to pay for entering ``tower`` (none when it is free or a leader waives the fee)."""
+        if tower not in self.fees:
+            occupied = "no_tower_fee" not in self.leaders["kinds"] and tower_occupied(self.state, tower)
+            self.fees[tower] = BOARD["tower_fee"] if occupied else 0
+        return self.fees[tower]
+
+    def bonus(self, tower: str, floor: int) -> dict[str, int]:
+        """LIM-TOWER-11: what the floor's space gives, after the excommunications (none when a
+        character cancels the floor's bonus); read only."""
+        if floor in self.characters["no_floor"]:
+            return {}
+        key = (tower, floor, self.state.get("reduce_first"))
+        found = self.floor_bonuses.get(key)
+        if found is None:
+            found = self.floor_bonuses[key] = reduced(self.state, self.s,
+                                                      BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
+        return found
+
+    def affords(self, space: str, servants: int, cost: int | None, discount: str | None) -> bool:
+        """Whether :func:`take_terms` accepts this take of a listed variant (a valid cost option and
+        discount, no bonus action's discount): the same checks as a verdict, with no refusal written."""
+        tower, floor = TOWER_FLOORS[space]
+        res = self.seat["res"]
+        fee = self.fee(tower)
+        if res["coins"] < fee:
+            return False
+        held = dict(res)  # after the servants, the fee and the floor's bonus
+        held["servants"] -= servants
+        held["coins"] -= fee
+        for k, v in self.bonus(tower, floor).items():
+            held[k] += v
+        no = self.state["towers"][tower][floor - 1]
+        card = CARDS[no]
+        if card["type"] == "territory" and "no_territory_mp" not in self.leaders["kinds"]:
+            if held["mp"] < BOARD["territory_slot_mp"][len(self.seat["cards"]["territory"])]:
+                return False
+        if not card["costs"]:
+            return True
+        index = 1 if cost is None else cost
+        for k, v in card["costs"][index - 1]["need"].items():
+            if held[k] < v:
+                return False
+        for k, v in self.payment(no, index, discount, None).items():
+            if held[k] < v:
+                return False
+        return True
+
+    def payment(self, no: int, index: int, discount: Any, extra_discount: dict | None) -> dict[str, int]:
+        """What cost option ``index`` of card ``no`` costs this seat after its discounts (LIM-EFFECT-8):
+        kept with the seat's character profile, on which it depends with the leaders' coin discount
+        (read only: callers copy it)."""
+        coin_discount = self.leaders["coin_discount"]
+        if discount is not None and not isinstance(discount, str):
+            return self._payment(no, index, discount, extra_discount)  # refused there, never kept
+        key = (no, index, discount, coin_discount, tuple(sorted(extra_discount.items())) if extra_discount else ())
+        known = self.characters.setdefault("payments", {})
+        if key not in known:
+            known[key] = self._payment(no, index, discount, extra_discount)
+        return known[key]
+
+    def _payment(self, no: int, index: int, discount: Any, extra_discount: dict | None) -> dict[str, int]:
+        coin_discount = self.leaders["coin_discount"]
+        card_type = CARDS[no]["type"]
+        price = CARDS[no]["costs"][index - 1]["pay"]
+        if discount is not None and len(useful_discounts(self.state, self.s, card_type, price)) < 2:
+            raise IllegalAction(
+                "You have no discount to choose for that card: any discount you have applies by itself.",
+                "LIM-EFFECT-8",
+            )
+        total: dict[str, int] = {}
+        for choices in self.characters["discounts"].get(card_type, ()):
+            for k, v in chosen_discount(choices, price, discount).items():
+                total[k] = total.get(k, 0) + v
+        for k, v in (extra_discount or {}).items():
+            total[k] = total.get(k, 0) + v
+        if "coins" in price and coin_discount:
+            total["coins"] = total.get("coins", 0) + coin_discount
+        payment = {k: max(0, v - total.get(k, 0)) for k, v in price.items()}
+        return {k: v for k, v in payment.items() if v}
+
+
+def take_terms(
+    buyer: Buyer,
+    space: str,
+    servants: int,
+    value: int,
+    *,
+    cost: Any = None,
+    discount: Any = None,
+    extra_discount: dict | None = None,
+) -> dict:
+    """The rest of :func:`tower_plan` once the action's value is enough for ``space`` (an untaken
+    card that the seat may hold, ``servants`` well spent): the fee, the floor's bonus, the military
+    points and the card's cost (LIM-TOWER-7/15, LIM-CARD-2/3/5/10/11, LIM-EFFECT-8).
+
+    Returns what the take will cost and give; raises IllegalAction.
+    """
+    state = buyer.state
+    tower, floor = TOWER_FLOORS[space]
+    seat = state["seats"][buyer.s]
+    no = state["towers"][tower][floor - 1]
+    card = CARDS[no]
     res = dict(seat["res"])
     res["servants"] -= servants
-    fee = BOARD["tower_fee"] if "no_tower_fee" not in leaders["kinds"] and tower_occupied(state, tower) else 0
+    fee = buyer.fee(tower)
     if res["coins"] < fee:
         raise IllegalAction(
             "The {tower} tower is occupied: you must pay {fee} coins first and you have {coins}.",
@@ -123,14 +243,10 @@ def tower_plan(
             tower=tower, fee=fee, coins=res['coins']
         )
     res["coins"] -= fee
-    bonus = (
-        {}
-        if floor in characters["no_floor"]
-        else reduced(state, s, BOARD["towers"][tower]["floors"][floor - 1]["bonus"])
-    )
+    bonus = buyer.bonus(tower, floor)
     for k, v in bonus.items():
         res[k] += v
-    if card_type == "territory" and "no_territory_mp" not in leaders["kinds"]:
+    if card["type"] == "territory" and "no_territory_mp" not in buyer.leaders["kinds"]:
         required = BOARD["territory_slot_mp"][len(seat["cards"]["territory"])]
         if res["mp"] < required:
             raise IllegalAction(
@@ -145,29 +261,14 @@ def tower_plan(
         if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= len(costs):
             raise IllegalAction(counted("{name} has {n_costs} cost option.", "{name} has {n_costs} cost options.",
                                         by="n_costs", name=card_name(no), n_costs=len(costs)), "LIM-CARD-10")
-        option = costs[index - 1]
-        for k, v in option["need"].items():
+        for k, v in costs[index - 1]["need"].items():
             if res[k] < v:
                 raise IllegalAction(
                     "That cost of {name} needs {amount} held; you have {res}.",
                     "LIM-CARD-11",
                     name=card_name(no), amount=amount(k, v), res=res[k]
                 )
-        if discount is not None and len(useful_discounts(state, s, card_type, option["pay"])) < 2:
-            raise IllegalAction(
-                "You have no discount to choose for that card: any discount you have applies by itself.",
-                "LIM-EFFECT-8",
-            )
-        total: dict[str, int] = {}
-        for choices in characters["discounts"].get(card_type, ()):
-            for k, v in chosen_discount(choices, option["pay"], discount).items():
-                total[k] = total.get(k, 0) + v
-        for k, v in (extra_discount or {}).items():
-            total[k] = total.get(k, 0) + v
-        if "coins" in option["pay"] and leaders["coin_discount"]:
-            total["coins"] = total.get("coins", 0) + leaders["coin_discount"]
-        payment = {k: max(0, v - total.get(k, 0)) for k, v in option["pay"].items()}
-        payment = {k: v for k, v in payment.items() if v}
+        payment = dict(buyer.payment(no, index, discount, extra_discount))
         for k, v in payment.items():
             if res[k] < v:
                 raise IllegalAction(
@@ -185,7 +286,7 @@ def tower_plan(
         "bonus": bonus,
         "pay": payment,
         "servants": servants,
-        "value": value0 + increase,
+        "value": value,
     }
 
 

@@ -7,6 +7,7 @@ The JSON files restate the verified reference facts in this package's own schema
 from __future__ import annotations
 
 import json
+import marshal
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,7 @@ def leader_details(leader_id: str) -> dict[str, Any]:
     leader = LEADERS.get(leader_id)
     if leader is None:
         raise KeyError(f"no leader card {leader_id!r}")
-    return json.loads(json.dumps(leader))
+    return marshal.loads(marshal.dumps(leader))  # a deep copy (the data is plain JSON)
 
 
 def faith_vp(position: int) -> int:

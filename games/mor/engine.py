@@ -24,6 +24,7 @@ every legal move in that settled form.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from games.core import Description, Game, Move, clone, make_result
@@ -104,6 +105,10 @@ class MastersOfRenaissance(Game):
         events = super()._apply(state, seat, action)
         state["last"] = [e["text"] for e in events]
         return events
+
+    def unrecorded(self) -> AbstractContextManager[None]:
+        """The state keeps the last move's event lines (``last``), so simulations write them too."""
+        return nullcontext()
 
     def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         """The last move's event lines (messages, which :func:`clone`'s fast copy refuses) go to the

@@ -123,16 +123,29 @@ def _arrangements(player: dict[str, Any]) -> list[dict[str, Any]]:
     have = warehouse_totals(player)
     if not have:
         return []
-    current = layout_of(player)
-    layouts = pickle.loads(_rearrangements(tuple(sorted(have.items())),
-                                           tuple(sorted(player["leader_depots"], key=id_number))))
-    return [{"type": "arrange", "layout": layout} for layout in layouts if layout != current]
+    listed, places = _rearrangements(tuple(sorted(have.items())),
+                                     tuple(sorted(player["leader_depots"], key=id_number)))
+    actions = marshal.loads(listed)  # a fresh copy: callers may keep them
+    for index in reversed(places.get(_layout_key(layout_of(player)), ())):
+        del actions[index]  # the current layout is no rearrangement
+    return actions
+
+
+def _layout_key(layout: dict[str, list[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A layout as a key: layouts are equal when their keys are."""
+    return tuple(sorted((place, tuple(units)) for place, units in layout.items()))
 
 
 @lru_cache(maxsize=1024)
-def _rearrangements(have: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
-    """Every layout holding exactly ``have``, pickled (see :func:`_layouts_with_discards`)."""
-    return pickle.dumps(every_layout(list(leader_ids), dict(have), whole=True), pickle.HIGHEST_PROTOCOL)
+def _rearrangements(have: tuple[tuple[str, int], ...],
+                    leader_ids: tuple[str, ...]) -> tuple[bytes, dict[tuple, list[int]]]:
+    """The ``arrange`` move to every layout holding exactly ``have``, marshalled (see
+    :func:`_layouts_with_discards`), and where each layout is in that list (read only)."""
+    layouts = every_layout(list(leader_ids), dict(have), whole=True)
+    places: dict[tuple, list[int]] = {}
+    for index, layout in enumerate(layouts):
+        places.setdefault(_layout_key(layout), []).append(index)
+    return marshal.dumps([{"type": "arrange", "layout": layout} for layout in layouts]), places
 
 
 def _markets(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
@@ -179,11 +192,15 @@ def _payments(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> l
 def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]:
     wh, sb = warehouse_totals(player), player["strongbox"]
     actions = []
+    slots_by_level: dict[int, list[int]] = {}  # legal_slots depends on the card's level only
     for deck in DECK_IDS:
         cards = state["decks"][deck]
         if not cards:
             continue
-        slots = legal_slots(player, cards[0])
+        level = CARDS[cards[0]]["level"]
+        if level not in slots_by_level:
+            slots_by_level[level] = legal_slots(player, cards[0])
+        slots = slots_by_level[level]
         if not slots:
             continue
         for pay in _payments(wh, sb, discounted_cost(player, cards[0])):

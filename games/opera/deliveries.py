@@ -39,26 +39,45 @@ def cart_refusal(state: dict, player: dict) -> IllegalAction | None:
 def site_refusal(state: dict, player: dict, level: int, column: int) -> IllegalAction | None:
     """Conditions (a) to (d) of OM-OPERA-4: the good, the certificate level, one token per
     player, and tokens on every lower worksite of the column."""
+    blocker = site_blocker(state, player, level, column)
+    if blocker is None:
+        return None
+    site = state["opera"][level][column]
+    needed = DATA.worksites[site["token"]]["requires"]
+    name = _worksite(site, level, column)
+    if blocker == "good":
+        return refuse("OM-OPERA-4", "{name} needs a {good_names} and you have none on your refined "
+                                    "spaces.",
+                                    name=name, good_names=GOOD_NAMES[needed])
+    if blocker == "certificate":
+        return refuse("OM-OPERA-4", "{name} needs a level-{level} {good_names} certificate; yours is "
+                                    "level {certificate}.",
+                                    name=name, level=level + 1, good_names=GOOD_NAMES[needed],
+                                    certificate=level_of(state, player["cert"][RAW_OF[needed]]))
+    if blocker == "token":
+        return refuse("OM-OPERA-4", "You have already delivered to {name}: one token per player.",
+                                    name=name)
+    lower = next(lower for lower in range(level) if not state["opera"][lower][column]["by"])
+    return refuse("OM-OPERA-4", "{name} needs a token on the level-{lower} worksite below it "
+                                "first.",
+                                name=name, lower=lower + 1)
+
+
+def site_blocker(state: dict, player: dict, level: int, column: int) -> str | None:
+    """The first condition of OM-OPERA-4 that stops ``player`` delivering to the worksite, or
+    ``None``: ``good``, ``certificate``, ``token`` or ``lower`` (the verdict of :func:`site_refusal`,
+    which the listing of moves takes without writing a refusal)."""
     site = state["opera"][level][column]
     needed = DATA.worksites[site["token"]]["requires"]
     if player["refined"][needed] < 1:
-        return refuse("OM-OPERA-4", "{name} needs a {good_names} and you have none on your refined "
-                                    "spaces.",
-                                    name=_worksite(site, level, column), good_names=GOOD_NAMES[needed])
-    certificate = level_of(state, player["cert"][RAW_OF[needed]])
-    if certificate < level + 1:
-        return refuse("OM-OPERA-4", "{name} needs a level-{level} {good_names} certificate; yours is "
-                                    "level {certificate}.",
-                                    name=_worksite(site, level, column), level=level + 1,
-                                    good_names=GOOD_NAMES[needed], certificate=certificate)
+        return "good"
+    if level_of(state, player["cert"][RAW_OF[needed]]) < level + 1:
+        return "certificate"
     if player["seat"] in site["by"]:
-        return refuse("OM-OPERA-4", "You have already delivered to {name}: one token per player.",
-                                    name=_worksite(site, level, column))
+        return "token"
     for lower in range(level):
         if not state["opera"][lower][column]["by"]:
-            return refuse("OM-OPERA-4", "{name} needs a token on the level-{lower} worksite below it "
-                                        "first.",
-                                        name=_worksite(site, level, column), lower=lower + 1)
+            return "lower"
     return None
 
 

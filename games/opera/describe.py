@@ -12,6 +12,7 @@ are described: naming a card of its hand is fine, the table shows it to that pla
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ..core import Description, Message, Step, counted
 from ..core.describe import FREE, amounts, listing
@@ -30,8 +31,9 @@ PHASE_STEPS = {
 BUY = Message("Take a market card")
 
 
+@lru_cache(maxsize=1024)
 def goods_words(goods: str) -> str:
-    """Goods letters in words, in the game's order.
+    """Goods letters in words, in the game's order (kept: the moves' lines name the same few often).
 
     >>> goods_words("LSpLb")
     '2 lead, 1 sand, 1 bell, 1 plank'

@@ -10,12 +10,12 @@ a distinct outcome after the plain ``pay`` (the best one), and market buys every
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import Any
 
 from .city import ability_refusal
 from .data import DATA, RAW, REFINED, SIDES, SIZES
-from .deliveries import cart_refusal, site_name, site_refusal
+from .deliveries import cart_refusal, site_blocker, site_name
 from .effects import pending_answers
 from .payment import pay_action, turn_payment_options
 from .rules import AREAS, area_code, missing_icons
@@ -95,7 +95,7 @@ def delivery_actions(state: dict, player: dict) -> list[Action]:
     return [{"type": "deliver", "site": site_name(level, column)}
             for level, row in enumerate(state["opera"]) for column, site in enumerate(row)
             if refined[DATA.worksites[site["token"]]["requires"]]
-            and site_refusal(state, player, level, column) is None]
+            and site_blocker(state, player, level, column) is None]
 
 
 def convert_actions(player: dict) -> list[Action]:
@@ -126,10 +126,23 @@ def buy_actions(state: dict, player: dict) -> list[Action]:
 def _raw_payments(counts: tuple[int, ...], price: int) -> tuple[str, ...]:
     """Every way to pay ``price`` raw goods out of ``counts`` (held of each good in ``RAW``'s order),
     kept because the same holdings and prices come back move after move."""
-    raw = dict(zip(RAW, counts))
-    held = [g for g in RAW if raw[g]]
-    return tuple("".join(combo) for combo in combinations_with_replacement(held, price)
-                 if all(combo.count(g) <= raw[g] for g in set(combo)))
+    held = [(good, count) for good, count in zip(RAW, counts) if count]
+    found: list[str] = []
+
+    def extend(start: int, prefix: str, left: int) -> None:
+        # The goods in RAW's order, as many of the first as possible first: the order of
+        # combinations_with_replacement(held goods, price) without the combinations one cannot hold.
+        if not left:
+            found.append(prefix)
+            return
+        if start == len(held):
+            return
+        good, count = held[start]
+        for taken in range(min(count, left), -1, -1):
+            extend(start + 1, prefix + good * taken, left - taken)
+
+    extend(0, "", price)
+    return tuple(found)
 
 
 def free_actions(state: dict, player: dict) -> list[Action]:
@@ -157,9 +170,15 @@ def _subsets(limits: dict[str, int]) -> list[str]:
     >>> _subsets({"b": 2, "p": 1, "c": 0, "g": 0})
     ['bbp', 'bb', 'bp', 'b', 'p']
     """
-    held = [(g, limits[g]) for g in REFINED if limits[g]]
+    return list(_subsets_of(tuple(limits[g] for g in REFINED)))
+
+
+@lru_cache(maxsize=1024)
+def _subsets_of(limits: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`_subsets` of the limits in ``REFINED``'s order, kept (the same few come back)."""
+    held = [(g, most) for g, most in zip(REFINED, limits) if most]
     if len(held) == 1 and held[0][1] == 1:
-        return [held[0][0]]
+        return (held[0][0],)
     sets = ["".join(g * n for (g, _), n in zip(held, counts))
             for counts in product(*(range(most, -1, -1) for _, most in held))]
-    return sorted((goods for goods in sets if goods), key=len, reverse=True)
+    return tuple(sorted((goods for goods in sets if goods), key=len, reverse=True))

@@ -7,6 +7,7 @@ with a distinct outcome, best first; the ``pay`` notation names one of them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -77,16 +78,25 @@ def has_shield(state: dict, player: dict) -> bool:
 def payment_options(state: dict, player: dict, city: str, extra_wild: int) -> list[dict[str, Any]]:
     """Every distinct way to assign wild discounts (and pick the SHIELD type), best first (Q-08).
 
-    Each option is ``{"wild": "LS", "shield": "S" or None, "plan": settle_payment(...)}``.
+    Each option is ``{"wild": "LS", "shield": "S" or None, "plan": settle_payment(...)}`` (the plan
+    read only: the options are kept for the same costs and holdings, which come back move after move).
     """
     cost = gross_cost(state, city)
     fixed, wild = fixed_discounts(player)
-    wild += extra_wild
-    net = {good: max(0, cost[good] - fixed[good]) for good in RAW}
-    shield_on = has_shield(state, player)
+    net = tuple(max(0, cost[good] - fixed[good]) for good in RAW)
+    holdings = (tuple(player["raw"][good] for good in RAW), tuple(player["cert"][good] for good in RAW), player["vp"])
+    return [dict(option) for option in _payment_options(net, wild + extra_wild, has_shield(state, player), holdings)]
+
+
+@lru_cache(maxsize=4096)
+def _payment_options(net_cost: tuple[int, ...], wild: int, shield_on: bool,
+                     holdings: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[dict[str, Any], ...]:
+    raw, cert, vp = holdings
+    player = {"raw": dict(zip(RAW, raw)), "cert": dict(zip(RAW, cert)), "vp": vp}
+    net = dict(zip(RAW, net_cost))
     usable_wild = min(wild, sum(net.values()))
     if not usable_wild and not shield_on:
-        return [{"wild": "", "shield": None, "plan": settle_payment(player, net, None)}]
+        return ({"wild": "", "shield": None, "plan": settle_payment(player, net, None)},)
     options, seen = [], set()
     payable = [good for good in RAW if net[good] > 0]
     assignments = (
@@ -107,7 +117,7 @@ def payment_options(state: dict, player: dict, city: str, extra_wild: int) -> li
             options.append({"wild": assignment, "shield": shield, "plan": plan})
     options.sort(key=lambda o: (o["plan"]["vp"], sum(o["plan"]["cert"].values()),
                                 sum(o["plan"]["raw"].values())))
-    return options
+    return tuple(options)
 
 
 def bazaar_discount(state: dict) -> int:

@@ -66,17 +66,17 @@ def certificate_max(state: dict) -> int:
     return state["options"]["raw_cap"] + 1
 
 
+_LEVEL_AT = {position: level for low, high, level in DATA.rules["level_bands"] for position in range(low, high + 1)}
+"""Each track position inside a band, with its level (a track position is a whole number)."""
+
+
 def level_of(state: dict, position: int) -> int:
     """Certificate level of a track position (OM-GOODS-9); the top band reaches the track end.
 
     >>> [level_of({}, v) for v in (2, 4, 5, 7, 8, 10)]
     [1, 1, 2, 2, 3, 3]
     """
-    bands = DATA.rules["level_bands"]
-    for low, high, level in bands:
-        if low <= position <= high:
-            return level
-    return bands[-1][2]
+    return _LEVEL_AT.get(position, DATA.rules["level_bands"][-1][2])
 
 
 def levels(state: dict, player: dict) -> dict[str, int]:
@@ -110,7 +110,7 @@ def carts(player: dict) -> int:
 
 def opera_tokens(state: dict, seat: int) -> int:
     """How many worksites hold ``seat``'s token."""
-    return sum(seat in site["by"] for row in state["opera"] for site in row)
+    return sum([seat in site["by"] for row in state["opera"] for site in row])
 
 
 def tokens_in_use(player: dict, state: dict) -> int:

@@ -37,11 +37,12 @@ def worksite_levels(state: dict, seat: int) -> list[int]:
 def score(state: dict, player: dict) -> dict[str, int]:
     """The 8 scoring categories (OM-SCORE-1..8)."""
     seat = player["seat"]
-    buildings = sum(DATA.building_sizes[size]["vp"] for _, _, size in completed(player))
+    done = completed(player)
+    buildings = sum(DATA.building_sizes[size]["vp"] for _, _, size in done)
     evolution = DATA.rules["evolution_vp"][occupied_slots(player)]
     certificates = sum(level_of(state, player["cert"][good]) for good in RAW)
     blue = 0
-    for card_id, side, _ in completed(player):
+    for card_id, side, _ in done:
         card = DATA.buildings[card_id]
         if card["effect"]["trigger"] != "END":
             continue
