@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import json
 import random
 import statistics
@@ -179,7 +180,7 @@ def reviewed_game(key: str, players: int, seed: int, args, results: Results) -> 
             began, cpu_began = time.perf_counter(), time.process_time()
             hints(key, game.view(state, seat), seat, legal_of(game, state, seat), decision_seed(seed, number),
                   budget=args.hint_budget)
-            latencies.append((time.perf_counter() - began, time.process_time() - cpu_began))
+            latencies.append((time.perf_counter() - began, time.process_time() - cpu_began, os.getloadavg()[0]))
         state = game.play(state, seat, text)[0]
     outcome = {"levels": levels, "moves": len(moves), "log": moves, "review_cpu": cpu, "points": flagged,
                "hint_wall": latencies}
@@ -306,10 +307,12 @@ def main() -> None:
               f"points: {interval(sum(j >= 1.0 for j, _ in checks), len(checks))}); mean gain "
               f"{statistics.fmean(c for _, c in checks):+.1f} VP (by '{args.judge}' {statistics.fmean(j for j, _ in checks):+.1f})")
     if walls:
-        wall, cpu = [w for w, _ in walls], [c for _, c in walls]
+        wall, cpu = [w for w, *_ in walls], [c for _, c, *_ in walls]
+        loads = [entry[2] for entry in walls if len(entry) > 2]
         print(f"(b) hint wall time: p50 {percentile(wall, 0.5):.2f} s, p95 {percentile(wall, 0.95):.2f} s "
               f"over {len(wall)} hints  (goal p95 <= 8 s); CPU time (about the wall time on an idle core): "
-              f"p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s")
+              f"p50 {percentile(cpu, 0.5):.2f} s, p95 {percentile(cpu, 0.95):.2f} s"
+              + (f"; load average {min(loads):.1f} to {max(loads):.1f} while they ran" if loads else ""))
     for key in keys:
         if args.follow <= 0:
             continue
