@@ -188,7 +188,8 @@ def reviewed_game(key: str, players: int, seed: int, args, results: Results) -> 
     return outcome
 
 
-def checked_point(key: str, players: int, seed: int, outcome: dict, point: dict, args, results: Results) -> list[float]:
+def checked_point(key: str, players: int, seed: int, outcome: dict, point: dict, args,
+                  results: Results) -> list[float]:
     """``point`` (flagged in the game ``outcome``) verified again, by the ``args.check`` judge."""
     ident = json.dumps(["check", fingerprint(key, (args.review_budget,), args.check), key, players, seed,
                         point["number"], args.verify])
@@ -244,7 +245,8 @@ def main() -> None:
     parser.add_argument("--verify", type=int, default=32, help="fresh worlds per turning point for (a)")
     parser.add_argument("--judge", default="easy", choices=sorted(JUDGES),
                         help="the AI that plays the verifying continuations")
-    parser.add_argument("--check", choices=sorted(JUDGES), help="a stronger AI that verifies some turning points again")
+    parser.add_argument("--check", choices=sorted(JUDGES),
+                        help="a stronger AI that verifies some turning points again")
     parser.add_argument("--check-points", type=int, default=0, help="how many turning points --check verifies")
     parser.add_argument("--hints", type=int, default=3, help="hinted decisions per game for (b)")
     parser.add_argument("--hints-only", action="store_true", help="(b) only: the games are not reviewed")
@@ -302,10 +304,11 @@ def main() -> None:
     else:
         print("(a) no turning point was flagged")
     if checks:
+        by_judge, by_check = [j for j, _ in checks], [c for _, c in checks]
         print(f"(a) checked again by '{args.check}' {JUDGES[args.check]}: "
-              f"{interval(sum(c >= 1.0 for _, c in checks), len(checks))} >= 1 VP better (by '{args.judge}' on the same "
-              f"points: {interval(sum(j >= 1.0 for j, _ in checks), len(checks))}); mean gain "
-              f"{statistics.fmean(c for _, c in checks):+.1f} VP (by '{args.judge}' {statistics.fmean(j for j, _ in checks):+.1f})")
+              f"{interval(sum(c >= 1.0 for c in by_check), len(checks))} >= 1 VP better (by '{args.judge}' on "
+              f"the same points: {interval(sum(j >= 1.0 for j in by_judge), len(checks))}); mean gain "
+              f"{statistics.fmean(by_check):+.1f} VP (by '{args.judge}' {statistics.fmean(by_judge):+.1f})")
     if walls:
         wall, cpu = [w for w, *_ in walls], [c for _, c, *_ in walls]
         loads = [entry[2] for entry in walls if len(entry) > 2]

@@ -159,8 +159,8 @@ def test_a_planted_blunder_is_found_with_a_positive_gain(key):
     number = planted["number"]
     around = [n for n, (seat, _) in enumerate(moves) if seat == 0 and abs(n - number) <= 6]
     players, options = SETUPS[key]
-    budget = CoachBudget(worlds=12, final_worlds=12, moves=3, screen_worlds=2, screen_continuations=8, kept=4, choices=2,
-                         least_gain=0.5, certainty=0.0)
+    budget = CoachBudget(worlds=12, final_worlds=12, moves=3, screen_worlds=2, screen_continuations=8, kept=4,
+                         choices=2, least_gain=0.5, certainty=0.0)
     found = review(key, players, seed, options, moves, {0: around}, budget=budget)
     assert number in [point.number for point in found[0]]
     point = next(point for point in found[0] if point.number == number)
@@ -206,8 +206,8 @@ def test_the_biggest_swing_is_the_largest_gain_of_any_seat():
 
 def test_a_turning_point_needs_the_lower_end_of_its_gain_s_interval_at_least_the_least_gain():
     def point(gain: float, gain_spread: float) -> TurningPoint:
-        return TurningPoint(7, 0, Judgement("a", 20.0, 3.0, -gain, None), Judgement("b", 20.0 + gain, 3.0, 0.0, None),
-                            gain_spread=gain_spread)
+        return TurningPoint(7, 0, Judgement("a", 20.0, 3.0, -gain, None),
+                            Judgement("b", 20.0 + gain, 3.0, 0.0, None), gain_spread=gain_spread)
 
     default = CoachBudget()
     assert default.least_gain == 1.0 and default.certainty == pytest.approx(1.96)
