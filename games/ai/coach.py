@@ -11,8 +11,8 @@ the seat cannot see, nothing depends on the clock, and everything follows from t
 A review first screens every decision a person made cheaply (the AI's look-ahead: a decision where
 the player chose the AI's own first choice is no turning point; the others get a few
 continuations), keeps the most promising few per seat, and judges those fully on fresh worlds;
-only an alternative whose gain stands clear of the noise (by default one standard error above
-zero) makes a turning point.
+only an alternative whose gain is sure to be large enough (the lower end of its paired 95 %
+interval at least ``least_gain``) makes a turning point.
 """
 
 from __future__ import annotations
@@ -39,26 +39,29 @@ class CoachBudget:
     """How hard the coach thinks, counted in continuations (never in seconds).
 
     ``worlds``: continuations to the end of the game for each move judged fully (each in its own
-    sampled world); ``moves``: how many moves of a decision are judged fully (the best of the
+    sampled world); ``final_worlds``: the fresh worlds on which a review judges the played move
+    and its alternative for the last time (more than ``worlds``: only a few decisions get there,
+    and their verdict is what the player reads); ``moves``: how many moves of a decision are judged fully (the best of the
     look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
     ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
     decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
-    step (0: every legal move); ``least_gain``: the VP an alternative must win to make a turning
-    point; ``certainty``: how many standard errors above zero that gain must also be (1.96: its
-    paired 95 % interval above zero; 0: any gain).
+    step (0: every legal move); ``least_gain``: the VP an alternative must surely win to make a
+    turning point; ``certainty``: how many standard errors the gain must stand above
+    ``least_gain`` (1.96: the lower end of its paired 95 % interval; 0: the gain itself).
     """
 
     worlds: int = 16
+    final_worlds: int = 32
     moves: int = 4
     screen_worlds: int = 4
     screen_continuations: int = 4
     kept: int = 5
     choices: int = 3
     least_gain: float = 1.0
-    certainty: float = 1.0
+    certainty: float = Z95
 
     def __post_init__(self) -> None:
-        if self.worlds < 2 or self.screen_continuations < 2:
+        if self.worlds < 2 or self.final_worlds < 2 or self.screen_continuations < 2:
             raise ValueError("an interval needs at least two continuations per move")
         if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1 or self.choices < 0:
             raise ValueError("every part of a coach budget must be at least 1")
@@ -391,10 +394,11 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
     """The played move against the shortlist, fully judged, or None when the alternative is not
     surely better.
 
-    One set of worlds chooses the alternative (the best other move); a second, fresh set judges
-    the two moves, so the gain reported is not inflated by having been the largest of several
-    noisy ones. A turning point needs a gain of at least ``plan.least_gain`` and
-    ``plan.certainty`` standard errors (paired over the worlds).
+    One set of worlds chooses the alternative (the best other move); a second, fresh and larger
+    set (``plan.final_worlds``) judges the two moves, so the gain reported is not inflated by
+    having been the largest of several noisy ones. A turning point needs the gain less
+    ``plan.certainty`` paired standard errors to reach ``plan.least_gain``: by default the lower
+    end of the gain's 95 % interval is at least 1 VP.
     """
     dseed = decision_seed(seed, decision.number)
     others = [move for move in best if move != decision.played]
@@ -403,7 +407,7 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
         others = [max(others, key=lambda m: (chosen[m].mean(), m))]
     alternative = others[0]
     samples = _sample(game_key, decision.view, decision.seat, [decision.played, alternative], dseed, "review",
-                      plan.worlds, plan.choices)
+                      plan.final_worlds, plan.choices)
     judged = {j.move: j for j in _judgements(samples, {decision.played: alternative,
                                                          alternative: decision.played})}
     if decision.played not in judged or alternative not in judged:
@@ -411,8 +415,12 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
     point = TurningPoint(number=decision.number, seat=decision.seat, played=judged[decision.played],
                          alternative=judged[alternative],
                          gain_spread=_paired_spread(samples[alternative], samples[decision.played]))
-    sure = point.gain > plan.certainty * point.gain_spread / Z95
-    return point if point.gain >= plan.least_gain and sure else None
+    return point if surely_gains(point, plan) else None
+
+
+def surely_gains(point: TurningPoint, plan: CoachBudget) -> bool:
+    """Whether ``point``'s gain, less ``plan.certainty`` paired standard errors, reaches ``plan.least_gain``."""
+    return point.gain - plan.certainty * point.gain_spread / Z95 >= plan.least_gain
 
 
 def biggest_swing(points: Mapping[int, list[TurningPoint]]) -> TurningPoint | None:
@@ -422,4 +430,4 @@ def biggest_swing(points: Mapping[int, list[TurningPoint]]) -> TurningPoint | No
 
 
 __all__ = ["HINT_BUDGET", "REVIEW_BUDGET", "CoachBudget", "Judgement", "TurningPoint", "biggest_swing",
-           "continue_to_end", "hints", "review", "shortlist"]
+           "continue_to_end", "hints", "review", "shortlist", "surely_gains"]

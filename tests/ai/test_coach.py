@@ -11,13 +11,13 @@ import pytest
 import games
 from games.ai import decision_seed, game_ai
 from games.ai.coach import (CoachBudget, Judgement, TurningPoint, biggest_swing, continue_to_end, hints, review,
-                            shortlist)
+                            shortlist, surely_gains)
 from games.ai.search import Budget, Search
 
 from .positions import random_positions, redeal
 
 KEYS = games.keys()
-SMALL = CoachBudget(worlds=3, moves=3, screen_worlds=1, screen_continuations=2, kept=2, choices=1)
+SMALL = CoachBudget(worlds=3, final_worlds=4, moves=3, screen_worlds=1, screen_continuations=2, kept=2, choices=1)
 """A coach budget small enough for tests, still running every part of the coach."""
 SETUPS = {"mor": (2, None), "lim": (2, {"advanced": False}), "opera": (2, None)}
 
@@ -159,8 +159,8 @@ def test_a_planted_blunder_is_found_with_a_positive_gain(key):
     number = planted["number"]
     around = [n for n, (seat, _) in enumerate(moves) if seat == 0 and abs(n - number) <= 6]
     players, options = SETUPS[key]
-    budget = CoachBudget(worlds=12, moves=3, screen_worlds=2, screen_continuations=8, kept=4, choices=2,
-                         least_gain=0.5, certainty=0.0)
+    budget = CoachBudget(worlds=12, final_worlds=12, moves=3, screen_worlds=2, screen_continuations=8, kept=4,
+                         choices=2, least_gain=0.5, certainty=0.0)
     found = review(key, players, seed, options, moves, {0: around}, budget=budget)
     assert number in [point.number for point in found[0]]
     point = next(point for point in found[0] if point.number == number)
@@ -182,7 +182,7 @@ def test_review_reports_its_progress_and_is_reproducible():
     for points in first.values():
         assert len(points) <= 3
         assert [p.gain for p in points] == sorted((p.gain for p in points), reverse=True)
-        assert all(p.gain >= SMALL.least_gain and p.gain > p.gain_spread / 1.96 for p in points)
+        assert all(surely_gains(p, SMALL) for p in points)
 
 
 def test_judgements_and_turning_points_survive_json():
@@ -204,9 +204,53 @@ def test_the_biggest_swing_is_the_largest_gain_of_any_seat():
     assert biggest_swing(swings) == point(3, 1, 6.0)
 
 
+def test_a_turning_point_needs_the_lower_end_of_its_gain_s_interval_at_least_the_least_gain():
+    def point(gain: float, gain_spread: float) -> TurningPoint:
+        return TurningPoint(7, 0, Judgement("a", 20.0, 3.0, -gain, None),
+                            Judgement("b", 20.0 + gain, 3.0, 0.0, None), gain_spread=gain_spread)
+
+    default = CoachBudget()
+    assert default.least_gain == 1.0 and default.certainty == pytest.approx(1.96)
+    assert default.final_worlds > default.worlds
+    assert surely_gains(point(4.0, 3.0), default)
+    assert not surely_gains(point(4.0, 3.5), default)
+    assert not surely_gains(point(0.9, 0.0), default)
+    assert surely_gains(point(1.0, 0.0), default)
+    one_error = CoachBudget(certainty=1.0)
+    assert surely_gains(point(3.0, 3.92), one_error) and not surely_gains(point(2.9, 3.92), one_error)
+    assert surely_gains(point(4.0, 3.5), CoachBudget(certainty=0.0, least_gain=4.0))
+
+
+def test_a_review_judges_its_verdict_on_the_final_worlds_and_flags_only_sure_gains(monkeypatch):
+    """The kept decisions are judged once on ``final_worlds`` fresh worlds; every flagged point
+    passes :func:`surely_gains` with the budget's certainty."""
+    import games.ai.coach as coach
+
+    counts: dict[str, set[int]] = {}
+    sample = coach._sample
+
+    def counting(game_key, view, seat, moves, seed, label, count, choices):
+        counts.setdefault(label, set()).add(count)
+        return sample(game_key, view, seat, moves, seed, label, count, choices)
+
+    monkeypatch.setattr(coach, "_sample", counting)
+    seed = 9
+    chance = random.Random(seed)
+    moves = _game("lim", seed, lambda state, seat, number, legal: chance.choice(legal))
+    reviewed = {0: [n for n, (s, _) in enumerate(moves) if s == 0]}
+    budget = CoachBudget(worlds=3, final_worlds=6, moves=3, screen_worlds=1, screen_continuations=2, kept=2,
+                         choices=1, least_gain=0.5)
+    found = review("lim", 2, seed, {"advanced": False}, moves, reviewed, budget=budget)
+    assert counts["review"] == {6} and counts["screen"] == {2}
+    assert counts.get("choose", {3}) == {3}
+    assert all(surely_gains(p, budget) for p in found[0])
+
+
 def test_a_budget_needs_two_continuations_for_an_interval():
     with pytest.raises(ValueError):
         CoachBudget(worlds=1)
+    with pytest.raises(ValueError):
+        CoachBudget(final_worlds=1)
     with pytest.raises(ValueError):
         CoachBudget(moves=0)
     assert CoachBudget(choices=0).choices == 0
