@@ -85,12 +85,15 @@ def test_same_seed_same_move_and_seeds_matter(key):
 
 
 def test_a_game_may_search_with_budgets_of_its_own():
-    """Masters' turns take several moves, so its playouts go twice as deep; the others keep the levels'."""
+    """Masters' and Opera's turns take several moves, so their playouts go twice as deep; Lorenzo
+    keeps the levels' budgets."""
     for level in ("normal", "strong"):
-        assert level_budget("mor", level).depth == 2 * LEVELS[level].depth
+        for key in ("mor", "opera"):
+            assert level_budget(key, level).depth == 2 * LEVELS[level].depth
         assert level_budget("mor", level).playouts == LEVELS[level].playouts
-        assert level_budget("lim", level) == level_budget("opera", level) == LEVELS[level]
-    assert level_budget("mor", "easy") == LEVELS["easy"]
+        assert level_budget("lim", level) == LEVELS[level]
+    assert level_budget("opera", "normal").playouts < LEVELS["normal"].playouts
+    assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
 
 
 def test_decision_seed_follows_the_table_seed_and_the_move_number():
