@@ -28,7 +28,7 @@ from .search import Budget, Search
 LEVELS: dict[str, Budget] = {
     "easy": Budget(worlds=1),
     "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
-    "strong": Budget(worlds=16, keep=8, playouts=1024, depth=8),
+    "strong": Budget(worlds=16, keep=16, playouts=1024, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds); a game's
 module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves."""
