@@ -85,14 +85,14 @@ def test_same_seed_same_move_and_seeds_matter(key):
 
 
 def test_a_game_may_search_with_budgets_of_its_own():
-    """Masters' and Opera's turns take several moves, so their playouts go twice as deep; Lorenzo
-    keeps the levels' budgets."""
+    """Masters' and Opera's turns take several moves, so their playouts go twice as deep (Opera's at
+    ``strong`` only); Lorenzo keeps the levels' budgets."""
     for level in ("normal", "strong"):
-        for key in ("mor", "opera"):
-            assert level_budget(key, level).depth == 2 * LEVELS[level].depth
+        assert level_budget("mor", level).depth == 2 * LEVELS[level].depth
         assert level_budget("mor", level).playouts == LEVELS[level].playouts
         assert level_budget("lim", level) == LEVELS[level]
-    assert level_budget("opera", "normal").playouts < LEVELS["normal"].playouts
+    assert level_budget("opera", "strong").depth == 2 * LEVELS["strong"].depth
+    assert level_budget("opera", "normal") == LEVELS["normal"]
     assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
 
 
