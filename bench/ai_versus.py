@@ -4,9 +4,10 @@
                               [--jobs 2] [--minutes M] [--results bench/results/ai_versus.jsonl]
 
 Two players, seats alternated, seeds ``--first-seed`` onward (5000 unless told), both sides at the
-same level and budget. Only ``games/ai/<game>.py`` comes from the revision; the shared search
-(``games/ai/search.py``) and the rules engine are the working tree's, so what is compared is one
-game's world sampling, estimate and playout policy, the part a change to one game's AI touches.
+same level. Only ``games/ai/<game>.py`` and the levels' budgets come from the revision (its
+module's ``BUDGETS``, else its ``LEVELS``); the shared search (``games/ai/search.py``) and the rules
+engine are the working tree's, so what is compared is one game's world sampling, estimate, playout
+policy and budget, the part a change to one game's AI touches.
 Prints the working tree's win rate (a shared first place counts half) with its 95 % Wilson interval
 and the goal (``normal``: at least 65 % against the revision), its mean margin, and each side's mean
 points by scoring category (with Masters' leader points and their interval), which shows where a
@@ -22,6 +23,7 @@ change to either AI starts its count afresh. ``--minutes M`` starts no new game 
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import json
@@ -61,12 +63,25 @@ def rival_module(game_key: str, source: str) -> types.ModuleType:
     return module
 
 
-def rival_budget(ai: types.ModuleType, level: str) -> Budget:
-    """The budget ``ai`` (a game's module, of any revision) plays ``level`` with."""
-    return getattr(ai, "BUDGETS", {}).get(level, LEVELS[level])
+def revision_levels(revision: str) -> dict[str, Budget]:
+    """The levels' budgets (``LEVELS`` of ``games/ai/__init__.py``) at ``revision``."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{revision}:games/ai/__init__.py"],
+                            check=True, capture_output=True, text=True).stdout
+    for node in ast.parse(source).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0] if isinstance(node, ast.Assign) else None
+        if isinstance(target, ast.Name) and target.id == "LEVELS":
+            return eval(compile(ast.Expression(node.value), "LEVELS", "eval"), {"Budget": Budget})
+    raise ValueError(f"no LEVELS at {revision}")
 
 
-def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level: str, seed: int) -> str:
+def rival_budget(ai: types.ModuleType, level: str, levels: tuple[int, ...]) -> Budget:
+    """The budget ``ai`` (a game's module, of any revision) plays ``level`` with: its own, else
+    ``levels`` (the numbers of its revision's budget for ``level``)."""
+    return getattr(ai, "BUDGETS", {}).get(level, Budget(*levels))
+
+
+def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level: str, seed: int,
+           budget: Budget) -> str:
     """What ``ai`` plays for ``seat`` at ``level``: the search :func:`games.ai.decide` runs, with
     the given game module in place of the installed one."""
     view = game.view(state, seat)
@@ -75,19 +90,19 @@ def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level
         legal = ai.candidates(view, legal)
     if len(legal) == 1:
         return legal[0]
-    budget = rival_budget(ai, level)
     search = Search(game, ai, view, seat, legal, budget, seed, None)
     return search.playouts() if budget.playouts else search.look_ahead()[0][1]
 
 
-def play(job: tuple[str, str, str, int, int]) -> dict:
+def play(job: tuple[str, str, str, int, int, tuple[int, ...]]) -> dict:
     """One game of the working tree's AI (seat ``hero``) against the revision's (the other seat)."""
-    game_key, source, level, seed, hero = job
+    game_key, source, level, seed, hero, levels = job
     game = games.get(game_key)
-    sides = [game_ai(game_key), rival_module(game_key, source)]
+    rival = rival_module(game_key, source)
+    sides = [(game_ai(game_key), level_budget(game_key, level)), (rival, rival_budget(rival, level, levels))]
     ais = sides if hero == 0 else sides[::-1]
     state = play_out(game, game.setup(2, seed), lambda state, seat, number: decide(
-        game, ais[seat], state, seat, level, decision_seed(seed, number)))
+        game, ais[seat][0], state, seat, level, decision_seed(seed, number), ais[seat][1]))
     return {"hero": hero, "result": game.result(state)}
 
 
@@ -95,10 +110,10 @@ class VersusResults(Results):
     """Head-to-head games kept in a JSON-lines file (see the module's docstring for a game's identity)."""
 
     def identity(self, job: tuple) -> str:
-        game_key, source, level, seed, hero = job
+        game_key, source, level, seed, hero, levels = job
         rival = hashlib.sha256(source.encode()).hexdigest()[:16]
         budgets = [list(numbers(level_budget(game_key, level))),
-                   list(numbers(rival_budget(rival_module(game_key, source), level)))]
+                   list(numbers(rival_budget(rival_module(game_key, source), level, levels)))]
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))
 
@@ -107,9 +122,9 @@ def numbers(budget: Budget) -> tuple[int, int, int, int]:
     return budget.worlds, budget.keep, budget.playouts, budget.depth
 
 
-def versus(game_key: str, source: str, level: str, seeds: range, workers: int, minutes: float | None,
-           results: Results) -> list[dict]:
-    jobs = [(game_key, source, level, seed, seed % 2) for seed in seeds]
+def versus(game_key: str, source: str, levels: dict[str, Budget], level: str, seeds: range, workers: int,
+           minutes: float | None, results: Results) -> list[dict]:
+    jobs = [(game_key, source, level, seed, seed % 2, numbers(levels[level])) for seed in seeds]
     return run(jobs, workers, minutes, play, results)
 
 
@@ -159,8 +174,8 @@ def main() -> None:
     print(f"{games.get(args.game).title} ({args.game}) at {args.level}: the working tree against {args.against},"
           f" {args.games} games from seed {args.first_seed}")
     seeds = range(args.first_seed, args.first_seed + args.games)
-    outcomes = versus(args.game, revision_source(args.game, args.against), args.level, seeds, args.jobs,
-                      args.minutes, VersusResults(args.results))
+    outcomes = versus(args.game, revision_source(args.game, args.against), revision_levels(args.against),
+                      args.level, seeds, args.jobs, args.minutes, VersusResults(args.results))
     report(outcomes, args.level, args.games)
 
 

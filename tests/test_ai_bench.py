@@ -4,11 +4,13 @@ the versus bench seats another version of a game's AI against the working tree's
 from __future__ import annotations
 
 import json
+import types
 
 import pytest
 
 from bench import ai_strength, ai_versus
 from bench.ai_strength import AI_FOLDER, Results, adopt, ai_fingerprint
+from games.ai import LEVELS, Budget
 
 JOBS = [("mor", ["easy", "random"], seed, {}) for seed in (1, 2, 3)]
 
@@ -51,8 +53,17 @@ def test_a_replay_that_differs_keeps_nothing(recorded):
 
 def test_the_versus_bench_seats_the_other_version_of_the_ai_against_the_working_trees():
     source = (AI_FOLDER / "mor.py").read_text()
-    same = ai_versus.play(("mor", source, "easy", 7, 0))  # the same AI on both sides plays as the table does
+    easy = ai_versus.numbers(LEVELS["easy"])
+    same = ai_versus.play(("mor", source, "easy", 7, 0, easy))  # the same AI on both sides plays as the table does
     assert same["result"] == ai_strength.play(("mor", ["easy", "easy"], 7, {}))["result"]
     worst = source + "\n\n_true_evaluate = evaluate\n\n\ndef evaluate(state, seat):\n    return -_true_evaluate(state, seat)\n"
     for hero in (0, 1):  # a version that plays its worst move loses, in either seat
-        assert ai_versus.play(("mor", worst, "easy", 7, hero))["result"]["winners"] == [hero]
+        assert ai_versus.play(("mor", worst, "easy", 7, hero, easy))["result"]["winners"] == [hero]
+
+
+def test_the_versus_bench_gives_the_other_version_its_own_budgets():
+    """Today's ``normal`` against a370146's plays a370146's budget (its ``LEVELS``: 8 moves kept), not today's."""
+    levels = ai_versus.revision_levels("a370146")
+    assert levels["normal"] == Budget(worlds=8, keep=8, playouts=128, depth=8) != LEVELS["normal"]
+    module = types.ModuleType("without_budgets")
+    assert ai_versus.rival_budget(module, "normal", ai_versus.numbers(levels["normal"])) == levels["normal"]

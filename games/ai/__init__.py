@@ -27,11 +27,13 @@ from .search import Budget, Search
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(worlds=1),
-    "normal": Budget(worlds=8, keep=8, playouts=128, depth=8),
-    "strong": Budget(worlds=16, keep=8, playouts=1024, depth=8),
+    "normal": Budget(worlds=8, keep=16, playouts=128, depth=8),
+    "strong": Budget(worlds=16, keep=32, playouts=1024, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds); a game's
-module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves."""
+module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves. Each
+level keeps as many moves after the one-move look-ahead as its playouts can tell apart: that
+look-ahead often ranks the move the playouts prefer below the eighth (docs/ai.md)."""
 
 _MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.opera"}
 

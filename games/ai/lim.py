@@ -121,6 +121,27 @@ def _rebuild_turn(state: dict[str, Any], view: dict[str, Any]) -> None:
     state["queue"] = clone(detail["queue"])
 
 
+def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A playout's move among the legal moves of the type drawn: one drawn at random, paid with the
+    fewest servants that move can be paid with, and a leader played or activated rather than
+    discarded when the seat can.
+
+    Drawn plainly, most placements spend servants (every count that reaches the space is a move of
+    its own), so playouts ran their seats out of servants and judged every tower card dearer than
+    it is; and a random leader move mostly threw the leader away.
+    """
+    drawn = group[rng.randrange(len(group))]
+    if "servants" in drawn:
+        return min((action for action in group if action.keys() == drawn.keys()
+                    and all(action[key] == value for key, value in drawn.items() if key != "servants")),
+                   key=lambda action: action["servants"])
+    if drawn["type"] == "leader" and drawn["do"] == "discard":
+        kept = [action for action in group if action["do"] != "discard"]
+        if kept:
+            return kept[rng.randrange(len(kept))]
+    return drawn
+
+
 def evaluate(state: dict[str, Any], seat: int) -> float:
     """Victory points plus what the final scoring and the reports will turn into points, read from
     the seats' public part of the world (the towers and spaces are not needed)."""

@@ -19,10 +19,15 @@ from games.opera.data import DATA, SIZES
 from games.opera.scoring import score
 from games.opera.view import player_views
 
-from .search import Blanks, relative, result_value
+from .search import Blanks, Budget, relative, result_value
 
 GAME = games.get("opera")
 ROLLOUT_WEIGHTS = {"build": 6.0, "deliver": 6.0, "refine": 3.0, "use": 3.0, "pay": 3.0, "move": 2.0}
+BUDGETS = {"strong": Budget(worlds=16, keep=32, playouts=1024, depth=16)}
+"""``strong``'s playouts go twice as deep as the levels' own: a turn here is a move of the architect
+and several actions (about 8 moves under the playout policy), so 8 moves end most playouts as the
+seat's own turn ends, before any other seat answers. ``normal`` keeps the levels' depth: at its
+128 playouts the deeper ones lost more games than they won against a370146 (docs/ai.md)."""
 BLANKS = Blanks(GAME)
 
 

@@ -105,7 +105,12 @@ class Search:
         return [(score, text) for score, _, text in judged]
 
     def playouts(self) -> str:
-        """Successive halving of the playout budget over the best moves of the look-ahead."""
+        """Successive halving of the playout budget over the best moves of the look-ahead.
+
+        Every move is judged in the same worlds with the same random numbers: a move's n-th playout
+        runs in world n modulo the worlds, drawing from a generator seeded by the decision and n, so
+        two moves differ by what they do and not by the deal or the luck each happened to meet.
+        """
         ranked = self.look_ahead()
         alive = [text for score, text in ranked[: self.budget.keep] if score != LOST] or [ranked[0][1]]
         if len(alive) == 1:
@@ -114,17 +119,19 @@ class Search:
         counts = {text: 0 for text in alive}
         rounds = max(1, (len(alive) - 1).bit_length())
         per_round = self.budget.playouts // rounds
-        turn = 0
+        luck = [self.rng.getrandbits(63) for _ in range(self.budget.playouts)]
+        played = 0
         while len(alive) > 1:
             each = max(1, per_round // len(alive))
-            for _ in range(each):
+            for number in range(played, played + each):
                 for text in alive:
-                    after = self._play(turn % len(self.worlds), text)
-                    turn += 1
+                    after = self._play(number % len(self.worlds), text)
+                    self.rng = random.Random(luck[number % len(luck)])
                     totals[text] += self.playout(after) if after is not None else -1e9
                     counts[text] += 1
                     if self._late():
                         return max(alive, key=lambda t: totals[t] / max(1, counts[t]))
+            played += each
             alive.sort(key=lambda t: totals[t] / counts[t], reverse=True)
             alive = alive[: max(1, len(alive) // 2)]
         return alive[0]

@@ -20,6 +20,7 @@ from games.ai import (
     level_budget,
     safe_move,
 )
+from games.ai.search import Search
 from games.core import clone
 from games.opera.data import DATA
 
@@ -84,12 +85,15 @@ def test_same_seed_same_move_and_seeds_matter(key):
 
 
 def test_a_game_may_search_with_budgets_of_its_own():
-    """Masters' turns take several moves, so its playouts go twice as deep; the others keep the levels'."""
+    """Masters' and Opera's turns take several moves, so their playouts go twice as deep (Opera's at
+    ``strong`` only); Lorenzo keeps the levels' budgets."""
     for level in ("normal", "strong"):
         assert level_budget("mor", level).depth == 2 * LEVELS[level].depth
         assert level_budget("mor", level).playouts == LEVELS[level].playouts
-        assert level_budget("lim", level) == level_budget("opera", level) == LEVELS[level]
-    assert level_budget("mor", "easy") == LEVELS["easy"]
+        assert level_budget("lim", level) == LEVELS[level]
+    assert level_budget("opera", "strong").depth == 2 * LEVELS["strong"].depth
+    assert level_budget("opera", "normal") == LEVELS["normal"]
+    assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
 
 
 def test_decision_seed_follows_the_table_seed_and_the_move_number():
@@ -209,3 +213,57 @@ def test_a_mor_playout_stores_market_resources_as_a_plain_place_without_listing_
         else:
             assert shortcut == legal
     assert pending > 10
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_move_kept_is_judged_in_the_same_worlds_with_the_same_playout_luck(key):
+    """A move's n-th playout runs in world n with the n-th generator, whichever the move: moves are
+    compared on the same deals and the same luck, not on the worlds each happened to meet."""
+    game, ai = games.get(key), game_ai(key)
+    searched = 0
+    for state, seat in random_positions(key, 200, seed=23):
+        view = game.view(state, seat)
+        legal = _legal(key, state, seat)
+        legal = ai.candidates(view, legal) if hasattr(ai, "candidates") else legal
+        if len(legal) < 4:
+            continue
+        search = Search(game, ai, view, seat, legal, Budget(worlds=4, keep=4, playouts=24, depth=2), 5, None)
+        met: dict[str, list[tuple[int, tuple]]] = {}
+
+        def spy(start, search=search, met=met):
+            world, text = next(key for key, after in search.played.items() if after is start)
+            met.setdefault(text, []).append((world, search.rng.getstate()))
+            return 0.0
+
+        search.playout = spy
+        search.playouts()
+        sequences = sorted(met.values(), key=len)
+        assert len(sequences) >= 2 and len({world for world, _ in sequences[-1]}) == 4
+        for shorter in sequences:
+            assert sequences[-1][: len(shorter)] == shorter
+        searched += 1
+        if searched == 5:
+            break
+    assert searched == 5
+
+
+def test_a_lim_playout_pays_with_the_fewest_servants_and_keeps_its_leaders():
+    """Drawn plainly, most placements spend servants and most leader moves discard the leader."""
+    game, ai = games.get("lim"), game_ai("lim")
+    rng = random.Random(3)
+    paid = kept = 0
+    for state, seat in random_positions("lim", 400, seed=29):
+        by_type: dict[str, list[dict]] = {}
+        for action in game.legal_actions(state, seat):
+            by_type.setdefault(action["type"], []).append(action)
+        for group in by_type.values():
+            choice = ai.rollout_choice(group, rng)
+            assert choice in group
+            if "servants" in choice:
+                same = [a for a in group if {**a, "servants": 0} == {**choice, "servants": 0}]
+                assert choice["servants"] == min(a["servants"] for a in same)
+                paid += len(same) > 1
+            if choice["type"] == "leader" and any(a["do"] != "discard" for a in group):
+                assert choice["do"] != "discard"
+                kept += 1
+    assert paid > 20 and kept > 0
