@@ -68,32 +68,33 @@ def test_refusals_leave_the_state_unchanged(key, players):
     assert err.value.rule.startswith(("CORE", key.upper()[:2]))
 
 
-@pytest.mark.parametrize("key,players", CASES)
-def test_simulate_plays_a_listed_move_as_apply_does(key, players):
-    """The simulations' fast path (no copy, no round trip) reaches the state apply reaches."""
-    game = games.get(key)
-    chooser = random.Random(players)
-    state = game.setup(players, players * 31, {})
+def random_moves(game, players: int, setup_seed: int, chooser_seed: int):
+    """Each move of a random game: the state before it, the seat, the move, and what ``apply`` gives."""
+    chooser = random.Random(chooser_seed)
+    state = game.setup(players, setup_seed, {})
     while game.result(state) is None:
         seat = chooser.choice(sorted(game.actors(state)))
         action = chooser.choice(game.legal_actions(state, seat))
         expected, events = game.apply(state, seat, action)
+        yield state, seat, action, expected, events
+        state = expected
+
+
+@pytest.mark.parametrize("key,players", CASES)
+def test_simulate_plays_a_listed_move_as_apply_does(key, players):
+    """The simulations' fast path (no copy, no round trip) reaches the state apply reaches."""
+    game = games.get(key)
+    for state, seat, action, expected, events in random_moves(game, players, players * 31, players):
         simulated = clone(state)
         assert game.simulate(simulated, seat, action) == events
         assert game.dumps(simulated) == game.dumps(expected)
-        state = expected
 
 
 @pytest.mark.parametrize("key,players", CASES)
 def test_a_move_played_unrecorded_reaches_the_same_state(key, players):
     """The playouts write no event line (``Game.unrecorded``): the states are those ``apply`` reaches."""
     game = games.get(key)
-    chooser = random.Random(players + 7)
-    state = game.setup(players, players * 37, {})
-    while game.result(state) is None:
-        seat = chooser.choice(sorted(game.actors(state)))
-        action = chooser.choice(game.legal_actions(state, seat))
-        expected, _ = game.apply(state, seat, action)
+    for state, seat, action, expected, _ in random_moves(game, players, players * 37, players + 7):
         simulated = clone(state)
         with game.unrecorded():
             game.simulate(simulated, seat, action)

@@ -28,7 +28,7 @@ from games.core import IllegalAction, clone
 from games.core.result import public_points
 
 from . import decision_seed, game_ai
-from .search import Budget, Search
+from .search import Budget, Search, rollout_draw
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95 % interval."""
@@ -41,8 +41,8 @@ class CoachBudget:
     ``worlds``: continuations to the end of the game for each move judged fully (each in its own
     sampled world); ``final_worlds``: the fresh worlds on which a review judges the played move
     and its alternative for the last time (more than ``worlds``: only a few decisions get there,
-    and their verdict is what the player reads); ``moves``: how many moves of a decision are judged fully (the best of the
-    look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
+    and their verdict is what the player reads); ``moves``: how many moves of a decision are
+    judged fully (the best of the look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
     ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
     decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
     step (0: every legal move); ``least_gain``: the VP an alternative must surely win to make a
@@ -179,8 +179,9 @@ def continue_to_end(game_key: str, state: dict[str, Any], seed: int,
 def _policy_move(game: Any, ai: Any, state: dict[str, Any], actor: int, actions: list[dict[str, Any]],
                  rng: random.Random, choices: int) -> dict[str, Any]:
     drawn: list[dict[str, Any]] = [] if choices else list(actions)
+    choice = getattr(ai, "rollout_choice", None)
     for _ in range(choices if len(actions) > 1 else 1 if choices else 0):
-        action = _draw(ai, actions, rng)
+        action = rollout_draw(actions, rng, ai.ROLLOUT_WEIGHTS, choice)
         if action not in drawn:
             drawn.append(action)
     if len(drawn) == 1:
@@ -196,18 +197,6 @@ def _policy_move(game: Any, ai: Any, state: dict[str, Any], actor: int, actions:
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-def _draw(ai: Any, actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """One move as the AI's playouts draw it: a move type by the game's weights, then one of that type."""
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    for action in actions:
-        by_type.setdefault(action["type"], []).append(action)
-    kinds = sorted(by_type)
-    kind = rng.choices(kinds, [ai.ROLLOUT_WEIGHTS.get(k, 1.0) for k in kinds])[0]
-    choice = getattr(ai, "rollout_choice", None)
-    group = by_type[kind]
-    return choice(group, rng) if choice is not None else group[rng.randrange(len(group))]
 
 
 # ---------------------------------------------------------------------------------- judging

@@ -140,8 +140,9 @@ class Search:
         """Weighted random moves by whoever must act, for at most ``depth`` moves, then the evaluation.
 
         The moves are played on one private copy of ``start`` by the engine's fast path
-        (:meth:`Game.simulate`, writing no event line: :meth:`Game.unrecorded`); a move the engine refuses there ends the playout with the
-        evaluation of ``start``, since the refusal may have left the copy half changed.
+        (:meth:`Game.simulate`, writing no event line: :meth:`Game.unrecorded`); a move the engine
+        refuses there ends the playout with the evaluation of ``start``, since the refusal may have
+        left the copy half changed.
         """
         game = self.game
         state = game.copy_state(start)
@@ -169,17 +170,22 @@ class Search:
         return False
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """A move type drawn by the game's playout weights, then one move of that type: the game's
-        ``rollout_choice`` if it has one, else one at random."""
-        kinds = sorted({action["type"] for action in actions})
-        # rng.choices(kinds, weights) written out: the same single random() and the same pick.
-        weights = self.ai.ROLLOUT_WEIGHTS
-        cumulative = list(accumulate([weights.get(k, 1.0) for k in kinds]))
-        kind = kinds[bisect(cumulative, self.rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]
-        group = actions if len(kinds) == 1 else [action for action in actions if action["type"] == kind]
-        if self.rollout_choice is not None:
-            return self.rollout_choice(group, self.rng)
-        return group[self.rng.randrange(len(group))]
+        return rollout_draw(actions, self.rng, self.ai.ROLLOUT_WEIGHTS, self.rollout_choice)
+
+
+def rollout_draw(actions: list[dict[str, Any]], rng: random.Random, weights: dict[str, float],
+                 choice: Callable[[list[dict[str, Any]], random.Random], dict[str, Any]] | None = None,
+                 ) -> dict[str, Any]:
+    """One move as the playouts draw it: a move type by the game's playout ``weights``, then one
+    move of that type, the game's ``choice`` (its ``rollout_choice``) if it has one, else one at random."""
+    kinds = sorted({action["type"] for action in actions})
+    # rng.choices(kinds, weights) written out: the same single random() and the same pick.
+    cumulative = list(accumulate([weights.get(k, 1.0) for k in kinds]))
+    kind = kinds[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(kinds) - 1)]
+    group = actions if len(kinds) == 1 else [action for action in actions if action["type"] == kind]
+    if choice is not None:
+        return choice(group, rng)
+    return group[rng.randrange(len(group))]
 
 
 class Blanks:
