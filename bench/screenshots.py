@@ -5,7 +5,8 @@ on a phone (390×844) and on a desktop (1280×900).
     pip install "simcord[preview]"            # the preview; Chromium from the system (apt install chromium)
     PYTHONPATH=. nice -n 19 python bench/screenshots.py docs/images/screens
 
-Writes ``<game>-phone.png`` and ``<game>-desktop.png`` for each game into the folder given. The
+Writes ``<game>-phone.png`` and ``<game>-desktop.png`` for each game into the folder given, and
+``<game>-menu-phone.png``: the pinged player's private move menu after they pressed its Hint. The
 games are dealt from fixed seeds, so the pictures change only when the bot's messages do.
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import aiohttp
 import simcord
+from discord.ext import commands
 
 from bot.bot import create_bot
 from bot.config import Config
@@ -77,11 +79,12 @@ IMAGES_SHOWN = """(() => {
         const box = image.getBoundingClientRect();
         return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
     });
-    return document.readyState === "complete" && shown.length > 0
+    return document.readyState === "complete" && document.images.length > 0
         && shown.every(image => image.complete && image.naturalWidth > 0);
 })()"""
-"""Whether every picture in the window has loaded (and there is one): before, Chromium would draw
-a picture's alt text where the picture was still on its way."""
+"""Whether every picture in the window has loaded (the channel has one, though a long private
+message may push it out of the window): before, Chromium would draw a picture's alt text where
+the picture was still on its way."""
 
 
 WITHOUT_WORKBENCH = """document.querySelectorAll("[data-workbench]").forEach(
@@ -158,15 +161,29 @@ async def shoot(key: str, moves: int, folder: Path) -> None:
         config = Config(token=None, database_path=Path(scratch) / "bottega.db", dev_guild_id=None,
                         render_workers=0)
         bot = create_bot(config, seed_source=lambda: SEED)
-        async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
-            env.settle_timeout = 120  # a busy machine draws slowly
-            channel, people = await play_a_few_turns(env, key, moves)
-            for name, (width, height) in SIZES.items():
-                async with env.preview(channel, viewers=people[:1], layout="channel", display="fixed",
-                                       width=width, height=height) as preview:
-                    await capture(preview.url, folder / f"{key}-{name}.png", (width, height))
-                print(f"{key}: {folder / f'{key}-{name}.png'}")
-        await bot.store.close()
+        try:
+            await _shoot_table(bot, key, moves, folder)
+        finally:
+            await bot.store.close()
+
+
+async def _shoot_table(bot: commands.Bot, key: str, moves: int, folder: Path) -> None:
+    async with simcord.run(bot, strict_sync=False, check_errors=False) as env:
+        env.settle_timeout = 120  # a busy machine draws slowly
+        channel, people = await play_a_few_turns(env, key, moves)
+        for name, (width, height) in SIZES.items():
+            async with env.preview(channel, viewers=people[:1], layout="channel", display="fixed",
+                                   width=width, height=height) as preview:
+                await capture(preview.url, folder / f"{key}-{name}.png", (width, height))
+            print(f"{key}: {folder / f'{key}-{name}.png'}")
+        pinged = people[0]
+        menu = (await pinged.click(channel.history()[-1], label="Your move")).response
+        await pinged.click(menu, label="Hint")
+        width, height = SIZES["phone"]
+        async with env.preview(channel, viewers=people[:1], layout="channel", display="fixed",
+                               width=width, height=height) as preview:
+            await capture(preview.url, folder / f"{key}-menu-phone.png", (width, height))
+        print(f"{key}: {folder / f'{key}-menu-phone.png'}")
 
 
 async def main(argv: list[str]) -> int:

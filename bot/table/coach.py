@@ -114,6 +114,7 @@ class Coach:
         used = await self.tables.store.add_hint(table.row.id, person.id)
         labels = {notation: found.label for notation, found in table.described(seat)}
         lines = hint_lines(judged, labels, language)
+        lines.append(line())  # a blank line: the count is not read as part of the last suggestion
         lines.append(line(counted("You have used {count} hint in this game, so it will not change your rating.",
                                   "You have used {count} hints in this game, so it will not change your rating.",
                                   by="count", count=used)))

@@ -246,14 +246,17 @@ def _sample(game_key: str, view: dict[str, Any], seat: int, moves: list[str], se
 
 
 def _reason(mine: _Samples, other: _Samples) -> tuple[str, float] | None:
-    """The breakdown category with the largest mean difference over the worlds both moves reached."""
+    """The breakdown category that explains most of the difference between the two moves, over the
+    worlds both reached: the largest gain when ``mine`` scores at least as much as ``other``, the
+    largest loss when it scores less (a better move is never explained by what it loses)."""
     pairs = [(a, b) for a, b in zip(mine.breakdowns, other.breakdowns) if a and b]
     if not pairs:
         return None
     keys = sorted({key for a, b in pairs for key in (*a, *b)} - SUMS)
     differences = {key: sum(a.get(key, 0) - b.get(key, 0) for a, b in pairs) / len(pairs) for key in keys}
-    key = max(keys, key=lambda k: (abs(differences[k]), k))
-    return (key, differences[key]) if differences[key] else None
+    direction = 1 if mine.mean() >= other.mean() else -1
+    key = max(keys, key=lambda k: (direction * differences[k], k))
+    return (key, differences[key]) if direction * differences[key] > 0 else None
 
 
 def _paired_spread(mine: _Samples, other: _Samples) -> float:

@@ -19,7 +19,7 @@ from games.core.describe import AND, FREE, PLUS, amounts, listing
 
 from .data import BOARD, CARDS, PRIVILEGES, amount, card_name, describe, leader_name
 from .effects import member_value
-from .towers import bonus_take_plan, split_space, tower_plan
+from .towers import bonus_take_plan, space_words, split_space, tower_plan
 from .work import exchange_options, work_value0
 
 AREA_LABELS = {
@@ -78,14 +78,14 @@ def _other_space(state: State, seat: int, action: dict, value: int) -> Descripti
         worked = work_value0(state, seat, info["area"], value) + info["modifier"] + servants
         gain: tuple[Message, ...] = (_work_action(info["area"], worked),)
         penalty = Message(" (shared space, {modifier})", modifier=info["modifier"]) if info["modifier"] else ""
-        label = Message("{space}: {area} at value {value}{penalty}", space=space, area=info["area"], value=worked,
-                        penalty=penalty)
+        label = Message("{space}: {area} at value {value}{penalty}", space=space_words(space), area=info["area"],
+                        value=worked, penalty=penalty)
     else:
         gain = tuple(amounts(amount(k, n)) for k, n in info["gain"].items() if n)
         if info["privileges"]:
             gain += (Message("{count} different council privileges", count=info["privileges"])
                      if info["privileges"] > 1 else Message("1 council privilege"),)
-        label = Message("{space}: {gain}", space=space, gain=listing(gain, PLUS))
+        label = Message("{space}: {gain}", space=space_words(space), gain=listing(gain, PLUS))
     if servants:
         label = _with(label, amount("servants", servants))
     return Description(label, (), cost, gain)
@@ -103,8 +103,8 @@ def _take_words(action: dict, plan: dict, above: tuple[Step, ...]) -> Descriptio
     name = card_name(plan["card"])
     floor_info = BOARD["towers"][tower]["floors"][floor - 1]
     bonus = Message(", bonus {bonus}", bonus=describe(floor_info["bonus"])) if floor_info["bonus"] else ""
-    space_step = Step(space, Message("{space}: {card} (floor value {value}{bonus})", space=space, card=name,
-                                     value=floor_info["value"], bonus=bonus))
+    space_step = Step(space, Message("{space}: {card} (floor value {value}{bonus})", space=space_words(space),
+                                     card=name, value=floor_info["value"], bonus=bonus))
     cost = []
     if plan["servants"]:
         cost.append(amounts(amount("servants", plan["servants"])))
@@ -116,7 +116,7 @@ def _take_words(action: dict, plan: dict, above: tuple[Step, ...]) -> Descriptio
     gain += _effect_words(card["immediate"])
     option = Message(", cost option {option}", option=action["cost"]) if "cost" in action else ""
     discount = Message(", {discount} discount", discount=action["discount"]) if "discount" in action else ""
-    label = Message("{space}: {card} — {price}{option}{discount}", space=space, card=name,
+    label = Message("{space}: {card} — {price}{option}{discount}", space=space_words(space), card=name,
                     price=listing(cost) if cost else FREE, option=option, discount=discount)
     return Description(label, (*above, space_step), tuple(cost), tuple(gain))
 

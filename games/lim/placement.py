@@ -35,7 +35,7 @@ from .effects import (
     servant_increase,
     servant_rate,
 )
-from .towers import Buyer, has_coloured_member, perform_take, tower_plan
+from .towers import Buyer, has_coloured_member, perform_take, space_words, tower_plan
 from .work import check_work_servants, perform_work, work_modifier, work_servant_range, work_value0
 
 SERVANT_COST = {
@@ -137,7 +137,7 @@ def perform_place(state: State, s: int, action: dict, events: list[Event]) -> No
     info = BOARD["spaces"][space]
     spent = Message(" with {servants}", servants=describe({'servants': servants})) if servants else ""
     events.append(event("place", "{player} places the {member} family member on {space}{spent}.",
-                                 player=f"{{p{s}}}", member=member, space=space, spent=spent))
+                                 player=f"{{p{s}}}", member=member, space=space_words(space), spent=spent))
     if info["area"] in ("harvest", "production"):
         perform_work(state, s, info["area"], value, events)
         return

@@ -34,6 +34,20 @@ from .effects import (
 )
 
 
+def space_words(space: str) -> Message:
+    """An action space as a player names it: 'the purple tower, floor 1', 'market space 2'."""
+    if space == "council":
+        return Message("Council Palace")
+    kind, number = space.split("-")
+    if kind == "harvest":
+        return Message("harvest space {number}", number=int(number))
+    if kind == "production":
+        return Message("production space {number}", number=int(number))
+    if kind == "market":
+        return Message("market space {number}", number=int(number))
+    return Message("the {tower} tower, floor {floor}", tower=kind, floor=int(number))
+
+
 def split_space(space: str) -> tuple[str, int]:
     """``"green-3"`` -> ``("green", 3)`` (tower spaces only)."""
     return TOWER_FLOORS[space]
@@ -318,7 +332,7 @@ def perform_take(state: State, s: int, plan: dict, member: str | None, events: l
         extras.append(amounts(describe(plan["pay"])))
     paid = Message(", paying {what}", what=listing(extras)) if extras else ""
     events.append(event("take", "{player} takes {name} from {space} with {how}{paid}.",
-                                player=f"{{p{s}}}", name=card_name(no), space=plan['space'], how=how,
+                                player=f"{{p{s}}}", name=card_name(no), space=space_words(plan['space']), how=how,
                                 paid=paid))
     resolve_effects(state, s, card["immediate"], events, immediate=True)
 

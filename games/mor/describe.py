@@ -26,6 +26,7 @@ from games.core import Description, Message, Name, Step, counted
 from games.core.describe import AND, PLUS, amounts, listing
 
 from .data import CARDS, LEADERS, MARBLE_GIVES
+from .market import line_name
 from .production import production_totals
 from .rules import add_counts, counts_of, describe, discounted_cost, market_line, white_resources
 from .view import pending_placement
@@ -79,10 +80,10 @@ def _market(state: dict[str, Any], seat: int, action: dict[str, Any], top: Step)
     coloured = counts_of([MARBLE_GIVES[m] for m in marbles if MARBLE_GIVES[m]])
     gained = add_counts(coloured, counts_of(chosen))
     gain = (amounts(describe(gained)),) if gained else ()
-    label = Message("Take {line}: {gains}", line=line, gains=gain[0] if gain else Message("nothing"))
+    label = Message("Take {line}: {gains}", line=line_name(line), gains=gain[0] if gain else Message("nothing"))
     if "white" not in action:
         return Description(label, (top,), gain=gain)
-    step = Step(line, Message("Take {line}: {gains} and {whites} white", line=line,
+    step = Step(line, Message("Take {line}: {gains} and {whites} white", line=line_name(line),
                               gains=amounts(describe(coloured)), whites=whites))
     return Description(Message("White marbles become {resources}",
                                resources=listing([amounts(r) for r in action["white"]], PLUS)), (top, step), gain=gain)

@@ -28,6 +28,18 @@ def line_words(line: str) -> Message:
     return Message("column {number} from the market", number=int(number))
 
 
+def line_name(line: str) -> Message:
+    """A market line's short name, as the move menu shows it.
+
+    >>> line_name("row-2"), line_name("col-4")
+    ('row 2', 'column 4')
+    """
+    kind, number = line.split("-")
+    if kind == "row":
+        return Message("row {number}", number=int(number))
+    return Message("column {number}", number=int(number))
+
+
 def push_marble(state: dict[str, Any], line: str) -> None:
     """MOR-MARKET-5..7: rows take the slide marble at the right end, columns at the bottom."""
     kind, _, number = line.partition("-")

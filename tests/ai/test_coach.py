@@ -85,6 +85,23 @@ def test_a_reason_names_a_scoring_category_of_the_game_and_is_never_the_sum():
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_a_reason_points_the_way_of_the_move_s_value_the_best_gains_and_the_others_lose(key):
+    game = games.get(key)
+    seen = 0
+    for number, (state, seat) in enumerate(_decisions(key, 6, seed=5)):
+        judged = hints(key, game.view(state, seat), seat, _legal(key, state, seat), number, budget=SMALL)
+        for place, judgement in enumerate(judged):
+            if judgement.reason is None:
+                continue
+            seen += 1
+            if place == 0:
+                assert judgement.reason[1] > 0, judgement
+            elif judgement.versus_best < 0:
+                assert judgement.reason[1] < 0, judgement
+    assert seen
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_a_continuation_plays_the_game_to_its_end(key):
     game = games.get(key)
     players, options = SETUPS[key]
