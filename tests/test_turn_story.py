@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.menus import screen
 from bot.presentation import PlainText, text
 from bot.refusals import RULE_ID

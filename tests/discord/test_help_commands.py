@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bottega_harness import Table, move
+from bottega_harness import Table
 
 from bot.refusals import RULE_ID
 from cogs.cards import entries

@@ -6,7 +6,6 @@ import re
 from datetime import timedelta
 from types import SimpleNamespace
 
-import discord
 import pytest
 
 import games
