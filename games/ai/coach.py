@@ -42,12 +42,15 @@ class CoachBudget:
     sampled world); ``final_worlds``: the fresh worlds on which a review judges the played move
     and its alternative for the last time (more than ``worlds``: only a few decisions get there,
     and their verdict is what the player reads); ``moves``: how many moves of a decision are
-    judged fully (the best of the look-ahead); ``screen_worlds``: worlds of the one-move look-ahead that shortlists them;
-    ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
+    judged fully (the best of the look-ahead); ``screen_worlds``: worlds of the one-move
+    look-ahead that shortlists them; ``screen_continuations``: continuations per move when a review screens a decision; ``kept``:
     decisions per seat a review judges fully; ``choices``: moves a continuation compares at each
     step (0: every legal move); ``least_gain``: the VP an alternative must surely win to make a
     turning point; ``certainty``: how many standard errors the gain must stand above
-    ``least_gain`` (1.96: the lower end of its paired 95 % interval; 0: the gain itself).
+    ``least_gain`` (1.96: the lower end of its paired 95 % interval; 0: the gain itself);
+    ``steps``: the continuation moves a hint may spend over all its worlds (0: no limit). The
+    worlds stop after the first that reaches it (never before two): an early decision of a long
+    game gets fewer worlds instead of more seconds, and the count stays reproducible.
     """
 
     worlds: int = 16
@@ -59,16 +62,20 @@ class CoachBudget:
     choices: int = 3
     least_gain: float = 1.0
     certainty: float = Z95
+    steps: int = 0
 
     def __post_init__(self) -> None:
         if self.worlds < 2 or self.final_worlds < 2 or self.screen_continuations < 2:
             raise ValueError("an interval needs at least two continuations per move")
-        if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1 or self.choices < 0:
-            raise ValueError("every part of a coach budget must be at least 1")
+        if self.moves < 1 or self.screen_worlds < 1 or self.kept < 1:
+            raise ValueError("a coach budget judges at least one move in at least one world")
+        if self.choices < 0 or self.steps < 0:
+            raise ValueError("a coach budget's choices and steps are never negative (0: no limit)")
 
 
-HINT_BUDGET = CoachBudget(worlds=12, moves=4)
-"""The hints' default: within a few seconds of one core at four players (bench/coach.py)."""
+HINT_BUDGET = CoachBudget(worlds=12, moves=4, steps=10_000)
+"""The hints' default: within a few seconds of one core at four players (bench/coach.py; the
+three games' continuations run 2,000 to 3,000 moves per CPU-second)."""
 REVIEW_BUDGET = CoachBudget()
 """The review's default: a four-player game within ten CPU-minutes (bench/coach.py)."""
 SUMS = {"total"}
@@ -141,7 +148,16 @@ class TurningPoint:
 # ---------------------------------------------------------------------------------- continuations
 def continue_to_end(game_key: str, state: dict[str, Any], seed: int,
                     choices: int) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
-    """Play ``state`` (changed in place) to the end; each seat's final total and breakdown.
+    """Play ``state`` (changed in place) to the end; each seat's final total and breakdown (see
+    :func:`_continue`)."""
+    totals, breakdowns, _ = _continue(game_key, state, seed, choices)
+    return totals, breakdowns
+
+
+def _continue(game_key: str, state: dict[str, Any], seed: int,
+              choices: int) -> tuple[dict[int, float], dict[int, dict[str, int]], int]:
+    """Play ``state`` (changed in place) to the end; each seat's final total and breakdown, and
+    how many moves it took.
 
     The first seat that must act draws ``choices`` moves the way the AI's playouts draw them (the
     game's move weights and choices; every legal move when ``choices`` is 0) and plays the one the
@@ -168,12 +184,12 @@ def continue_to_end(game_key: str, state: dict[str, Any], seed: int,
         played[actor] = played.get(actor, 0) + 1
         rng = random.Random((seed << 24) ^ (actor << 20) ^ played[actor])
         game.simulate(state, actor, _policy_move(game, ai, state, actor, actions, rng, choices))
-    result = game.result(state)
+    result, steps = game.result(state), sum(played.values())
     if result is None:
         points = public_points(game.view(state, None))
-        return {seat: float(vp) for seat, vp in points.items()}, {seat: {} for seat in points}
+        return {seat: float(vp) for seat, vp in points.items()}, {seat: {} for seat in points}, steps
     return ({entry["seat"]: float(entry["total"]) for entry in result["scores"]},
-            {entry["seat"]: dict(entry["breakdown"]) for entry in result["scores"]})
+            {entry["seat"]: dict(entry["breakdown"]) for entry in result["scores"]}, steps)
 
 
 def _policy_move(game: Any, ai: Any, state: dict[str, Any], actor: int, actions: list[dict[str, Any]],
@@ -224,12 +240,16 @@ def _half_width(values: list[float]) -> float:
 
 
 def _sample(game_key: str, view: dict[str, Any], seat: int, moves: list[str], seed: int, label: str,
-            count: int, choices: int) -> dict[str, _Samples]:
+            count: int, choices: int, steps: int = 0) -> dict[str, _Samples]:
     """Each move played in ``count`` worlds of ``view`` and continued to the end; the same worlds and
-    continuation seeds for every move."""
+    continuation seeds for every move. With ``steps``, no new world once the continuations have
+    played that many moves (after two worlds at least)."""
     game, ai = games.get(game_key), game_ai(game_key)
     samples = {move: _Samples([], []) for move in moves}
+    spent = 0
     for index in range(count):
+        if steps and index >= 2 and spent >= steps:
+            break
         world = ai.determinize(view, seat, random.Random(f"{seed}:{label}:world:{index}"))
         for move in moves:
             try:
@@ -239,7 +259,8 @@ def _sample(game_key: str, view: dict[str, Any], seat: int, moves: list[str], se
                 samples[move].breakdowns.append(None)
                 continue
             continuation = random.Random(f"{seed}:{label}:play:{index}").getrandbits(40)
-            totals, breakdowns = continue_to_end(game_key, after, continuation, choices)
+            totals, breakdowns, played = _continue(game_key, after, continuation, choices)
+            spent += played
             samples[move].totals.append(totals[seat])
             samples[move].breakdowns.append(breakdowns[seat])
     return samples
@@ -306,7 +327,7 @@ def hints(game_key: str, view: dict[str, Any], seat: int, legal: list[str], seed
     """
     plan = budget or HINT_BUDGET
     moves = shortlist(game_key, view, seat, legal, seed, plan)
-    samples = _sample(game_key, view, seat, moves, seed, "hint", plan.worlds, plan.choices)
+    samples = _sample(game_key, view, seat, moves, seed, "hint", plan.worlds, plan.choices, plan.steps)
     return _judgements(samples)[:count]
 
 

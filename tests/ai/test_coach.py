@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -82,6 +83,21 @@ def test_a_reason_names_a_scoring_category_of_the_game_and_is_never_the_sum():
                   "military", "resources", "excommunication_military", "excommunication_resources",
                   "excommunication_buildings"}
     assert reasons <= categories
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_hint_s_step_limit_ends_its_worlds_early_but_never_before_two_and_never_inside_a_world(key):
+    game = games.get(key)
+    state, seat = next(_decisions(key, 8, seed=9))
+    view, legal = game.view(state, seat), _legal(key, state, seat)
+    wide = replace(SMALL, worlds=5)
+
+    def judged(budget: CoachBudget) -> list[Judgement]:
+        return hints(key, view, seat, legal, 4, budget=budget)
+
+    assert judged(replace(wide, steps=1)) == judged(replace(wide, worlds=2))  # two worlds, each whole
+    assert judged(replace(wide, steps=10**9)) == judged(wide)
+    assert judged(replace(wide, steps=1)) != judged(wide)
 
 
 @pytest.mark.parametrize("key", KEYS)
