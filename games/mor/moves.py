@@ -212,7 +212,14 @@ def _buys(state: dict[str, Any], player: dict[str, Any]) -> list[dict[str, Any]]
 def _productions(player: dict[str, Any]) -> list[dict[str, Any]]:
     tops = sorted((slot[-1] for slot in player["slots"] if slot), key=id_number)
     leaders = sorted(played_leaders(player, "extra_production"), key=id_number)
-    held = tuple(sorted(warehouse_totals(player).items())), tuple(sorted(player["strongbox"].items()))
+    # Units beyond what every power at once could take change no listed move: without them
+    # in the key, a growing strongbox still finds the list it had a turn ago.
+    most = dict.fromkeys(RESOURCES, BASE_INPUTS)
+    for power_input in [CARDS[c]["input"] for c in tops] + [LEADERS[i]["input"] for i in leaders]:
+        for r, n in power_input.items():
+            most[r] += n
+    held = tuple(tuple((r, min(n, most[r])) for r, n in sorted(store.items()))
+                 for store in (warehouse_totals(player), player["strongbox"]))
     return marshal.loads(_production_list(*held, tuple(tops), tuple(leaders)))  # a fresh copy
 
 
