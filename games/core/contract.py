@@ -206,17 +206,7 @@ class Game(ABC):
         ...
         games.core.errors.IllegalAction: Write numbers in a move with the digits 0 to 9.
         """
-        if not isinstance(text, str):
-            raise IllegalAction("A move is written as text.", "CORE-NOTATION")
-        text = text.strip()
-        if len(text) > MAX_NOTATION:
-            raise IllegalAction("A move is at most {max_notation} characters long.", "CORE-NOTATION",
-                                max_notation=MAX_NOTATION)
-        if not text.isascii() and any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
-            raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
-        if _longest_digit_run(text) > MAX_DIGITS:
-            raise IllegalAction("No number in a move has more than {max_digits} digits.", "CORE-NOTATION",
-                                max_digits=MAX_DIGITS)
+        text = readable_text(text)
         try:
             return self._parse(state, text)
         except IllegalAction:
@@ -406,6 +396,23 @@ class Game(ABC):
     @abstractmethod
     def _parse(self, state: State, text: str) -> Action:
         """The action that ``text`` (stripped, bounded) names; IllegalAction if malformed."""
+
+
+def readable_text(text: Any) -> str:
+    """``text`` stripped, or the refusal (``CORE-NOTATION``) of a text no game reads: not a
+    string, too long, digits other than 0-9, or a number longer than any move holds."""
+    if not isinstance(text, str):
+        raise IllegalAction("A move is written as text.", "CORE-NOTATION")
+    text = text.strip()
+    if len(text) > MAX_NOTATION:
+        raise IllegalAction("A move is at most {max_notation} characters long.", "CORE-NOTATION",
+                            max_notation=MAX_NOTATION)
+    if not text.isascii() and any(ch.isdigit() and not ("0" <= ch <= "9") for ch in text):
+        raise IllegalAction("Write numbers in a move with the digits 0 to 9.", "CORE-NOTATION")
+    if _longest_digit_run(text) > MAX_DIGITS:
+        raise IllegalAction("No number in a move has more than {max_digits} digits.", "CORE-NOTATION",
+                            max_digits=MAX_DIGITS)
+    return text
 
 
 def _unordered(value: Any) -> Any:

@@ -25,9 +25,10 @@ every legal move in that settled form.
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
+from functools import lru_cache
 from typing import Any
 
-from games.core import Description, Game, Move, clone, make_result
+from games.core import Description, Game, Move, clone, make_result, readable_text
 from games.core.message import Message, counted
 
 from . import notation as _notation
@@ -120,10 +121,23 @@ class MastersOfRenaissance(Game):
         return {key: lines.copy() if key == "last" else copied[key] for key in state}
 
     def _canonical(self, state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-        """The settled form of ``action`` must read back as itself (see :mod:`.settle`)."""
+        """The settled form of ``action`` must read back as itself (see :mod:`.settle`).
+
+        Most moves come settled already (from :meth:`legal_actions`): when ``action`` settles to
+        itself and its notation reads back as it literally, reading it again would only settle
+        the same move a second time, so a copy of it is the canonical form.
+        """
         if isinstance(action, dict):
             require_discard_list(action)
-        return super()._canonical(state, settle(state, action))
+        settled = settle(state, action)
+        if type(action) is dict and settled == action:
+            try:
+                text = _notation.notation(action)
+            except Exception:  # noqa: BLE001 - the full check below refuses it in its words
+                text = None
+            if isinstance(text, str) and _literal_reading(text) == action:
+                return clone(settled)
+        return super()._canonical(state, settled)
 
     def disclosed(self, state: dict[str, Any]) -> Any:
         """What changes only when something hidden turns up: a deck's next card (MOR-BUY-13),
@@ -232,3 +246,13 @@ class MastersOfRenaissance(Game):
             return Message("This game is over.")
         return Message("It is not your turn: waiting for {player}.",
                        player=f"{{p{state['turn']['seat']}}}")
+
+
+@lru_cache(maxsize=8192)
+def _literal_reading(text: str) -> dict[str, Any] | None:
+    """What ``text`` spells before settling (None when it is refused); shared, so read only.
+    The same few hundred texts come back all game long."""
+    try:
+        return _notation.parse(readable_text(text))
+    except Exception:  # noqa: BLE001 - any refusal: the caller takes the full path, which says why
+        return None
