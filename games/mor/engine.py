@@ -42,6 +42,7 @@ from .production import produce
 from .rules import acting_seats, resource_count, score
 from .settle import settle
 from .setup import keep, new_state
+from .state_copy import copy_state
 from .turn import end
 from .view import build_view, private_view
 
@@ -112,13 +113,8 @@ class MastersOfRenaissance(Game):
         return nullcontext()
 
     def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
-        """The last move's event lines (messages, which :func:`clone`'s fast copy refuses) go to the
-        copy in a list of its own: a line is never changed, the list is replaced after each move."""
-        lines = state.get("last")
-        if lines is None:
-            return clone(state)
-        copied = clone({key: value for key, value in state.items() if key != "last"})
-        return {key: lines.copy() if key == "last" else copied[key] for key in state}
+        """A copy by the state's shape (:mod:`.state_copy`), several times faster than marshalling it."""
+        return copy_state(state)
 
     def _canonical(self, state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
         """The settled form of ``action`` must read back as itself (see :mod:`.settle`).
