@@ -171,11 +171,18 @@ def _payments(wh: dict[str, int], sb: dict[str, int], need: dict[str, int]) -> l
     []
     """
     ranges = []
-    for r in sorted(need, key=RESOURCES.index):
+    choice = False
+    for r in RESOURCES:
+        if r not in need:
+            continue
         n, in_wh, in_sb = need[r], wh.get(r, 0), sb.get(r, 0)
         if in_wh + in_sb < n:
             return []
-        ranges.append((r, n, max(0, n - in_sb), min(n, in_wh)))  # units from the warehouse: lo..hi
+        lo, hi = max(0, n - in_sb), min(n, in_wh)  # units from the warehouse: lo..hi
+        ranges.append((r, n, lo, hi))
+        choice = choice or lo != hi
+    if not choice:  # one way to pay (the usual case): no split to enumerate
+        return ["wh"]
     warehouse_first = tuple(hi for _, _, _, hi in ranges)
     strongbox_first = tuple(lo for _, _, lo, _ in ranges)
     found: list[Any] = ["wh"] + (["sb"] if strongbox_first != warehouse_first else [])
