@@ -28,7 +28,7 @@ from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any
 
-from games.core import Description, Game, Move, clone, make_result, readable_text
+from games.core import Description, Game, Move, make_result, readable_text
 from games.core.message import Message, counted
 
 from . import notation as _notation
@@ -121,7 +121,8 @@ class MastersOfRenaissance(Game):
 
         Most moves come settled already (from :meth:`legal_actions`): when ``action`` settles to
         itself and its notation reads back as it literally, reading it again would only settle
-        the same move a second time, so a copy of it is the canonical form.
+        the same move a second time, so it is its own canonical form (no move changes its action
+        or keeps a part of it in the state, so it needs no copy).
         """
         if isinstance(action, dict):
             require_discard_list(action)
@@ -132,7 +133,7 @@ class MastersOfRenaissance(Game):
             except Exception:  # noqa: BLE001 - the full check below refuses it in its words
                 text = None
             if isinstance(text, str) and _literal_reading(text) == action:
-                return clone(settled)
+                return settled
         return super()._canonical(state, settled)
 
     def disclosed(self, state: dict[str, Any]) -> Any:
