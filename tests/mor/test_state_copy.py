@@ -1,5 +1,6 @@
 """The copy every move is applied to (games.mor.state_copy): equal to the state, in the same key
-order, and sharing no list or dict with it, for every state of random games."""
+order, and sharing no list or dict with it, for every state of random games; and the action
+applied (its own canonical form, not copied) is neither changed nor kept in the state."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def check_copy(state: dict[str, Any]) -> None:
 
 
 def random_states(players: int, seed: int) -> list[dict[str, Any]]:
-    """Every state of a random game that ends its turns early, to its end."""
+    """Every state of a random game that ends its turns early, to its end; each action played
+    is checked to come out of its move unchanged and unshared with the state."""
     rng = random.Random(seed)
     state = GAME.setup(players, seed)
     states = [state]
@@ -43,7 +45,10 @@ def random_states(players: int, seed: int) -> list[dict[str, Any]]:
         legal = GAME.legal_actions(state, seat)
         ends = [a for a in legal if a["type"] == "end"]
         action = ends[0] if ends and rng.random() < 0.8 else rng.choice(legal)
+        before = json.dumps(action)
         state, _ = GAME.apply(state, seat, action)
+        assert json.dumps(action) == before
+        assert not {id(c) for c in containers(action)} & {id(c) for c in containers(state)}
         states.append(state)
     return states
 
