@@ -238,26 +238,20 @@ def _production_list(wh_held: tuple[tuple[str, int], ...], sb_held: tuple[tuple[
     the same holdings and powers come back turn after turn, and in every playout of a position."""
     wh, sb = dict(wh_held), dict(sb_held)
     holdings = add_counts(wh, sb)
-    powers = [(c, CARDS[c]["input"]) for c in tops] + [(i, LEADERS[i]["input"]) for i in leaders]
-    subsets = [chosen for size in range(len(powers), 0, -1) for chosen in combinations(powers, size)] + [()]
     actions = []
-    for chosen in subsets:
+    for cards, chosen_leaders, need in _power_sets(tops, leaders):
         left = dict(holdings)
-        for _, power_input in chosen:
-            for r, n in power_input.items():
-                left[r] = left.get(r, 0) - n
+        for r, n in need.items():
+            left[r] = left.get(r, 0) - n
         if any(n < 0 for n in left.values()):
             continue
-        cards = [i for i, _ in chosen if i in CARDS]
-        chosen_leaders = [i for i, _ in chosen if i in LEADERS]
-        need = {r: holdings.get(r, 0) - n for r, n in left.items() if holdings.get(r, 0) - n}
-        bases: list[tuple[list[str] | None, dict[str, int]]] = [(None, need)] if chosen else []
-        for pair, pair_counts in BASE_PAIRS:
-            if all(left.get(r, 0) >= n for r, n in pair_counts.items()):
-                bases.append((pair, add_counts(need, pair_counts)))
+        bases: list[tuple[list[str] | None, dict[str, int]]] = (
+            [(None, need)] if cards or chosen_leaders else [])
+        within = tuple(min(left.get(r, 0), BASE_INPUTS) for r in RESOURCES)
+        bases += [(pair, add_counts(need, pair_counts)) for pair, pair_counts in _base_pairs_within(within)]
         for base, total in bases:
             payments = _payments(wh, sb, total)
-            for outputs in combinations_with_replacement(RESOURCES, len(chosen_leaders) + (base is not None)):
+            for outputs in _OUTPUT_CHOICES[len(chosen_leaders) + (base is not None)]:
                 action: dict[str, Any] = {"type": "produce"}
                 if base is not None:
                     action["base"] = {"in": list(base), "out": outputs[0]}
@@ -269,3 +263,31 @@ def _production_list(wh_held: tuple[tuple[str, int], ...], sb_held: tuple[tuple[
                 actions.append(action)
                 actions += [{**action, "pay": pay} for pay in payments[1:]]
     return marshal.dumps(actions)
+
+
+@lru_cache(maxsize=256)
+def _power_sets(tops: tuple[str, ...],
+                leaders: tuple[str, ...]) -> list[tuple[list[str], list[str], dict[str, int]]]:
+    """Every set of the top cards ``tops`` and production ``leaders``, the largest first, then
+    none: its cards, its leaders and what it takes (read only)."""
+    powers = [(c, CARDS[c]["input"]) for c in tops] + [(i, LEADERS[i]["input"]) for i in leaders]
+    subsets = [chosen for size in range(len(powers), 0, -1) for chosen in combinations(powers, size)] + [()]
+    sets = []
+    for chosen in subsets:
+        need: dict[str, int] = {}
+        for _, power_input in chosen:
+            need = add_counts(need, power_input)
+        sets.append(([i for i, _ in chosen if i in CARDS], [i for i, _ in chosen if i in LEADERS], need))
+    return sets
+
+
+@lru_cache(maxsize=1024)
+def _base_pairs_within(left: tuple[int, ...]) -> list[tuple[list[str], dict[str, int]]]:
+    """The input pairs of the base power (:data:`BASE_PAIRS`) that ``left`` (a count per
+    resource in resource order, none counted beyond the base power's inputs) can pay (read only)."""
+    have = dict(zip(RESOURCES, left))
+    return [(pair, counts) for pair, counts in BASE_PAIRS if all(have[r] >= n for r, n in counts.items())]
+
+
+_OUTPUT_CHOICES = [list(combinations_with_replacement(RESOURCES, n)) for n in range(LEADERS_KEPT + 2)]
+"""Every choice of outputs of the base power and of every production leader a player can have."""
