@@ -14,8 +14,9 @@ from games.core import clone
 
 _STATE_KEYS = {"rng", "players", "phase", "market", "decks", "removed", "seats", "reported",
                "end_triggered", "turn", "solo", "last"}
-_SEAT_KEYS = {"faith", "favour", "depots", "leader_depots", "strongbox", "slots", "hand", "played",
-              "dealt", "ready"}
+_SEAT_KEYS = ("faith", "favour", "depots", "leader_depots", "strongbox", "slots", "hand", "played",
+              "dealt", "ready")
+"""A seat's keys in the order :func:`games.mor.setup.new_state` writes them (its copy keeps it)."""
 _MARKET_KEYS = {"grid", "slide"}
 _TURN_KEYS = {"seat", "number", "main", "pending"}
 _SOLO_KEYS = {"cross", "stack", "revealed", "last_token", "outcome"}
@@ -43,10 +44,12 @@ def copy_state(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _seat_copy(seat: dict[str, Any]) -> dict[str, Any]:
-    return {**seat, "favour": seat["favour"][:], "depots": [depot[:] for depot in seat["depots"]],
-            "leader_depots": dict(seat["leader_depots"]), "strongbox": dict(seat["strongbox"]),
+    # One dict display in the seat's key order (checked by _known_shape): faster than updating a copy.
+    return {"faith": seat["faith"], "favour": seat["favour"][:],
+            "depots": [depot[:] for depot in seat["depots"]],
+            "leader_depots": seat["leader_depots"].copy(), "strongbox": seat["strongbox"].copy(),
             "slots": [slot[:] for slot in seat["slots"]], "hand": seat["hand"][:],
-            "played": seat["played"][:], "dealt": seat["dealt"][:]}
+            "played": seat["played"][:], "dealt": seat["dealt"][:], "ready": seat["ready"]}
 
 
 def _known_shape(state: dict[str, Any]) -> bool:
@@ -57,7 +60,7 @@ def _known_shape(state: dict[str, Any]) -> bool:
             and type(state["market"]) is dict and state["market"].keys() == _MARKET_KEYS
             and (pending is None or (type(pending) is dict and pending.keys() == {"gained"}))
             and (solo is None or (type(solo) is dict and solo.keys() == _SOLO_KEYS))
-            and all(type(seat) is dict and seat.keys() == _SEAT_KEYS for seat in state["seats"]))
+            and all(type(seat) is dict and tuple(seat) == _SEAT_KEYS for seat in state["seats"]))
 
 
 def _generic_copy(state: dict[str, Any]) -> dict[str, Any]:
