@@ -24,7 +24,6 @@ choice); a split that equals one of the two orders is settled to it.
 from __future__ import annotations
 
 import marshal
-import pickle
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -92,8 +91,11 @@ def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str
     current = layout_of(player)
     available = add_counts(warehouse_totals(player), gained)
     key = tuple(sorted(available.items())), tuple(sorted(player["leader_depots"], key=id_number))
-    entries = pickle.loads(_layouts_with_discards(*key))  # a fresh copy: callers may keep them
-    entries.sort(key=lambda entry: entry[0] != current)  # stable: the rest stays most kept first
+    entries = marshal.loads(_layouts_with_discards(*key))  # a fresh copy: callers may keep them
+    for index, (layout, _) in enumerate(entries):
+        if layout == current:  # the warehouse as it was comes first; the rest stays most kept first
+            entries.insert(0, entries.pop(index))
+            break
     actions: list[dict[str, Any]] = [{"type": "place"}]
     for layout, discard in entries:
         if layout != default:
@@ -106,8 +108,10 @@ def _placements(player: dict[str, Any], gained: dict[str, int]) -> list[dict[str
 def _layouts_with_discards(available: tuple[tuple[str, int], ...], leader_ids: tuple[str, ...]) -> bytes:
     """Every layout of some of ``available`` with the units it leaves out, most kept first.
 
-    Pickled, so that every call gets its own copy; the same holdings come back again and again
-    in a game, and enumerating them is most of the cost of listing placements.
+    Marshalled, so that every call gets its own copy; the same holdings come back again and
+    again in a game, and enumerating them is most of the cost of listing placements. Every
+    layout is listed once (a layout names the units of each place), so at most one is the
+    current one.
     """
     counts = dict(available)
     entries = []
@@ -116,7 +120,7 @@ def _layouts_with_discards(available: tuple[tuple[str, int], ...], leader_ids: t
         discard = [r for r in RESOURCES for _ in range(counts.get(r, 0) - stored.get(r, 0))]
         entries.append((layout, discard))
     entries.sort(key=lambda entry: len(entry[1]))
-    return pickle.dumps(entries, pickle.HIGHEST_PROTOCOL)
+    return marshal.dumps(entries)
 
 
 def _arrangements(player: dict[str, Any]) -> list[dict[str, Any]]:
