@@ -35,9 +35,10 @@ from .effects import (
 
 
 def space_words(space: str) -> Message:
-    """An action space as a player names it: 'the purple tower, floor 1', 'market space 2'."""
+    """An action space as a player names it: 'the purple tower, floor 1', 'market space 2',
+    'the Council Palace'."""
     if space == "council":
-        return Message("Council Palace")
+        return Message("the Council Palace")
     kind, number = space.split("-")
     if kind == "harvest":
         return Message("harvest space {number}", number=int(number))
