@@ -31,7 +31,7 @@ from typing import Any
 from db import MoveRow
 from db.record import LoggedMove
 from db.replay import standing
-from games.ai.coach import CoachBudget, TurningPoint, biggest_swing, review
+from games.ai.coach import REVIEW_BUDGET, CoachBudget, TurningPoint, biggest_swing, review
 from games.core import Message, counted
 
 from .boards import Boards
@@ -52,8 +52,6 @@ NOT_READY = Message("The review of this game is not ready yet: the coach is stil
 NO_REVIEW = Message(
     "There is no review for you in this game: the coach reviews the decisions of the people who played it. "
     "Thank you for following the game!")
-NOTHING_FOUND = Message(
-    "The coach found no decision of yours where another move was clearly better (by 1 VP or more). Well played!")
 BIGGEST_SWING = Message("The biggest swing of the game:")
 YOUR_REVIEW = Message("Your review:")
 REVIEWED_MOVE = Message("Move {number}:")
@@ -235,7 +233,9 @@ class Reviews:
             raise TableError(NO_REVIEW)
         points = [TurningPoint.from_dict(p) for p in part["points"]]
         if not points:
-            return [Reply(private=[line(NOTHING_FOUND)], game_id=game_id)]
+            found_nothing = said("The coach found no decision of yours where another move was clearly better "
+                                 "(by {points} or more). Well played!", points=vp_words(REVIEW_BUDGET.least_gain))
+            return [Reply(private=[found_nothing], game_id=game_id)]
         table = await self.tables.by_id(game_id)
         history = await self.history.logged(table)
         played = _standing_moves(history.moves)

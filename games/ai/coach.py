@@ -60,7 +60,7 @@ class CoachBudget:
     screen_continuations: int = 4
     kept: int = 5
     choices: int = 3
-    least_gain: float = 1.0
+    least_gain: float = 3.0
     certainty: float = Z95
     steps: int = 0
 
@@ -411,7 +411,7 @@ def _turning_point(game_key: str, decision: _Decision, best: list[str], seed: in
     set (``plan.final_worlds``) judges the two moves, so the gain reported is not inflated by
     having been the largest of several noisy ones. A turning point needs the gain less
     ``plan.certainty`` paired standard errors to reach ``plan.least_gain``: by default the lower
-    end of the gain's 95 % interval is at least 1 VP.
+    end of the gain's 95 % interval is at least 3 VP (docs/coach.md says why 3, not 1).
     """
     dseed = decision_seed(seed, decision.number)
     others = [move for move in best if move != decision.played]

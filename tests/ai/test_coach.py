@@ -243,14 +243,14 @@ def test_a_turning_point_needs_the_lower_end_of_its_gain_s_interval_at_least_the
                             Judgement("b", 20.0 + gain, 3.0, 0.0, None), gain_spread=gain_spread)
 
     default = CoachBudget()
-    assert default.least_gain == 1.0 and default.certainty == pytest.approx(1.96)
+    assert default.least_gain == 3.0 and default.certainty == pytest.approx(1.96)
     assert default.final_worlds > default.worlds
-    assert surely_gains(point(4.0, 3.0), default)
-    assert not surely_gains(point(4.0, 3.5), default)
-    assert not surely_gains(point(0.9, 0.0), default)
-    assert surely_gains(point(1.0, 0.0), default)
+    assert surely_gains(point(6.0, 3.0), default)
+    assert not surely_gains(point(6.0, 3.5), default)
+    assert not surely_gains(point(2.9, 0.0), default)
+    assert surely_gains(point(3.0, 0.0), default)
     one_error = CoachBudget(certainty=1.0)
-    assert surely_gains(point(3.0, 3.92), one_error) and not surely_gains(point(2.9, 3.92), one_error)
+    assert surely_gains(point(5.0, 3.92), one_error) and not surely_gains(point(4.9, 3.92), one_error)
     assert surely_gains(point(4.0, 3.5), CoachBudget(certainty=0.0, least_gain=4.0))
 
 

@@ -12,16 +12,19 @@ from typing import Any
 from games.ai.coach import Judgement, TurningPoint
 
 
-def logged_review(log: str, slow_seats: tuple[int, ...], game_key: str, players: int, seed: int,
+def logged_review(log: str, slow_seats: tuple[int, ...], quiet_seats: tuple[int, ...], game_key: str, players: int, seed: int,
                   options: dict[str, Any], moves: list[tuple[int, str]], seat: int, numbers: list[int],
                   budget: Any) -> list[dict[str, Any]]:
     """One turning point per player, at their first decision: they should have added the other
     number, worth ``seat + 2`` VP more (give or take 1), mostly on the counter. A seat in
-    ``slow_seats`` takes a minute (a review the test cuts short)."""
+    ``slow_seats`` takes a minute (a review the test cuts short); one in ``quiet_seats`` played
+    well: no turning point."""
     with Path(log).open("a") as file:
         file.write(f"{seat}\n")
     if seat in slow_seats:
         time.sleep(60)
+    if seat in quiet_seats:
+        return []
     number = numbers[0]
     played = moves[number][1]
     other = "add 1" if played == "add 2" else "add 2"
@@ -30,8 +33,8 @@ def logged_review(log: str, slow_seats: tuple[int, ...], game_key: str, players:
                          Judgement(other, 8.0 + gain, 1.0, 0.0, ("counter", gain)), gain_spread=1.0).to_dict()]
 
 
-def review_logged_to(log: Path, slow_seats: tuple[int, ...] = ()) -> partial:
-    return partial(logged_review, str(log), slow_seats)
+def review_logged_to(log: Path, slow_seats: tuple[int, ...] = (), quiet_seats: tuple[int, ...] = ()) -> partial:
+    return partial(logged_review, str(log), slow_seats, quiet_seats)
 
 
 def reviewed_seats(log: Path) -> list[int]:

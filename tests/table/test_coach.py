@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.presentation import DiscordMarkup, post
 from bot.table import TableError, TableService, TurnSettings
 from bot.table.reviews import ReviewRunner, reviewed_people
 from db import MoveRow, Store
@@ -42,8 +43,8 @@ async def store(tmp_path, race_game):
     await opened.close()
 
 
-def reviewing(store, log, clock=None, slow_seats=()) -> TableService:
-    runner = ReviewRunner(review=review_logged_to(log, slow_seats), time_limit=120)
+def reviewing(store, log, clock=None, slow_seats=(), quiet_seats=()) -> TableService:
+    runner = ReviewRunner(review=review_logged_to(log, slow_seats, quiet_seats), time_limit=120)
     return TableService(store, clock=clock or FakeClock(), seed_source=lambda: 1234, renderer=None, reviews=runner)
 
 
@@ -177,6 +178,22 @@ async def test_a_finished_game_is_reviewed_in_the_background_and_each_player_see
         assert f"The biggest swing of the game:** **{loser}**'s move" in swing and "was worth about 3 VP more" in swing
         with pytest.raises(TableError, match="There is no review for you in this game"):
             await service.review(game_id, CAROL, "en")  # watched, did not play
+    finally:
+        service._reviews.runner.close()
+
+
+async def test_a_player_without_turning_points_is_told_how_big_a_swing_the_coach_looks_for(store, tmp_path):
+    service = reviewing(store, tmp_path / "reviewed.log", quiet_seats=(0, 1))
+    try:
+        await started(service, ALICE, BOB)
+        game_id = await play_to_end(service)
+        assert await service.run_reviews() == [game_id]
+        assert await service.review_swing(game_id) is None
+        (reply,) = await service.review(game_id, ALICE, "en")
+        assert said(reply).ephemeral == ("The coach found no decision of yours where another move was clearly "
+                                         "better (by 3 VP or more). Well played!")
+        (reply,) = await service.review(game_id, BOB, "ja")
+        assert "（3 VP以上）" in post(DiscordMarkup(), reply, private="ja").ephemeral
     finally:
         service._reviews.runner.close()
 
