@@ -33,7 +33,7 @@ import discord
 from games import IllegalAction
 from games.core import Description
 
-from i18n import ENGLISH, Message, translate
+from i18n import Message, translate
 from .menus import GROUP, MOVE, MenuGone, Screen, path_title, preview, screen
 from .presentation import post
 from .table import Reply, SecondThought, StaleAction, Table, TableError
@@ -99,20 +99,16 @@ async def show_menu(interaction: discord.Interaction, game_id: int, version: int
 
 async def menu_for(interaction: discord.Interaction, table: Table, seat: int, path: tuple[str, ...] = (),
                    page: int = 0) -> tuple[str, discord.ui.View]:
-    """:func:`components` for the presser, with the Hint button when the coach may help them."""
-    offered = await service(interaction.client).hint_offered(table, person_of(interaction))
-    return components(table, seat, reader_language(interaction), path, page, hint=offered)
-
-
-def components(table: Table, seat: int, language: str = ENGLISH, path: tuple[str, ...] = (),
-               page: int = 0, *, hint: bool = False) -> tuple[str, discord.ui.View]:
-    """The text and components of the menu of ``seat`` at ``path``, page ``page``, in ``language``;
-    ``hint``: the first level offers the coach's Hint."""
+    """The text and components of the menu of ``seat`` at ``path``, page ``page``, for the presser
+    in their language; its first level offers the coach's Hint when the coach may help them (the
+    store is asked only there)."""
+    language = reader_language(interaction)
     described = table.described(seat)
+    first = screen([d for _, d in described], language=language)
     try:
         shown = screen([d for _, d in described], path, page, language)
     except MenuGone:
-        shown = screen([d for _, d in described], language=language)
+        shown = first
     if shown.move is not None:
         return _preview(table, seat, described, shown.move, (), language)
     game_id, version = table.row.id, table.row.version
@@ -129,9 +125,9 @@ def components(table: Table, seat: int, language: str = ENGLISH, path: tuple[str
         view.add_item(PageButton(game_id, version, shown.page - 1, shown.path, translate(PREVIOUS, language)))
     if shown.page + 1 < shown.pages:
         view.add_item(PageButton(game_id, version, shown.page + 1, shown.path, translate(NEXT, language)))
-    if shown.path != screen([d for _, d in described], language=language).path:  # not the first level
+    if shown.path != first.path:
         view.add_item(PageButton(game_id, version, 0, (), translate(START_OVER, language)))
-    elif hint:
+    elif await service(interaction.client).hint_offered(table, person_of(interaction)):
         view.add_item(HintButton(game_id, version, translate(HINT, language)))
     return _heading(table, seat, shown, language) + translate(CHOOSE, language), view
 

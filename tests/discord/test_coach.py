@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 from bottega_harness import Table, text_of
-from component_payloads import labels
+from component_payloads import labels, select_of
 
 from bot.config import Config
+from bot.menus import GROUP
 from bot.table.reviews import ReviewRunner
 from games.ai.coach import CoachBudget
 from tests.support.coach import review_logged_to
@@ -113,3 +114,26 @@ async def test_the_move_menu_offers_a_hint_that_comes_as_a_private_message_of_it
     await table.alice.slash(table.channel, "game settings", coach="off")
     menu = (await table.bob.click(board, label="Your move")).response
     assert "Hint" not in labels(menu) and "Choose:" in text_of(menu)
+
+
+async def test_only_the_menu_s_first_level_asks_whether_to_offer_a_hint(table, env, monkeypatch):
+    asked = []
+    offered = type(env.bot.service).hint_offered
+
+    async def counted(service, *args):
+        asked.append(args)
+        return await offered(service, *args)
+
+    monkeypatch.setattr(type(env.bot.service), "hint_offered", counted)
+    await table.alice.slash(table.channel, "game new", game="lim", players=2)
+    await table.bob.slash(table.channel, "game join")
+    await table.alice.slash(table.channel, "game start")
+    menu = (await table.actor().click(table.last(), label="Your move")).response
+    assert "Hint" in labels(menu) and len(asked) == 1
+    select = select_of(menu)
+    group = next(o["value"] for o in select["options"] if o["value"].startswith(GROUP))
+    deeper = (await table.actor().select(menu, [group], custom_id=select["custom_id"])).response
+    assert "Start over" in labels(deeper) and "Hint" not in labels(deeper)
+    assert len(asked) == 1  # a deeper level shows no Hint, so the store is not asked
+    again = (await table.actor().click(deeper, label="Start over")).response
+    assert "Hint" in labels(again) and len(asked) == 2
