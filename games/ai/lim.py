@@ -131,15 +131,32 @@ def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str,
     it is; and a random leader move mostly threw the leader away.
     """
     drawn = group[rng.randrange(len(group))]
-    if "servants" in drawn:
-        return min((action for action in group if action.keys() == drawn.keys()
-                    and all(action[key] == value for key, value in drawn.items() if key != "servants")),
-                   key=lambda action: action["servants"])
+    if drawn.get("servants"):
+        return _fewest_servants(group, drawn)
     if drawn["type"] == "leader" and drawn["do"] == "discard":
         kept = [action for action in group if action["do"] != "discard"]
         if kept:
             return kept[rng.randrange(len(kept))]
     return drawn
+
+
+_ABSENT = object()
+
+
+def _fewest_servants(group: list[dict[str, Any]], drawn: dict[str, Any]) -> dict[str, Any]:
+    """The move of ``group`` that is ``drawn`` but for the fewest servants (a playout's hot spot:
+    only moves with fewer servants than the best so far are compared key by key)."""
+    best, fewest = drawn, drawn["servants"]
+    rest = [(key, value) for key, value in drawn.items() if key != "servants"]
+    size = len(drawn)
+    for action in group:
+        servants = action.get("servants")
+        if (servants is not None and servants < fewest and len(action) == size
+                and all(action.get(key, _ABSENT) == value for key, value in rest)):
+            best, fewest = action, servants
+            if not fewest:
+                break
+    return best
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
