@@ -18,11 +18,12 @@ from .search import Blanks, Budget, result_value
 
 GAME = games.get("mor")
 ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
-BUDGETS = {"normal": Budget(worlds=8, keep=16, playouts=128, depth=16),
+BUDGETS = {"normal": Budget(worlds=8, keep=16, playouts=256, depth=16),
            "strong": Budget(worlds=16, keep=32, playouts=1024, depth=16)}
 """Playouts twice as deep as the levels' own: a turn here is several moves (take from the market,
-store what was taken, end), so 8 moves do not reach the next turn of every seat at four players
-(measured in docs/ai.md)."""
+store what was taken, end), so 8 moves do not reach the next turn of every seat at four players;
+and ``normal`` plays twice the levels' playouts, which its faster playouts buy for less CPU than
+a370146's ``normal`` spent on 128 (measured in docs/ai.md)."""
 BLANKS = Blanks(GAME)
 
 

@@ -86,11 +86,13 @@ def test_same_seed_same_move_and_seeds_matter(key):
 
 def test_a_game_may_search_with_budgets_of_its_own():
     """Masters' and Opera's turns take several moves, so their playouts go twice as deep (Opera's at
-    ``strong`` only); Lorenzo keeps the levels' budgets."""
+    ``strong`` only); Masters' ``normal`` plays twice the playouts (its playouts are cheap);
+    Lorenzo keeps the levels' budgets."""
     for level in ("normal", "strong"):
         assert level_budget("mor", level).depth == 2 * LEVELS[level].depth
-        assert level_budget("mor", level).playouts == LEVELS[level].playouts
         assert level_budget("lim", level) == LEVELS[level]
+    assert level_budget("mor", "normal").playouts == 2 * LEVELS["normal"].playouts
+    assert level_budget("mor", "strong").playouts == LEVELS["strong"].playouts
     assert level_budget("opera", "strong").depth == 2 * LEVELS["strong"].depth
     assert level_budget("opera", "normal") == LEVELS["normal"]
     assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
