@@ -104,9 +104,10 @@ async def menu_for(interaction: discord.Interaction, table: Table, seat: int, pa
     store is asked only there)."""
     language = reader_language(interaction)
     described = table.described(seat)
-    first = screen([d for _, d in described], language=language)
+    descriptions = [d for _, d in described]
+    first = screen(descriptions, language=language)
     try:
-        shown = screen([d for _, d in described], path, page, language)
+        shown = screen(descriptions, path, page, language)
     except MenuGone:
         shown = first
     if shown.move is not None:
