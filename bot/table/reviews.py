@@ -176,7 +176,8 @@ class Reviews:
                 continue
             points = await self.runner.run(table.row.game_key, table.row.players, table.row.seed, table.row.options,
                                            plays, person.seat, person.numbers)
-            part = {"seat": person.seat, "name": person.name, "points": points}
+            part = {"seat": person.seat, "name": person.name, "points": points,
+                    "least_gain": (self.runner.budget or REVIEW_BUDGET).least_gain}
             await self.tables.store.save_review_part(game_id, person.user_id, part, self.clock())
         await self.tables.store.finish_review(game_id, self.clock())
         return True
@@ -234,7 +235,8 @@ class Reviews:
         points = [TurningPoint.from_dict(p) for p in part["points"]]
         if not points:
             found_nothing = said("The coach found no decision of yours where another move was clearly better "
-                                 "(by {points} or more). Well played!", points=vp_words(REVIEW_BUDGET.least_gain))
+                                 "(by {points} or more). Well played!",
+                                 points=vp_words(part.get("least_gain", REVIEW_BUDGET.least_gain)))
             return [Reply(private=[found_nothing], game_id=game_id)]
         table = await self.tables.by_id(game_id)
         history = await self.history.logged(table)

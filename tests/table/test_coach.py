@@ -43,8 +43,8 @@ async def store(tmp_path, race_game):
     await opened.close()
 
 
-def reviewing(store, log, clock=None, slow_seats=(), quiet_seats=()) -> TableService:
-    runner = ReviewRunner(review=review_logged_to(log, slow_seats, quiet_seats), time_limit=120)
+def reviewing(store, log, clock=None, slow_seats=(), quiet_seats=(), budget=None) -> TableService:
+    runner = ReviewRunner(review=review_logged_to(log, slow_seats, quiet_seats), time_limit=120, budget=budget)
     return TableService(store, clock=clock or FakeClock(), seed_source=lambda: 1234, renderer=None, reviews=runner)
 
 
@@ -194,6 +194,19 @@ async def test_a_player_without_turning_points_is_told_how_big_a_swing_the_coach
                                          "better (by 3 VP or more). Well played!")
         (reply,) = await service.review(game_id, BOB, "ja")
         assert "（3 VP以上）" in post(DiscordMarkup(), reply, private="ja").ephemeral
+    finally:
+        service._reviews.runner.close()
+
+
+async def test_the_swing_a_player_is_told_of_is_the_one_their_review_looked_for(store, tmp_path):
+    """A runner given another budget: the sentence quotes that budget's least gain, not the default's."""
+    service = reviewing(store, tmp_path / "reviewed.log", quiet_seats=(0, 1), budget=replace(TINY, least_gain=5.0))
+    try:
+        await started(service, ALICE, BOB)
+        game_id = await play_to_end(service)
+        assert await service.run_reviews() == [game_id]
+        (reply,) = await service.review(game_id, ALICE, "en")
+        assert "(by 5 VP or more)" in said(reply).ephemeral
     finally:
         service._reviews.runner.close()
 
