@@ -119,13 +119,20 @@ SHARED_AI = ("__init__.py", "search.py")
 """The parts of the AI every game plays with; each game adds its own module (``games/ai/lim.py``)."""
 
 
+def ai_sources(key: str) -> list[Path]:
+    """The files of the AI that plays game ``key``: the shared search, the game's own module and
+    its learned weights where it has them (``games/ai/lim_weights.py``)."""
+    names = [*SHARED_AI, f"{key}.py", f"{key}_weights.py"]
+    return [AI_FOLDER / name for name in names if (AI_FOLDER / name).exists()]
+
+
 @functools.cache
 def ai_fingerprint(key: str) -> str:
-    """A digest of the AI that plays game ``key`` (the shared search and the game's own module):
-    results recorded with other code are not reused, and a change to one game's AI keeps the others'."""
+    """A digest of the AI that plays game ``key`` (:func:`ai_sources`): results recorded with other
+    code or other weights are not reused, and a change to one game's AI keeps the others'."""
     digest = hashlib.sha256()
-    for name in (*SHARED_AI, f"{key}.py"):
-        digest.update((AI_FOLDER / name).read_bytes())
+    for path in ai_sources(key):
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bench.ai_strength import wilson
+from bench.ai_strength import ai_sources, wilson
 from bench.stats import percentile
 from games.ai import Budget, choose, decision_seed, game_ai
 from games.ai.coach import HINT_BUDGET, REVIEW_BUDGET, CoachBudget, hints, review
@@ -65,8 +65,10 @@ about 10 s of CPU per continuation of a 2-player Lorenzo il Magnifico game here,
 def fingerprint(key: str, budgets: tuple[CoachBudget, ...], judge: str) -> str:
     """A digest of the coach, the AI of ``key`` and the budgets: lines made with others are not reused."""
     digest = hashlib.sha256()
-    for name in ("__init__.py", "search.py", "coach.py", f"{key}.py"):
-        digest.update((AI_FOLDER / name).read_bytes())
+    sources = ai_sources(key)
+    sources.insert(2, AI_FOLDER / "coach.py")  # after the shared search: the order lines were recorded with
+    for path in sources:
+        digest.update(path.read_bytes())
     digest.update(json.dumps([asdict(b) for b in budgets] + [judge, repr(JUDGES.get(judge))]).encode())
     return digest.hexdigest()[:16]
 

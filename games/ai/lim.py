@@ -19,6 +19,7 @@ from games.lim.data import CARD_TYPES, CARDS, EXCOMMUNICATIONS, LEADERS, MEMBERS
 from games.lim.scoring import final_scores
 from games.lim.view import player_views
 
+from . import lim_weights
 from .search import Blanks, relative, result_value
 
 GAME = games.get("lim")
@@ -160,30 +161,72 @@ def _fewest_servants(group: list[dict[str, Any]], drawn: dict[str, Any]) -> dict
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:
-    """Victory points plus what the final scoring and the reports will turn into points, read from
-    the seats' public part of the world (the towers and spaces are not needed)."""
+    """The seats' expected final scores (:func:`expected_scores`), read from the seats' public part of
+    the world (the towers and spaces are not needed); a finished game by its result."""
     result = GAME.result(state)
     if result is not None:
         return result_value(result, seat)
-    _, rows = final_scores(state)
-    return relative([_estimate(player, row) for player, row in zip(player_views(state), rows)], seat)
+    return relative(expected_scores(state), seat)
 
 
-EXCOMMUNICATION_COST = 3.0
-"""Points a period I or II excommunication costs over the rest of the game (its malus applies to
-every action of the kind); a period III one costs exactly what the final scoring takes."""
+FEATURES = ("points", "territory_points", "character_points", "venture_points", "military_rank_points",
+            "territories", "characters", "buildings", "ventures", "faith", "military", "coins", "wood",
+            "stone", "servants", "leaders_played", "leaders_in_hand", "lasting_excommunications")
+"""What a seat's expected final score is learned from (:data:`games.ai.lim_weights.WEIGHTS`): its
+points, the final scoring's card tables, ventures and military ranks as they would count now, and
+what it holds toward more."""
+
+SIGNS = (1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1)
+"""The sign each weight of :data:`FEATURES` is trained with (1: at least 0, -1: at most 0, 0: free).
+In self-play a seat's points to come fall as its points now rise (the same seats run ahead, then
+slow down), and a plain fit learned that: it valued a point won now at half a point and a building
+owned at minus six. A move that wins a point or a card never loses points by itself, so these
+weights may not be negative; a military rank may yet be lost, and an excommunication only costs."""
 
 
-def _estimate(player: dict[str, Any], row: dict[str, int]) -> float:
-    """The card tables and ventures as the final scoring (``row``, :func:`final_scores`) would count
-    them now, with a period III excommunication's loss (a point for every resource kept, say, or
-    no points for characters), plus what faith, military points, goods and cards still promise."""
+HAND_SET_WEIGHTS = (0, 0, 0, 0, -1, 1.0, 1.0, 1.5, 0, 0.6, 0.3, 0.1, 0.1, 0.1, 0.1, 1.5, 0.5, -3.0, 0)
+"""Where the training starts (``bench/train_evaluation.py`` plays its first games with these, for
+every key): the estimate of before 3 December 2026, a point a territory or character card, 1.5 a
+building or leader, 0.6 a faith point, 0.3 a military point or good, 3 points lost to a lasting
+excommunication, said as points still to come."""
+
+
+def stage(state: dict[str, Any]) -> tuple[int, int]:
+    """The weights' key: the number of players and the round (the set-up counts as round 1)."""
+    return len(state["seats"]), min(6, max(1, state["round"]))
+
+
+def features(player: dict[str, Any], row: dict[str, int]) -> tuple[float, ...]:
+    """:data:`FEATURES` of one seat, from its public view and its final-scoring row now."""
     res = player["resources"]
-    goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
-    cards = {card_type: len(player["cards"][card_type]) for card_type in CARD_TYPES}
-    lasting = sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3)
-    final_loss = sum(points for name, points in row.items() if name.startswith("excommunication"))
-    return (res["vp"] + row["territories"] + row["characters"] + row["ventures"] + final_loss
-            + 1.0 * (cards["territory"] + cards["character"]) + 1.5 * cards["building"]
-            + 0.6 * res["fp"] + 0.3 * res["mp"] + 0.3 * goods + 1.5 * len(player["leaders"])
-            + 0.5 * player["hand_count"] - EXCOMMUNICATION_COST * lasting)
+    cards = player["cards"]
+    return (res["vp"], row["territories"], row["characters"], row["ventures"], row["military"],
+            len(cards["territory"]), len(cards["character"]), len(cards["building"]), len(cards["venture"]),
+            res["fp"], res["mp"], res["coins"], res["wood"], res["stone"], res["servants"],
+            len(player["leaders"]), player["hand_count"],
+            sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3))
+
+
+def training_rows(state: dict[str, Any]) -> list[tuple[tuple[int, int], tuple[float, ...]]]:
+    """Each seat's weights key and features (``bench/train_evaluation.py`` labels them with the points
+    the seat went on to score: its final score less :func:`score_now`)."""
+    _, rows = final_scores(state)
+    key = stage(state)
+    return [(key, features(player, row)) for player, row in zip(player_views(state), rows)]
+
+
+def score_now(state: dict[str, Any]) -> list[float]:
+    """Each seat's score if the game ended now (what the trained estimate is compared with)."""
+    return [float(total) for total in final_scores(state)[0]]
+
+
+def expected_scores(state: dict[str, Any]) -> list[float]:
+    """Each seat's final score: what it would score if the game ended now (the final scoring, a
+    period III excommunication's exact loss included) plus the points seats went on to score from
+    positions like this one in self-play games (a linear model per number of players and round,
+    trained by ``bench/train_evaluation.py``)."""
+    totals, rows = final_scores(state)
+    weights = lim_weights.WEIGHTS[stage(state)]
+    bias = weights[-1]
+    return [total + bias + sum(w * x for w, x in zip(weights, features(player, row)))
+            for total, player, row in zip(totals, player_views(state), rows)]
