@@ -146,7 +146,9 @@ def errors(held_out: list[list[Sample]], fitted: dict[Key, tuple[float, ...]],
     the games were played with, and by the score if the game ended there)."""
     squares: dict[int, dict[str, float]] = {}
     for samples in held_out:
-        players = samples[0][0][0] if samples else 0
+        if not samples:  # a game stopped unfinished has no final score to compare with
+            continue
+        players = samples[0][0][0]
         for start in range(0, len(samples), players):
             position = samples[start:start + players]
             finals = [final for _, _, final, _ in position]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench.train_evaluation import bounded_solve, fit, play
+from bench.train_evaluation import bounded_solve, errors, fit, play
 from games.ai import lim, lim_weights
 
 
@@ -54,3 +54,9 @@ def test_a_self_play_game_gives_the_same_samples_every_time_labelled_with_the_po
     assert len(finals) <= 2 and all(final >= now for _, _, final, now in first[-2:])
     assert {key for key, *_ in first} == {(2, round_) for round_ in range(1, 7)}
     assert lim_weights.WEIGHTS != weights  # the shipped weights are back
+
+
+def test_the_held_out_errors_leave_out_a_game_stopped_unfinished():
+    made = samples(lambda a, b: a + b)
+    weights = fit(made, (1, 1))
+    assert errors([[], made[:4]], weights, weights)[2]["samples"] == 4
