@@ -323,25 +323,36 @@ def parse_budgets(specs: list[str]) -> dict[str, Budget]:
 
 def adopt(key: str, sample: int, workers: int) -> None:
     """Keep the games of ``key`` recorded with an earlier version of its AI when that version plays
-    exactly as today's: ``sample`` games of each pairing are replayed, and only if every replay
-    ends with the recorded result (every seat's score, breakdown and place) are the other lines
-    re-keyed to today's fingerprint. A change that leaves a game's play alone (made for another
-    game, or a refactoring) then keeps that game's table; any other change starts it afresh."""
-    for fingerprint, entries in RESULTS.earlier(key).items():
+    exactly as today's (:func:`keep_replayed`, ``sample`` replays per pairing)."""
+    def pairing(ident: str) -> str:
+        _, _, levels, _, used = json.loads(ident)
+        return json.dumps([sorted(levels), used])
+
+    keep_replayed(RESULTS, key, RESULTS.earlier(key), pairing, sample, workers, play)
+
+
+def keep_replayed(results: Results, key: str, earlier: dict[str, list[tuple[str, tuple]]],
+                  pairing: Callable[[str], str], sample: int, workers: int,
+                  play_game: Callable[[tuple], dict]) -> None:
+    """For each earlier fingerprint of ``key``'s AI in ``earlier`` (its games' line ids and the jobs
+    that replay them), replay ``sample`` games of each pairing; only if every replay ends with the
+    recorded result (every seat's score, breakdown and place) are the other lines re-keyed to
+    today's fingerprint. A change that leaves a game's play alone (made for another game, or a
+    refactoring) then keeps that game's games; any other change starts them afresh."""
+    for fingerprint, entries in earlier.items():
         groups: dict[str, list[tuple[str, tuple]]] = {}
         for ident, job in entries:
-            _, _, levels, _, used = json.loads(ident)
-            groups.setdefault(json.dumps([sorted(levels), used]), []).append((ident, job))
+            groups.setdefault(pairing(ident), []).append((ident, job))
         replayed = [entry for group in groups.values() for entry in group[:sample]]
-        run([job for _, job in replayed], workers, None)
+        run([job for _, job in replayed], workers, None, play_game, results)
         differing = [ident for ident, job in replayed
-                     if RESULTS.known[RESULTS.identity(job)]["result"] != RESULTS.known[ident]["result"]]
+                     if results.known[results.identity(job)]["result"] != results.known[ident]["result"]]
         if differing:
             print(f"  {key}: {fingerprint} plays differently ({len(differing)} of {len(replayed)} replays differ,"
                   f" e.g. {differing[0]}): its {len(entries)} games are not kept")
             continue
-        renamed = {ident: RESULTS.identity(job) for ident, job in entries}
-        RESULTS.rekey(renamed, {ident for ident, _ in replayed})
+        renamed = {ident: results.identity(job) for ident, job in entries}
+        results.rekey(renamed, {ident for ident, _ in replayed})
         print(f"  {key}: {fingerprint} plays as today's AI ({len(replayed)} replays in {len(groups)} pairings"
               f" gave the recorded results): its {len(entries)} games are kept")
 

@@ -17,7 +17,9 @@ Every finished game is kept in the results file (one JSON line), identified by a
 working tree's AI for the game (as ``bench/ai_strength.py`` keys its games), a digest of the
 revision's module, the level, both budgets, the seed and the working tree's seat; a later run plays
 only the games the file lacks, so a 200-game comparison can be finished over several runs, and a
-change to either AI starts its count afresh. ``--minutes M`` starts no new game after M minutes.
+change to either AI starts its count afresh, unless ``--adopt N`` replays N of the games recorded
+with an earlier version of the working tree's AI and they all end as recorded (a refactoring), in
+which case they are kept. ``--minutes M`` starts no new game after M minutes.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games
-from bench.ai_strength import Z95, Results, ai_fingerprint, play_out, run, score_margin, wilson, win_share
+from bench.ai_strength import (Z95, Results, ai_fingerprint, keep_replayed, play_out, run, score_margin, wilson,
+                               win_share)
 from games.ai import LEVELS, decision_seed, game_ai, level_budget
 from games.ai.search import Budget, Search
 
@@ -118,13 +121,33 @@ class VersusResults(Results):
                           separators=(",", ":"))
 
 
+    def earlier(self, jobs: list[tuple]) -> dict[str, list[tuple[str, tuple]]]:
+        """The games of ``jobs`` recorded with another fingerprint of the working tree's AI (the same
+        revision, level, budgets, seed and seat), by fingerprint: each game's line id and its job."""
+        recorded: dict[str, list[str]] = {}
+        for ident in self.known:
+            recorded.setdefault(json.dumps(json.loads(ident)[1:]), []).append(ident)
+        found: dict[str, list[tuple[str, tuple]]] = {}
+        for job in jobs:
+            today = self.identity(job)
+            if today in self.known:
+                continue
+            for ident in recorded.get(json.dumps(json.loads(today)[1:]), []):
+                found.setdefault(json.loads(ident)[0], []).append((ident, job))
+        return found
+
+
 def numbers(budget: Budget) -> tuple[int, int, int, int]:
     return budget.worlds, budget.keep, budget.playouts, budget.depth
 
 
 def versus(game_key: str, source: str, levels: dict[str, Budget], level: str, seeds: range, workers: int,
-           minutes: float | None, results: Results) -> list[dict]:
+           minutes: float | None, results: VersusResults, adopt: int = 0) -> list[dict]:
+    """The games of ``seeds``, played or read from ``results``; with ``adopt`` N, games recorded with an
+    earlier version of the working tree's AI are kept if N replays of them give the recorded results."""
     jobs = [(game_key, source, level, seed, seed % 2, numbers(levels[level])) for seed in seeds]
+    if adopt:
+        keep_replayed(results, game_key, results.earlier(jobs), lambda ident: "", adopt, workers, play)
     return run(jobs, workers, minutes, play, results)
 
 
@@ -164,6 +187,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, help="start no new game after this long")
     parser.add_argument("--results", type=Path, default=RESULTS_FILE,
                         help="the JSON-lines file of finished games: reused, and added to as games finish")
+    parser.add_argument("--adopt", type=int, default=0, metavar="N",
+                        help="replay N games recorded with an earlier version of the working tree's AI, and"
+                             " keep them all if every replay gives the recorded result")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: one easy game of Masters against the AI of HEAD, recorded nowhere")
     args = parser.parse_args()
@@ -175,7 +201,7 @@ def main() -> None:
           f" {args.games} games from seed {args.first_seed}")
     seeds = range(args.first_seed, args.first_seed + args.games)
     outcomes = versus(args.game, revision_source(args.game, args.against), revision_levels(args.against),
-                      args.level, seeds, args.jobs, args.minutes, VersusResults(args.results))
+                      args.level, seeds, args.jobs, args.minutes, VersusResults(args.results), args.adopt)
     report(outcomes, args.level, args.games)
 
 

@@ -67,3 +67,39 @@ def test_the_versus_bench_gives_the_other_version_its_own_budgets():
     assert levels["normal"] == Budget(worlds=8, keep=8, playouts=128, depth=8) != LEVELS["normal"]
     module = types.ModuleType("without_budgets")
     assert ai_versus.rival_budget(module, "normal", ai_versus.numbers(levels["normal"])) == levels["normal"]
+
+
+def test_the_versus_bench_keeps_games_an_earlier_version_played_as_todays_does(tmp_path):
+    """A refactoring of the working tree's AI keeps its head-to-head games once replays agree; games
+    recorded against another revision are not touched."""
+    path = tmp_path / "versus.jsonl"
+    source = (AI_FOLDER / "mor.py").read_text()
+    levels = {"easy": LEVELS["easy"]}
+    ai_versus.versus("mor", source, levels, "easy", range(7, 10), 1, None, ai_versus.VersusResults(path))
+    current = ai_fingerprint("mor")
+    path.write_text(path.read_text().replace(current, "0123456789abcdef"))
+    other_revision = json.loads(path.read_text().splitlines()[0])
+    other_revision["id"] = other_revision["id"].replace(json.loads(other_revision["id"])[1], "fedcba9876543210")
+    path.write_text(path.read_text() + json.dumps(other_revision) + "\n")
+
+    results = ai_versus.VersusResults(path)
+    outcomes = ai_versus.versus("mor", source, levels, "easy", range(7, 10), 1, None, results, adopt=1)
+    assert len(outcomes) == 3
+    fingerprints = [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
+    assert fingerprints.count(current) == 3  # one replayed, two re-keyed: none played twice
+    assert fingerprints.count("0123456789abcdef") == 1  # the game against another revision stays as it was
+
+
+def test_the_versus_bench_keeps_nothing_when_a_replay_differs(tmp_path):
+    path = tmp_path / "versus.jsonl"
+    source = (AI_FOLDER / "mor.py").read_text()
+    levels = {"easy": LEVELS["easy"]}
+    ai_versus.versus("mor", source, levels, "easy", range(7, 9), 1, None, ai_versus.VersusResults(path))
+    lines = path.read_text().replace(ai_fingerprint("mor"), "0123456789abcdef").splitlines()
+    first = json.loads(lines[0])
+    first["outcome"]["result"]["scores"][0]["total"] += 1  # as if the earlier AI had played otherwise
+    path.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    ai_versus.versus("mor", source, levels, "easy", range(7, 9), 1, None, ai_versus.VersusResults(path), adopt=1)
+    fingerprints = [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
+    assert fingerprints.count("0123456789abcdef") == 2  # kept in the file, no longer counted
+    assert fingerprints.count(ai_fingerprint("mor")) == 2  # the replay, then the game it had to play again
