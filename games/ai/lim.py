@@ -17,7 +17,6 @@ import games
 from games.core import clone
 from games.lim.data import CARD_TYPES, CARDS, EXCOMMUNICATIONS, LEADERS, MEMBERS
 from games.lim.scoring import final_scores
-from games.lim.view import player_views
 
 from . import lim_weights
 from .search import Blanks, relative, result_value
@@ -188,7 +187,8 @@ HAND_SET_WEIGHTS = (0, 0, 0, 0, -1, 1.0, 1.0, 1.5, 0, 0.6, 0.3, 0.1, 0.1, 0.1, 0
 """Where the training starts (``bench/train_evaluation.py`` plays its first games with these, for
 every key): the estimate of before 3 December 2026, a point a territory or character card, 1.5 a
 building or leader, 0.6 a faith point, 0.3 a military point or good, 3 points lost to a lasting
-excommunication, said as points still to come."""
+excommunication. Said as points still to come, a good is 0.1: the final scoring already counts a
+point for every five resources (0.2 a good)."""
 
 
 def stage(state: dict[str, Any]) -> tuple[int, int]:
@@ -196,15 +196,19 @@ def stage(state: dict[str, Any]) -> tuple[int, int]:
     return len(state["seats"]), min(6, max(1, state["round"]))
 
 
-def features(player: dict[str, Any], row: dict[str, int]) -> tuple[float, ...]:
-    """:data:`FEATURES` of one seat, from its public view and its final-scoring row now."""
-    res = player["resources"]
-    cards = player["cards"]
+def features(seat: dict[str, Any], row: dict[str, int]) -> tuple[float, ...]:
+    """:data:`FEATURES` of one seat of the world, from what its public view shows (its leaders in
+    hand by their number only) and its final-scoring row now.
+
+    Read from the world's seat rather than from :func:`games.lim.view.player_views`, which would
+    describe every card and member at each playout's end for the same counts."""
+    res = seat["res"]
+    cards = seat["cards"]
     return (res["vp"], row["territories"], row["characters"], row["ventures"], row["military"],
             len(cards["territory"]), len(cards["character"]), len(cards["building"]), len(cards["venture"]),
             res["fp"], res["mp"], res["coins"], res["wood"], res["stone"], res["servants"],
-            len(player["leaders"]), player["hand_count"],
-            sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3))
+            len(seat["leaders"]), len(seat["hand"]),
+            sum(1 for tile in seat["excommunicated"] if EXCOMMUNICATIONS[tile]["period"] < 3))
 
 
 def training_rows(state: dict[str, Any]) -> list[tuple[tuple[int, int], tuple[float, ...]]]:
@@ -212,7 +216,7 @@ def training_rows(state: dict[str, Any]) -> list[tuple[tuple[int, int], tuple[fl
     the seat went on to score: its final score less :func:`score_now`)."""
     _, rows = final_scores(state)
     key = stage(state)
-    return [(key, features(player, row)) for player, row in zip(player_views(state), rows)]
+    return [(key, features(seat, row)) for seat, row in zip(state["seats"], rows)]
 
 
 def score_now(state: dict[str, Any]) -> list[float]:
@@ -228,5 +232,5 @@ def expected_scores(state: dict[str, Any]) -> list[float]:
     totals, rows = final_scores(state)
     weights = lim_weights.WEIGHTS[stage(state)]
     bias = weights[-1]
-    return [total + bias + sum(w * x for w, x in zip(weights, features(player, row)))
-            for total, player, row in zip(totals, player_views(state), rows)]
+    return [total + bias + sum(w * x for w, x in zip(weights, features(seat, row)))
+            for total, seat, row in zip(totals, state["seats"], rows)]

@@ -7,7 +7,9 @@ from __future__ import annotations
 import games
 from games.ai import lim, lim_weights
 from games.core import clone
-from games.lim.data import LEADERS
+from games.lim.data import EXCOMMUNICATIONS, LEADERS
+from games.lim.scoring import final_scores
+from games.lim.view import player_views
 
 LIM = games.get("lim")
 
@@ -48,3 +50,26 @@ def test_the_estimate_is_read_from_the_public_view_only():
     swapped["seats"][1]["hand"] = [leader for leader in sorted(LEADERS) if leader not in held][:len(hand)]
     assert swapped["seats"][1]["hand"] != hand
     assert lim.evaluate(swapped, 0) == lim.evaluate(state, 0)
+
+
+def test_the_features_are_what_each_seats_public_view_shows():
+    """Read from the world's seats for speed, the features are the counts the public view gives."""
+    state = LIM.setup(3, 2, {"advanced": True})
+    checked = 0
+    for number in range(160):
+        if LIM.result(state) is not None:
+            break
+        _, rows = final_scores(state)
+        for player, seat, row in zip(player_views(state), state["seats"], rows):
+            res, cards = player["resources"], player["cards"]
+            assert lim.features(seat, row) == (
+                res["vp"], row["territories"], row["characters"], row["ventures"], row["military"],
+                *(len(cards[kind]) for kind in ("territory", "character", "building", "venture")),
+                *(res[good] for good in ("fp", "mp", "coins", "wood", "stone", "servants")),
+                len(player["leaders"]), player["hand_count"],
+                sum(1 for tile in player["excommunications"] if EXCOMMUNICATIONS[tile]["period"] < 3))
+            checked += 1
+        actor = sorted(LIM.actors(state))[0]
+        legal = LIM.legal_actions(state, actor)
+        state = LIM.play(state, actor, LIM.notation(legal[number % len(legal)]))[0]
+    assert checked > 300
