@@ -1,7 +1,7 @@
 """Whether a change makes a game's AI stronger: the working tree's AI against that game's AI at a git revision.
 
     python bench/ai_versus.py --game mor --against a370146 [--level normal] [--games 200] [--first-seed 5000]
-                              [--jobs 2] [--minutes M] [--results bench/results/ai_versus.jsonl]
+                              [--jobs 2] [--minutes M] [--adopt N] [--results bench/results/ai_versus.jsonl]
 
 Two players, seats alternated, seeds ``--first-seed`` onward (5000 unless told), both sides at the
 same level. Only ``games/ai/<game>.py`` and the levels' budgets come from the revision (its
