@@ -120,8 +120,7 @@ class VersusResults(Results):
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))
 
-
-    def earlier(self, jobs: list[tuple]) -> dict[str, list[tuple[str, tuple]]]:
+    def earlier_versions(self, jobs: list[tuple]) -> dict[str, list[tuple[str, tuple]]]:
         """The games of ``jobs`` recorded with another fingerprint of the working tree's AI (the same
         revision, level, budgets, seed and seat), by fingerprint: each game's line id and its job."""
         recorded: dict[str, list[str]] = {}
@@ -137,6 +136,11 @@ class VersusResults(Results):
         return found
 
 
+def one_pairing(ident: str) -> str:
+    """The pairing of a versus game for :func:`keep_replayed`: every game of a run is the same one."""
+    return ""
+
+
 def numbers(budget: Budget) -> tuple[int, int, int, int]:
     return budget.worlds, budget.keep, budget.playouts, budget.depth
 
@@ -147,7 +151,7 @@ def versus(game_key: str, source: str, levels: dict[str, Budget], level: str, se
     earlier version of the working tree's AI are kept if N replays of them give the recorded results."""
     jobs = [(game_key, source, level, seed, seed % 2, numbers(levels[level])) for seed in seeds]
     if adopt:
-        keep_replayed(results, game_key, results.earlier(jobs), lambda ident: "", adopt, workers, play)
+        keep_replayed(results, game_key, results.earlier_versions(jobs), one_pairing, adopt, workers, play)
     return run(jobs, workers, minutes, play, results)
 
 
