@@ -149,20 +149,22 @@ class Results:
 
     def identity(self, job: tuple) -> str:
         key, levels, seed, budgets = job
-        used = {level: list(_budget_numbers(budgets.get(level) or level_budget(key, level)))
+        used = {level: list(_budget_numbers(budgets.get(level) or level_budget(key, level, len(levels))))
                 for level in sorted(set(levels)) if level in LEVELS}
         return json.dumps([ai_fingerprint(key), key, levels, seed, used], separators=(",", ":"))
 
     def earlier(self, key: str) -> dict[str, list[tuple[str, tuple]]]:
-        """The games of ``key`` recorded with another fingerprint of its AI, by fingerprint:
-        each game's line id and the job that replays it with the budgets it was played with."""
+        """The games of ``key`` recorded with the latest earlier fingerprint of its AI (the last in
+        the file other than today's: older ones were already kept or refused when it came), by
+        fingerprint: each game's line id and the job that replays it with its budgets."""
         found: dict[str, list[tuple[str, tuple]]] = {}
         for ident in self.known:
             fingerprint, game, levels, seed, used = json.loads(ident)
             if game == key and fingerprint != ai_fingerprint(key):
                 budgets = {level: Budget(*numbers) for level, numbers in used.items()}
                 found.setdefault(fingerprint, []).append((ident, (game, levels, seed, budgets)))
-        return found
+                found[fingerprint] = found.pop(fingerprint)  # the latest seen comes last
+        return dict(list(found.items())[-1:])
 
     def rekey(self, renamed: dict[str, str], dropped: set[str]) -> None:
         """Rewrite the file with the ids in ``renamed`` replaced and the lines of ``dropped`` left out."""

@@ -102,7 +102,7 @@ def play(job: tuple[str, str, str, int, int, tuple[int, ...]]) -> dict:
     game_key, source, level, seed, hero, levels = job
     game = games.get(game_key)
     rival = rival_module(game_key, source)
-    sides = [(game_ai(game_key), level_budget(game_key, level)), (rival, rival_budget(rival, level, levels))]
+    sides = [(game_ai(game_key), level_budget(game_key, level, 2)), (rival, rival_budget(rival, level, levels))]
     ais = sides if hero == 0 else sides[::-1]
     state = play_out(game, game.setup(2, seed), lambda state, seat, number: decide(
         game, ais[seat][0], state, seat, level, decision_seed(seed, number), ais[seat][1]))
@@ -115,7 +115,7 @@ class VersusResults(Results):
     def identity(self, job: tuple) -> str:
         game_key, source, level, seed, hero, levels = job
         rival = hashlib.sha256(source.encode()).hexdigest()[:16]
-        budgets = [list(numbers(level_budget(game_key, level))),
+        budgets = [list(numbers(level_budget(game_key, level, 2))),
                    list(numbers(rival_budget(rival_module(game_key, source), level, levels)))]
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))

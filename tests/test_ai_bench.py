@@ -51,6 +51,17 @@ def test_a_replay_that_differs_keeps_nothing(recorded):
     assert fingerprints.count(ai_fingerprint("mor")) == 1  # the replay itself is a game of today's AI
 
 
+def test_only_the_latest_earlier_version_is_replayed(recorded):
+    """Older versions were kept or refused when the next came: replaying them again costs hours."""
+    lines = recorded.read_text().splitlines()
+    older = [line.replace("0123456789abcdef", "fedcba9876543210") for line in lines[:2]]
+    recorded.write_text("\n".join([*older, *lines]) + "\n")
+    ai_strength.RESULTS = Results(recorded)
+    assert list(ai_strength.RESULTS.earlier("mor")) == ["0123456789abcdef"]
+    adopt("mor", 1, 1)
+    assert _fingerprints(recorded) == ["fedcba9876543210"] * 2 + [ai_fingerprint("mor")] * 3
+
+
 def test_the_versus_bench_seats_the_other_version_of_the_ai_against_the_working_trees():
     source = (AI_FOLDER / "mor.py").read_text()
     easy = ai_versus.numbers(LEVELS["easy"])

@@ -31,9 +31,9 @@ LEVELS: dict[str, Budget] = {
     "strong": Budget(worlds=16, keep=32, playouts=1024, depth=8),
 }
 """The search budget of each level (counted in worlds and playouts, never in seconds); a game's
-module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves. Each
-level keeps as many moves after the one-move look-ahead as its playouts can tell apart: that
-look-ahead often ranks the move the playouts prefer below the eighth (docs/ai.md)."""
+module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves, and
+its own for a number of players (``PLAYER_BUDGETS``), e.g. the solo game. Each level keeps as
+many moves after the one-move look-ahead as its playouts can tell apart: that look-ahead often ranks the move the playouts prefer below the eighth (docs/ai.md)."""
 
 _MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.opera"}
 
@@ -43,9 +43,12 @@ def game_ai(game_key: str) -> Any:
     return import_module(_MODULES[game_key])
 
 
-def level_budget(game_key: str, level: str) -> Budget:
-    """The budget ``level`` searches with in ``game_key``: the game's own, else the level's."""
-    return getattr(game_ai(game_key), "BUDGETS", {}).get(level, LEVELS[level])
+def level_budget(game_key: str, level: str, players: int | None = None) -> Budget:
+    """The budget ``level`` searches with in ``game_key`` at ``players`` seats: the game's own for
+    that many players (``PLAYER_BUDGETS``), else the game's own (``BUDGETS``), else the level's."""
+    ai = game_ai(game_key)
+    for_players = getattr(ai, "PLAYER_BUDGETS", {}).get(players, {})
+    return for_players.get(level) or getattr(ai, "BUDGETS", {}).get(level, LEVELS[level])
 
 
 def decision_seed(table_seed: int, move_number: int) -> int:
@@ -63,7 +66,7 @@ def decide(game_key: str, view: dict[str, Any], seat: int, legal: list[str], lev
     """
     if not legal:
         raise ValueError("the seat has no move to play")
-    plan = budget or level_budget(game_key, level)
+    plan = budget or level_budget(game_key, level, len(view["players"]))
     ai = game_ai(game_key)
     if hasattr(ai, "candidates"):
         legal = ai.candidates(view, legal)

@@ -38,7 +38,8 @@ class GameAI(Protocol):
     # moves, or a cheaper list to the same effect; ``legal_actions`` when the game has none);
     # ``rollout_choice(group, rng) -> action``, a playout's move among ``group``, the legal moves of
     # the type drawn (one at random when the game has no such function); ``BUDGETS``, the game's
-    # own budgets by level (see ``games.ai.level_budget``).
+    # own budgets by level, and ``PLAYER_BUDGETS``, by number of players, then level (see
+    # ``games.ai.level_budget``).
 
 
 @dataclass(frozen=True)

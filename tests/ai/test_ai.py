@@ -98,6 +98,30 @@ def test_a_game_may_search_with_budgets_of_its_own():
     assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
 
 
+def test_masters_alone_against_lorenzo_searches_with_its_solo_budget(monkeypatch):
+    """The solo game is a race lost by a turn: ``normal`` plays twice its two-player playouts there,
+    and a decision picks the budget by the number of seats in the view."""
+    solo, duel = level_budget("mor", "normal", 1), level_budget("mor", "normal", 2)
+    assert solo.playouts == 2 * duel.playouts and solo.depth == duel.depth
+    assert level_budget("mor", "strong", 1) == level_budget("mor", "strong", 2)
+    assert level_budget("lim", "normal", 1) == level_budget("lim", "normal", 2)
+    searched: list[Budget] = []
+
+    class Recording(Search):
+        def __init__(self, game, ai, view, seat, legal, budget, *rest):
+            searched.append(budget)
+            super().__init__(game, ai, view, seat, legal, budget, *rest)
+
+    monkeypatch.setattr("games.ai.Search", Recording)
+    mor = games.get("mor")
+    for players, expected in ((1, solo), (2, duel)):
+        state = mor.setup(players, 11)
+        seat = min(mor.actors(state))
+        searched.clear()
+        decide("mor", mor.view(state, seat), seat, _legal("mor", state, seat), "normal", 3)
+        assert searched == [expected]
+
+
 def test_decision_seed_follows_the_table_seed_and_the_move_number():
     assert decision_seed(3, 10) == decision_seed(3, 10)
     assert len({decision_seed(3, 10), decision_seed(3, 11), decision_seed(4, 10)}) == 3
