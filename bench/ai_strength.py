@@ -167,23 +167,22 @@ class Results:
         return dict(list(found.items())[-1:])
 
     def rekey(self, renamed: dict[str, str], dropped: set[str]) -> None:
-        """Rewrite the file with the ids in ``renamed`` replaced and the lines of ``dropped`` left out."""
+        """Rewrite the file with the ids in ``renamed`` replaced and the lines of ``dropped`` left out;
+        a game whose id is then on several lines keeps the last (the one ``known`` reads)."""
         assert self.path is not None
-        lines = []
-        for text in self.path.read_text().splitlines():
+        lines, written = [], set()
+        for text in reversed(self.path.read_text().splitlines()):
             entry = json.loads(text)
             if entry["id"] in dropped:
                 continue
             entry["id"] = renamed.get(entry["id"], entry["id"])
-            lines.append(json.dumps(entry))
+            if entry["id"] not in written:
+                written.add(entry["id"])
+                lines.append(json.dumps(entry))
         temporary = self.path.with_suffix(".tmp")
-        temporary.write_text("".join(line + "\n" for line in lines))
+        temporary.write_text("".join(line + "\n" for line in reversed(lines)))
         temporary.replace(self.path)
-        for old in dropped:
-            del self.known[old]
-        for old, new in renamed.items():
-            if old in self.known:
-                self.known[new] = self.known.pop(old)
+        self.known = {entry["id"]: entry["outcome"] for entry in map(json.loads, reversed(lines))}
 
     def add(self, job: tuple, outcome: dict) -> None:
         if self.path is None:

@@ -121,8 +121,9 @@ class VersusResults(Results):
                           separators=(",", ":"))
 
     def earlier_versions(self, jobs: list[tuple]) -> dict[str, list[tuple[str, tuple]]]:
-        """The games of ``jobs`` recorded with another fingerprint of the working tree's AI (the same
-        revision, level, budgets, seed and seat), by fingerprint: each game's line id and its job."""
+        """The games of ``jobs`` recorded with the latest other fingerprint of the working tree's AI
+        (the same revision, level, budgets, seed and seat; the one whose games come last in the
+        file), by fingerprint: each game's line id and its job."""
         recorded: dict[str, list[str]] = {}
         for ident in self.known:
             recorded.setdefault(json.dumps(json.loads(ident)[1:]), []).append(ident)
@@ -133,7 +134,9 @@ class VersusResults(Results):
                 continue
             for ident in recorded.get(json.dumps(json.loads(today)[1:]), []):
                 found.setdefault(json.loads(ident)[0], []).append((ident, job))
-        return found
+        line = {ident: number for number, ident in enumerate(self.known)}
+        latest = sorted(found, key=lambda fingerprint: max(line[ident] for ident, _ in found[fingerprint]))
+        return {fingerprint: found[fingerprint] for fingerprint in latest[-1:]}
 
 
 def one_pairing(ident: str) -> str:

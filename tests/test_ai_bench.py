@@ -114,3 +114,35 @@ def test_the_versus_bench_keeps_nothing_when_a_replay_differs(tmp_path):
     fingerprints = [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
     assert fingerprints.count("0123456789abcdef") == 2  # kept in the file, no longer counted
     assert fingerprints.count(ai_fingerprint("mor")) == 2  # the replay, then the game it had to play again
+
+
+def test_the_versus_bench_replays_only_the_latest_earlier_version(tmp_path):
+    """Two earlier versions recorded the same games: only the later one is replayed and kept, and no
+    game ends up on two lines."""
+    path = tmp_path / "versus.jsonl"
+    source = (AI_FOLDER / "mor.py").read_text()
+    levels = {"easy": LEVELS["easy"]}
+    ai_versus.versus("mor", source, levels, "easy", range(7, 9), 1, None, ai_versus.VersusResults(path))
+    today = path.read_text()
+    older, later = (today.replace(ai_fingerprint("mor"), name) for name in ("1111111111111111", "0123456789abcdef"))
+    path.write_text(older + later)
+    results = ai_versus.VersusResults(path)
+    assert list(results.earlier_versions([(
+        "mor", source, "easy", seed, seed % 2, ai_versus.numbers(levels["easy"])) for seed in (7, 8)])) == [
+        "0123456789abcdef"]
+    ai_versus.versus("mor", source, levels, "easy", range(7, 9), 1, None, results, adopt=1)
+    fingerprints = [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
+    assert sorted(fingerprints) == ["1111111111111111"] * 2 + [ai_fingerprint("mor")] * 2
+
+
+def test_rekeying_keeps_one_line_per_game(recorded):
+    """A game re-keyed onto an id the file already holds keeps a single line, the last."""
+    lines = recorded.read_text().splitlines()
+    replay = json.loads(lines[0])
+    replay["id"] = ai_strength.RESULTS.identity(JOBS[0])
+    recorded.write_text("\n".join([*lines, json.dumps(replay)]) + "\n")
+    results = Results(recorded)
+    results.rekey({json.loads(lines[0])["id"]: replay["id"]}, set())
+    ids = [json.loads(line)["id"] for line in recorded.read_text().splitlines()]
+    assert len(ids) == len(set(ids)) == 3 and ids[-1] == replay["id"]
+    assert results.known == Results(recorded).known
