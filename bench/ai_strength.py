@@ -163,8 +163,17 @@ class Results:
             if game == key and fingerprint != ai_fingerprint(key):
                 budgets = {level: Budget(*numbers) for level, numbers in used.items()}
                 found.setdefault(fingerprint, []).append((ident, (game, levels, seed, budgets)))
-                found[fingerprint] = found.pop(fingerprint)  # the latest seen comes last
-        return dict(list(found.items())[-1:])
+        return self.latest(found)
+
+    def latest(self, found: dict[str, list[tuple[str, tuple]]]) -> dict[str, list[tuple[str, tuple]]]:
+        """Of ``found`` (games by fingerprint), the fingerprint whose games come last in the file."""
+        line = {ident: number for number, ident in enumerate(self.known)}
+
+        def last_line(fingerprint: str) -> int:
+            return max(line[ident] for ident, _ in found[fingerprint])
+
+        newest = max(found, key=last_line, default=None)
+        return {} if newest is None else {newest: found[newest]}
 
     def rekey(self, renamed: dict[str, str], dropped: set[str]) -> None:
         """Rewrite the file with the ids in ``renamed`` replaced and the lines of ``dropped`` left out;

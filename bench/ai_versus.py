@@ -102,7 +102,8 @@ def play(job: tuple[str, str, str, int, int, tuple[int, ...]]) -> dict:
     game_key, source, level, seed, hero, levels = job
     game = games.get(game_key)
     rival = rival_module(game_key, source)
-    sides = [(game_ai(game_key), level_budget(game_key, level, 2)), (rival, rival_budget(rival, level, levels))]
+    sides = [(game_ai(game_key), level_budget(game_key, level, 2)),
+             (rival, rival_budget(rival, level, levels))]
     ais = sides if hero == 0 else sides[::-1]
     state = play_out(game, game.setup(2, seed), lambda state, seat, number: decide(
         game, ais[seat][0], state, seat, level, decision_seed(seed, number), ais[seat][1]))
@@ -134,9 +135,7 @@ class VersusResults(Results):
                 continue
             for ident in recorded.get(json.dumps(json.loads(today)[1:]), []):
                 found.setdefault(json.loads(ident)[0], []).append((ident, job))
-        line = {ident: number for number, ident in enumerate(self.known)}
-        latest = sorted(found, key=lambda fingerprint: max(line[ident] for ident, _ in found[fingerprint]))
-        return {fingerprint: found[fingerprint] for fingerprint in latest[-1:]}
+        return self.latest(found)
 
 
 def one_pairing(ident: str) -> str:

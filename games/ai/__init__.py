@@ -33,7 +33,8 @@ LEVELS: dict[str, Budget] = {
 """The search budget of each level (counted in worlds and playouts, never in seconds); a game's
 module may set its own (``BUDGETS``), e.g. deeper playouts where a round takes more moves, and
 its own for a number of players (``PLAYER_BUDGETS``), e.g. the solo game. Each level keeps as
-many moves after the one-move look-ahead as its playouts can tell apart: that look-ahead often ranks the move the playouts prefer below the eighth (docs/ai.md)."""
+many moves after the one-move look-ahead as its playouts can tell apart: that look-ahead often
+ranks the move the playouts prefer below the eighth (docs/ai.md)."""
 
 _MODULES = {"mor": "games.ai.mor", "lim": "games.ai.lim", "opera": "games.ai.opera"}
 

@@ -27,7 +27,7 @@ a370146's ``normal`` spent on 128 (measured in docs/ai.md)."""
 PLAYER_BUDGETS = {1: {"normal": Budget(worlds=8, keep=16, playouts=512, depth=16)}}
 """Alone against Lorenzo, ``normal`` plays 512 playouts: the solo game is a race against Lorenzo's
 cross on the faith track, lost by a turn, and one opponent's turns are cheap to play out, so a
-decision stays near 0.4 s of CPU (p50) while the won share rises (docs/ai.md)."""
+decision stays near 0.33 s of CPU (p50) while the won share rises (docs/ai.md)."""
 BLANKS = Blanks(GAME)
 
 
