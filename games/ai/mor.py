@@ -19,11 +19,13 @@ from .search import Blanks, Budget, result_value
 GAME = games.get("mor")
 ROLLOUT_WEIGHTS = {"buy": 12.0, "place": 6.0, "produce": 3.0, "market": 3.0, "leader": 2.0, "end": 1.0}
 BUDGETS = {"normal": Budget(worlds=8, keep=16, playouts=256, depth=16),
-           "strong": Budget(worlds=16, keep=32, playouts=1024, depth=16)}
+           "strong": Budget(worlds=16, keep=16, playouts=1024, depth=16)}
 """Playouts twice as deep as the levels' own: a turn here is several moves (take from the market,
 store what was taken, end), so 8 moves do not reach the next turn of every seat at four players;
 and ``normal`` plays twice the levels' playouts, which its faster playouts buy for less CPU than
-a370146's ``normal`` spent on 128 (measured in docs/ai.md)."""
+a370146's ``normal`` spent on 128 (measured in docs/ai.md). ``strong`` keeps the 16 moves
+``normal`` keeps, so each meets four times ``normal``'s playouts: keeping 32, it met only twice
+as many and was barely ahead of ``normal``."""
 PLAYER_BUDGETS = {1: {"normal": Budget(worlds=8, keep=16, playouts=512, depth=16)}}
 """Alone against Lorenzo, ``normal`` plays 512 playouts: the solo game is a race against Lorenzo's
 cross on the faith track, lost by a turn, and one opponent's turns are cheap to play out, so a
