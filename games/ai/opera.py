@@ -125,6 +125,11 @@ def evaluate(state: dict[str, Any], seat: int) -> float:
 
 
 def _promise(player: dict[str, Any]) -> float:
-    """What a seat's goods, carts and trade cards may still turn into, beyond the scoring applied now."""
-    return (0.15 * sum(player["raw"].values()) + 0.6 * sum(player["refined"].values()) + 1.0 * player["carts"]
-            + 0.5 * player["hand_count"])
+    """What a seat's goods, carts and trade cards may still turn into, beyond the scoring applied now.
+
+    Kept small: what a seat holds is worth points only once spent, and an estimate that valued
+    holdings more (twice these weights, or a learned one) held goods and cards a good player
+    delivers; at half those weights ``normal`` won more against a370146's (docs/ai.md).
+    """
+    return (0.075 * sum(player["raw"].values()) + 0.3 * sum(player["refined"].values()) + 0.5 * player["carts"]
+            + 0.25 * player["hand_count"])
