@@ -98,12 +98,16 @@ def test_a_game_may_search_with_budgets_of_its_own():
     assert level_budget("mor", "easy") == level_budget("opera", "easy") == LEVELS["easy"]
 
 
-def test_masters_alone_against_lorenzo_searches_with_its_solo_budget(monkeypatch):
-    """The solo game is a race lost by a turn: ``normal`` plays twice its two-player playouts there,
-    and a decision picks the budget by the number of seats in the view."""
-    solo, duel = level_budget("mor", "normal", 1), level_budget("mor", "normal", 2)
-    assert solo.playouts == 2 * duel.playouts and solo.depth == duel.depth
-    assert level_budget("mor", "strong", 1) == level_budget("mor", "strong", 2)
+def test_masters_searches_with_the_budget_of_its_number_of_players(monkeypatch):
+    """``normal`` plays twice its four-player playouts alone against Lorenzo (a race lost by a
+    turn) and at two players, where they stop after about a turn of each seat; a decision picks
+    the budget by the number of seats in the view."""
+    solo, duel, four = (level_budget("mor", "normal", players) for players in (1, 2, 4))
+    assert solo.playouts == duel.playouts == 2 * four.playouts
+    assert solo.depth == four.depth == 2 * duel.depth
+    assert level_budget("mor", "strong", 2).depth == duel.depth
+    assert level_budget("mor", "strong", 2).playouts == 4 * duel.playouts
+    assert level_budget("mor", "strong", 1) == level_budget("mor", "strong", 4)
     assert level_budget("lim", "normal", 1) == level_budget("lim", "normal", 2)
     searched: list[Budget] = []
 
@@ -114,7 +118,7 @@ def test_masters_alone_against_lorenzo_searches_with_its_solo_budget(monkeypatch
 
     monkeypatch.setattr("games.ai.Search", Recording)
     mor = games.get("mor")
-    for players, expected in ((1, solo), (2, duel)):
+    for players, expected in ((1, solo), (2, duel), (4, four)):
         state = mor.setup(players, 11)
         seat = min(mor.actors(state))
         searched.clear()
