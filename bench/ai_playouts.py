@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 TREE = sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv else str(Path(__file__).resolve().parents[1])
@@ -33,8 +34,6 @@ sys.path.insert(0, TREE)
 
 import games
 from bench.stats import percentile
-from dataclasses import replace
-
 from games.ai import decide, decision_seed, level_budget
 from games.ai.search import Search
 
