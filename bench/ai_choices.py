@@ -15,9 +15,10 @@ figures are in the evaluation's units); *agreement* is the share of positions wh
 reference's best. Printed per budget: mean loss with its 95 % interval, agreement, and mean
 decision CPU time.
 
-``--budget NAME=W,K,P,D`` (worlds, moves kept, playouts, depth; several allowed; the game's
-``normal`` and ``strong`` by default) may end in ``@REVISION`` to search with that git revision's
-``games/ai/search.py`` (the game's module stays the working tree's), e.g. ``old=8,8,128,16@a370146``.
+``--budget NAME=W,K,P,D[,informed]`` (worlds, moves kept, playouts, depth, informed playouts;
+several allowed; the game's ``normal`` and ``strong`` by default) may end in ``@REVISION`` to search
+with that git revision's ``games/ai/search.py`` (the game's module stays the working tree's), e.g.
+``old=8,8,128,16@a370146``.
 """
 
 from __future__ import annotations
@@ -121,14 +122,14 @@ def choice(search_class: type[Search], key: str, state: dict, seat: int, budget:
 def parse(spec: str) -> tuple[str, Budget, str | None]:
     name, _, rest = spec.partition("=")
     numbers, _, revision = rest.partition("@")
-    return name, Budget(*(int(n) for n in numbers.split(","))), revision or None
+    return name, Budget.read(numbers.split(",")), revision or None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=games.keys(), default="mor")
     parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--budget", action="append", default=[], metavar="NAME=W,K,P,D[@REVISION]")
+    parser.add_argument("--budget", action="append", default=[], metavar="NAME=W,K,P,D[,informed][@REVISION]")
     parser.add_argument("--reference-worlds", type=int, default=32)
     parser.add_argument("--reference-playouts", type=int, default=8, help="per world and move")
     parser.add_argument("--seeds", type=int, default=1, help="decisions per budget and position")

@@ -31,7 +31,6 @@ import statistics
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -149,7 +148,7 @@ class Results:
 
     def identity(self, job: tuple) -> str:
         key, levels, seed, budgets = job
-        used = {level: list(_budget_numbers(budgets.get(level) or level_budget(key, level, len(levels))))
+        used = {level: (budgets.get(level) or level_budget(key, level, len(levels))).written()
                 for level in sorted(set(levels)) if level in LEVELS}
         return json.dumps([ai_fingerprint(key), key, levels, seed, used], separators=(",", ":"))
 
@@ -161,7 +160,7 @@ class Results:
         for ident in self.known:
             fingerprint, game, levels, seed, used = json.loads(ident)
             if game == key and fingerprint != ai_fingerprint(key):
-                budgets = {level: Budget(*numbers) for level, numbers in used.items()}
+                budgets = {level: Budget.read(numbers) for level, numbers in used.items()}
                 found.setdefault(fingerprint, []).append((ident, (game, levels, seed, budgets)))
         return self.latest(found)
 
@@ -200,10 +199,6 @@ class Results:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a") as file:
             file.write(json.dumps({"id": self.identity(job), "outcome": outcome}) + "\n")
-
-
-def _budget_numbers(budget: Budget) -> tuple[int, int, int, int]:
-    return budget.worlds, budget.keep, budget.playouts, budget.depth
 
 
 RESULTS = Results(None)
@@ -322,12 +317,14 @@ def _collect(times: dict, key: str, outcome: dict) -> None:
 
 
 def parse_budgets(specs: list[str]) -> dict[str, Budget]:
-    """``normal=4,6,48,8`` -> the normal level with 4 worlds, keep 6, 48 playouts, depth 8."""
+    """``normal=4,6,48,8`` -> the normal level with 4 worlds, keep 6, 48 playouts, depth 8 (and
+    informed playouts with ``,informed`` after the depth)."""
     budgets = {}
     for spec in specs:
         level, _, numbers = spec.partition("=")
-        worlds, keep, playouts, depth = (int(n) for n in numbers.split(","))
-        budgets[level] = replace(LEVELS[level], worlds=worlds, keep=keep, playouts=playouts, depth=depth)
+        if level not in LEVELS:
+            raise ValueError(f"no level {level!r}")
+        budgets[level] = Budget.read(numbers.split(","))
     return budgets
 
 
@@ -376,8 +373,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=games.keys(), action="append")
     parser.add_argument("--games", type=int, default=200, help="games per pairing (the goal needs 200)")
-    parser.add_argument("--level-budget", action="append", default=[], metavar="LEVEL=W,K,P,D",
-                        help="override a level: worlds, moves kept, playouts, playout depth")
+    parser.add_argument("--level-budget", action="append", default=[], metavar="LEVEL=W,K,P,D[,informed]",
+                        help="override a level: worlds, moves kept, playouts, playout depth[, informed playouts]")
     parser.add_argument("--pairing", action="append",
                         choices=["random", "easy", "strong", "four", "solo"],
                         help="normal-vs-random, normal-vs-easy, strong-vs-normal, 4 players, solo")

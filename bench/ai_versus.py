@@ -116,7 +116,7 @@ class VersusResults(Results):
     def identity(self, job: tuple) -> str:
         game_key, source, level, seed, hero, levels = job
         rival = hashlib.sha256(source.encode()).hexdigest()[:16]
-        budgets = [list(numbers(level_budget(game_key, level, 2))),
+        budgets = [level_budget(game_key, level, 2).written(),
                    list(numbers(rival_budget(rival_module(game_key, source), level, levels)))]
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))

@@ -4,9 +4,10 @@ Every level decides from a seat's view only: it builds a few *worlds* (full stat
 view, with the hidden parts sampled by the game's ``determinize``) and judges the seat's moves in
 them. ``easy`` applies each move once and keeps the best evaluation; ``normal`` and ``strong`` keep
 the best few moves by that one-move look-ahead, then share a fixed number of truncated random
-playouts among them by successive halving, and pick the best mean evaluation. Budgets are counted
-in playouts, so a decision depends only on the view, the seat and the seed; the optional deadline
-is a safety net that stops the search early with the best move so far.
+(or informed, see :class:`Budget`) playouts among them by successive halving, and pick the best
+mean evaluation. Budgets are counted in playouts, so a decision depends only on the view, the
+seat and the seed; the optional deadline is a safety net that stops the search early with the
+best move so far.
 """
 
 from __future__ import annotations
@@ -37,19 +38,38 @@ class GameAI(Protocol):
     # ``rollout_actions(state, seat) -> list[action]``, the moves a playout draws from (the legal
     # moves, or a cheaper list to the same effect; ``legal_actions`` when the game has none);
     # ``rollout_choice(group, rng) -> action``, a playout's move among ``group``, the legal moves of
-    # the type drawn (one at random when the game has no such function); ``BUDGETS``, the game's
+    # the type drawn (one at random when the game has no such function); ``INFORMED_WEIGHTS`` and
+    # ``informed_choice(group, rng) -> action``, the same for a budget's informed playouts (see
+    # :class:`Budget`; the plain ones when the game has none); ``BUDGETS``, the game's
     # own budgets by level, and ``PLAYER_BUDGETS``, by number of players, then level (see
     # ``games.ai.level_budget``).
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard a level thinks: worlds sampled, moves kept after the look-ahead, playouts, depth."""
+    """How hard a level thinks: worlds sampled, moves kept after the look-ahead, playouts, depth,
+    and whether the playouts follow the game's *informed* policy (``INFORMED_WEIGHTS`` and
+    ``informed_choice``: among the moves of the type drawn, the one that brings most) rather than
+    its plain one."""
 
     worlds: int
     keep: int = 0
     playouts: int = 0
     depth: int = 0
+    informed: bool = False
+
+    @classmethod
+    def read(cls, parts: list[int | str]) -> Budget:
+        """A budget as the benchmarks write it: worlds, kept, playouts, depth, then ``informed`` if
+        it is (``"16,16,2048,8,informed".split(",")``, or the list a results file keeps)."""
+        worlds, keep, playouts, depth, *flags = parts
+        if set(flags) - {"informed"}:
+            raise ValueError(f"not a budget: {parts}")
+        return cls(int(worlds), int(keep), int(playouts), int(depth), informed="informed" in flags)
+
+    def written(self) -> list[int | str]:
+        """The budget as :meth:`read` reads it."""
+        return [self.worlds, self.keep, self.playouts, self.depth] + (["informed"] if self.informed else [])
 
 
 LOST = float("-inf")
@@ -67,6 +87,9 @@ class Search:
         self.played: dict[tuple[int, str], State | None] = {}
         self.rollout_actions = getattr(ai, "rollout_actions", game.legal_actions)
         self.rollout_choice = getattr(ai, "rollout_choice", None)
+        self.rollout_weights = ai.ROLLOUT_WEIGHTS
+        if budget.informed and hasattr(ai, "informed_choice"):
+            self.rollout_choice, self.rollout_weights = ai.informed_choice, ai.INFORMED_WEIGHTS
 
     # ------------------------------------------------------------------ worlds
     def _late(self) -> bool:
@@ -171,7 +194,7 @@ class Search:
         return False
 
     def rollout_move(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        return rollout_draw(actions, self.rng, self.ai.ROLLOUT_WEIGHTS, self.rollout_choice)
+        return rollout_draw(actions, self.rng, self.rollout_weights, self.rollout_choice)
 
 
 def rollout_draw(actions: list[dict[str, Any]], rng: random.Random, weights: dict[str, float],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -107,6 +108,7 @@ def test_masters_searches_with_the_budget_of_its_number_of_players(monkeypatch):
     assert solo.depth == four.depth == 2 * duel.depth
     assert level_budget("mor", "strong", 2).depth == duel.depth
     assert level_budget("mor", "strong", 2).playouts == 4 * duel.playouts
+    assert level_budget("mor", "strong", 2).informed and not duel.informed
     assert level_budget("mor", "strong", 1) == level_budget("mor", "strong", 4)
     assert level_budget("lim", "normal", 1) == level_budget("lim", "normal", 2)
     searched: list[Budget] = []
@@ -243,6 +245,43 @@ def test_a_mor_playout_stores_market_resources_as_a_plain_place_without_listing_
         else:
             assert shortcut == legal
     assert pending > 10
+
+
+def test_an_informed_mor_playout_buys_the_highest_card_and_produces_with_the_most_powers():
+    """Masters' ``strong`` at two players plays informed playouts: a card whenever one can be
+    bought, of the highest level on offer; a production running the most card and leader powers."""
+    game, ai = games.get("mor"), game_ai("mor")
+    informed = Budget(worlds=2, keep=2, playouts=4, depth=8, informed=True)
+    could = bought = produced = 0
+    for state, seat in random_positions("mor", 800, seed=31):
+        if state["phase"] != "play":
+            continue
+        view = game.view(state, seat)
+        search = Search(game, ai, view, seat, _legal("mor", state, seat), informed, 7, None)
+        for _ in range(5):
+            actions = game.legal_actions(state, seat)
+            move = search.rollout_move(actions)
+            buys = [action for action in actions if action["type"] == "buy"]
+            could += bool(buys)
+            if move["type"] == "buy":
+                assert move["deck"][-1] == max(action["deck"][-1] for action in buys)  # ids read colour-level
+                bought += 1
+            if move["type"] == "produce":
+                most = max(len(a.get("cards", ())) + len(a.get("leaders", ())) for a in actions
+                           if a["type"] == "produce")
+                assert len(move.get("cards", ())) + len(move.get("leaders", ())) == most
+                produced += 1
+    assert could > 40 and bought > 0.9 * could and produced > 40
+    plain = Search(game, ai, view, seat, _legal("mor", state, seat), replace(informed, informed=False), 7, None)
+    assert (plain.rollout_choice, plain.rollout_weights) == (ai.rollout_choice, ai.ROLLOUT_WEIGHTS)
+
+
+def test_a_budget_reads_as_the_benchmarks_write_it():
+    for budget in (Budget(8, 16, 512, 8), Budget(16, 16, 2048, 8, informed=True)):
+        assert Budget.read(budget.written()) == Budget.read(",".join(map(str, budget.written())).split(",")) == budget
+    assert Budget(16, 16, 2048, 8, informed=True).written() == [16, 16, 2048, 8, "informed"]
+    with pytest.raises(ValueError):
+        Budget.read(["8", "16", "512", "8", "smart"])
 
 
 @pytest.mark.parametrize("key", KEYS)
