@@ -159,7 +159,7 @@ def rollout_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str,
 
 
 INFORMED_WEIGHTS = {**ROLLOUT_WEIGHTS, "buy": 1000.0}
-"""An informed playout buys a card whenever it can (but in about one draw in a hundred): a card is
+"""An informed playout buys a card whenever it can, all but about one draw in a hundred: a card is
 points and production at once, and buying the seventh ends the game."""
 
 
@@ -173,16 +173,12 @@ def informed_choice(group: list[dict[str, Any]], rng: random.Random) -> dict[str
     power), so a position was judged by what a careless player would make of it, the opponent's
     reply included.
     """
-    kind = group[0]["type"]
-    if kind == "buy":
-        best = max(_deck_level(action) for action in group)
-        group = [action for action in group if _deck_level(action) == best]
-        return group[rng.randrange(len(group))]
-    if kind == "produce":
-        most = max(_powers(action) for action in group)
-        group = [action for action in group if _powers(action) == most]
-        return group[rng.randrange(len(group))]
-    return rollout_choice(group, rng)
+    worth = INFORMED_WORTH.get(group[0]["type"])
+    if worth is None:
+        return rollout_choice(group, rng)
+    best = max(map(worth, group))
+    group = [action for action in group if worth(action) == best]
+    return group[rng.randrange(len(group))]
 
 
 def _deck_level(buy: dict[str, Any]) -> int:
@@ -193,6 +189,10 @@ def _deck_level(buy: dict[str, Any]) -> int:
 def _powers(produce: dict[str, Any]) -> int:
     """How many card and leader powers a ``produce`` runs (the base power aside)."""
     return len(produce.get("cards", ())) + len(produce.get("leaders", ()))
+
+
+INFORMED_WORTH = {"buy": _deck_level, "produce": _powers}
+"""What :func:`informed_choice` picks the most of, by move type (one of the best at random)."""
 
 
 def evaluate(state: dict[str, Any], seat: int) -> float:

@@ -258,10 +258,10 @@ def test_an_informed_mor_playout_buys_the_highest_card_and_produces_with_the_mos
             continue
         view = game.view(state, seat)
         search = Search(game, ai, view, seat, _legal("mor", state, seat), informed, 7, None)
+        actions = game.legal_actions(state, seat)
+        buys = [action for action in actions if action["type"] == "buy"]
         for _ in range(5):
-            actions = game.legal_actions(state, seat)
             move = search.rollout_move(actions)
-            buys = [action for action in actions if action["type"] == "buy"]
             could += bool(buys)
             if move["type"] == "buy":
                 assert move["deck"][-1] == max(action["deck"][-1] for action in buys)  # ids read colour-level
