@@ -153,22 +153,33 @@ class ConsoleBot(BottegaBot):
 
 
 class ConsoleClock:
-    """The real time plus the time the console's scripts have waited (kept in the store)."""
+    """The real time plus the time the console's scripts have waited (kept in the store).
+
+    While a ``~wait`` fires a timer the clock is *held* at the timer's moment, so what the bot
+    does then happens exactly when it was due, however long it takes in real time.
+    """
 
     def __init__(self, offset: timedelta = timedelta()) -> None:
         self.offset = offset
+        self.held: datetime | None = None
 
     @classmethod
     async def kept_in(cls, store: Store) -> ConsoleClock:
         return cls(timedelta(seconds=float(await store.get_meta(CLOCK_KEY) or 0)))
 
     def now(self) -> datetime:
-        return datetime.now(UTC) + self.offset
+        return self.held if self.held is not None else datetime.now(UTC) + self.offset
 
-    async def advance_to(self, moment: datetime, store: Store) -> None:
-        if moment > self.now():
-            self.offset += moment - self.now()
-            await store.set_meta(CLOCK_KEY, repr(self.offset.total_seconds()))
+    def hold(self, moment: datetime) -> None:
+        """Stop the clock at ``moment`` (or now, if that is later) until :meth:`release`."""
+        self.held = max(moment, self.now())
+
+    async def release(self, moment: datetime, store: Store) -> None:
+        """Let the clock run again from ``moment`` (or now, if that is later), and keep it."""
+        start = max(moment, self.now())
+        self.held = None
+        self.offset = start - datetime.now(UTC)
+        await store.set_meta(CLOCK_KEY, repr(self.offset.total_seconds()))
 
 
 class Console:
@@ -268,13 +279,13 @@ class Console:
             due = await self.store.due_timers(until)
             if not due:
                 break
-            await self.clock.advance_to(due[0].due_at, self.store)
+            self.clock.hold(due[0].due_at)
             # The bot's own reminder loop fires the timer at its next check; AI seats owed a move then
             # answer after their pause.
             await self.env.advance_time(CHECK_EVERY_SECONDS + self.bot.config.ai_pause_seconds)
             for channel in self.channels.values():
                 await self._show_channel(channel)
-        await self.clock.advance_to(until, self.store)
+        await self.clock.release(until, self.store)
         self._say(f"(time passes: it is now {self.clock.now():%Y-%m-%d %H:%M} UTC)")
 
     def _convert(self, line: ConsoleLine) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from datetime import timedelta
@@ -11,7 +12,7 @@ import pytest
 import simcord
 
 from bot.config import Config
-from bot.console import Console, ConsoleBot, ConsoleError, parse_line, play
+from bot.console import Console, ConsoleBot, ConsoleClock, ConsoleError, parse_line, play
 from db import Store
 
 
@@ -170,6 +171,25 @@ async def test_the_week_with_deadlines_script_plays_a_week_in_seconds(tmp_path):
     assert "ada: open seat, played by the AI until someone takes it with `/game sit`." in log
     waited = [line for line in log.splitlines() if line.startswith("(time passes")]
     assert len(waited) == 4
+
+
+async def test_a_held_console_clock_stands_still_and_runs_on_from_where_it_is_released(tmp_path):
+    """A timer a wait fires acts at its own moment, however long the bot takes in real time; the
+    released clock runs on from the end of the wait, and a later session starts from there."""
+    store = await Store.open(tmp_path / "clock.db")
+    try:
+        clock = ConsoleClock()
+        due = clock.now() + timedelta(days=1)
+        clock.hold(due)
+        await asyncio.sleep(0.02)
+        assert clock.now() == due
+        await clock.release(due + timedelta(hours=2), store)
+        await asyncio.sleep(0.02)
+        ran_on = clock.now() - (due + timedelta(hours=2))
+        assert timedelta(seconds=0.02) <= ran_on < timedelta(seconds=5)
+        assert abs((await ConsoleClock.kept_in(store)).now() - clock.now()) < timedelta(seconds=1)
+    finally:
+        await store.close()
 
 
 def test_a_wait_line_reads_days_hours_and_minutes():
