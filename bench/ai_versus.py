@@ -77,10 +77,10 @@ def revision_levels(revision: str) -> dict[str, Budget]:
     raise ValueError(f"no LEVELS at {revision}")
 
 
-def rival_budget(ai: types.ModuleType, level: str, levels: tuple[int, ...]) -> Budget:
+def rival_budget(ai: types.ModuleType, level: str, written: list[int | str]) -> Budget:
     """The budget ``ai`` (a game's module, of any revision) plays ``level`` with: its own, else
-    ``levels`` (the numbers of its revision's budget for ``level``)."""
-    return getattr(ai, "BUDGETS", {}).get(level, Budget(*levels))
+    its revision's budget for ``level`` (``written`` as :meth:`Budget.written` writes it)."""
+    return getattr(ai, "BUDGETS", {}).get(level) or Budget.read(written)
 
 
 def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level: str, seed: int,
@@ -97,7 +97,7 @@ def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level
     return search.playouts() if budget.playouts else search.look_ahead()[0][1]
 
 
-def play(job: tuple[str, str, str, int, int, tuple[int, ...]]) -> dict:
+def play(job: tuple[str, str, str, int, int, list[int | str]]) -> dict:
     """One game of the working tree's AI (seat ``hero``) against the revision's (the other seat)."""
     game_key, source, level, seed, hero, levels = job
     game = games.get(game_key)
@@ -117,7 +117,7 @@ class VersusResults(Results):
         game_key, source, level, seed, hero, levels = job
         rival = hashlib.sha256(source.encode()).hexdigest()[:16]
         budgets = [level_budget(game_key, level, 2).written(),
-                   list(numbers(rival_budget(rival_module(game_key, source), level, levels)))]
+                   rival_budget(rival_module(game_key, source), level, levels).written()]
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))
 
@@ -143,15 +143,11 @@ def one_pairing(ident: str) -> str:
     return ""
 
 
-def numbers(budget: Budget) -> tuple[int, int, int, int]:
-    return budget.worlds, budget.keep, budget.playouts, budget.depth
-
-
 def versus(game_key: str, source: str, levels: dict[str, Budget], level: str, seeds: range, workers: int,
            minutes: float | None, results: VersusResults, adopt: int = 0) -> list[dict]:
     """The games of ``seeds``, played or read from ``results``; with ``adopt`` N, games recorded with an
     earlier version of the working tree's AI are kept if N replays of them give the recorded results."""
-    jobs = [(game_key, source, level, seed, seed % 2, numbers(levels[level])) for seed in seeds]
+    jobs = [(game_key, source, level, seed, seed % 2, levels[level].written()) for seed in seeds]
     if adopt:
         keep_replayed(results, game_key, results.earlier_versions(jobs), one_pairing, adopt, workers, play)
     return run(jobs, workers, minutes, play, results)

@@ -64,7 +64,7 @@ def test_only_the_latest_earlier_version_is_replayed(recorded):
 
 def test_the_versus_bench_seats_the_other_version_of_the_ai_against_the_working_trees():
     source = (AI_FOLDER / "mor.py").read_text()
-    easy = ai_versus.numbers(LEVELS["easy"])
+    easy = LEVELS["easy"].written()
     same = ai_versus.play(("mor", source, "easy", 7, 0, easy))  # the same AI on both sides plays as the table does
     assert same["result"] == ai_strength.play(("mor", ["easy", "easy"], 7, {}))["result"]
     worst = source + "\n\n_true_evaluate = evaluate\n\n\ndef evaluate(state, seat):\n    return -_true_evaluate(state, seat)\n"
@@ -77,7 +77,7 @@ def test_the_versus_bench_gives_the_other_version_its_own_budgets():
     levels = ai_versus.revision_levels("a370146")
     assert levels["normal"] == Budget(worlds=8, keep=8, playouts=128, depth=8) != LEVELS["normal"]
     module = types.ModuleType("without_budgets")
-    assert ai_versus.rival_budget(module, "normal", ai_versus.numbers(levels["normal"])) == levels["normal"]
+    assert ai_versus.rival_budget(module, "normal", levels["normal"].written()) == levels["normal"]
 
 
 def test_the_versus_bench_keeps_games_an_earlier_version_played_as_todays_does(tmp_path):
@@ -128,7 +128,7 @@ def test_the_versus_bench_replays_only_the_latest_earlier_version(tmp_path):
     path.write_text(older + later)
     results = ai_versus.VersusResults(path)
     assert list(results.earlier_versions([(
-        "mor", source, "easy", seed, seed % 2, ai_versus.numbers(levels["easy"])) for seed in (7, 8)])) == [
+        "mor", source, "easy", seed, seed % 2, levels["easy"].written()) for seed in (7, 8)])) == [
         "0123456789abcdef"]
     ai_versus.versus("mor", source, levels, "easy", range(7, 9), 1, None, results, adopt=1)
     fingerprints = [json.loads(json.loads(line)["id"])[0] for line in path.read_text().splitlines()]
