@@ -342,26 +342,33 @@ def keep_replayed(results: Results, key: str, earlier: dict[str, list[tuple[str,
                   pairing: Callable[[str], str], sample: int, workers: int,
                   play_game: Callable[[tuple], dict]) -> None:
     """For each earlier fingerprint of ``key``'s AI in ``earlier`` (its games' line ids and the jobs
-    that replay them), replay ``sample`` games of each pairing; only if every replay ends with the
-    recorded result (every seat's score, breakdown and place) are the other lines re-keyed to
-    today's fingerprint. A change that leaves a game's play alone (made for another game, or a
-    refactoring) then keeps that game's games; any other change starts them afresh."""
+    that replay them), replay ``sample`` games of each pairing; the other games of a pairing whose
+    every replay ends with the recorded result (every seat's score, breakdown and place) are
+    re-keyed to today's fingerprint. A change that leaves a pairing's play alone (made for another
+    game or another level, or a refactoring) then keeps that pairing's games; a pairing it changes
+    starts afresh."""
     for fingerprint, entries in earlier.items():
         groups: dict[str, list[tuple[str, tuple]]] = {}
         for ident, job in entries:
             groups.setdefault(pairing(ident), []).append((ident, job))
-        replayed = [entry for group in groups.values() for entry in group[:sample]]
-        run([job for _, job in replayed], workers, None, play_game, results)
-        differing = [ident for ident, job in replayed
-                     if results.known[results.identity(job)]["result"] != results.known[ident]["result"]]
-        if differing:
-            print(f"  {key}: {fingerprint} plays differently ({len(differing)} of {len(replayed)} replays differ,"
-                  f" e.g. {differing[0]}): its {len(entries)} games are not kept")
-            continue
-        renamed = {ident: results.identity(job) for ident, job in entries}
-        results.rekey(renamed, {ident for ident, _ in replayed})
-        print(f"  {key}: {fingerprint} plays as today's AI ({len(replayed)} replays in {len(groups)} pairings"
-              f" gave the recorded results): its {len(entries)} games are kept")
+        samples = {name: group[:sample] for name, group in groups.items()}
+        run([job for chosen in samples.values() for _, job in chosen], workers, None, play_game, results)
+        renamed: dict[str, str] = {}
+        replayed: set[str] = set()
+        for name, group in groups.items():
+            differing = [ident for ident, job in samples[name]
+                         if results.known[results.identity(job)]["result"] != results.known[ident]["result"]]
+            if differing:
+                print(f"  {key}: {fingerprint} plays {name} differently ({len(differing)} of {len(samples[name])}"
+                      f" replays differ, e.g. {differing[0]}): its {len(group)} games are not kept")
+                continue
+            renamed.update({ident: results.identity(job) for ident, job in group})
+            replayed.update(ident for ident, _ in samples[name])
+        if renamed:
+            results.rekey(renamed, replayed)
+            kept = [name for name in groups if samples[name][0][0] in replayed]
+            print(f"  {key}: {fingerprint} plays as today's AI in {len(kept)} of {len(groups)} pairings"
+                  f" ({len(replayed)} replays gave the recorded results): {len(renamed)} games are kept")
 
 
 def _load() -> str:

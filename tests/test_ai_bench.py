@@ -39,16 +39,23 @@ def test_games_that_replay_the_same_are_kept_under_todays_fingerprint(recorded):
     assert len(outcomes) == 3
 
 
-def test_a_replay_that_differs_keeps_nothing(recorded):
+def test_a_replay_that_differs_keeps_nothing_of_its_pairing(recorded, monkeypatch):
+    """A change to how one pairing plays starts that pairing afresh; another pairing whose replay
+    gives its recorded result keeps its games."""
+    others = [("mor", ["random", "random"], seed, {}) for seed in (4, 5)]
+    monkeypatch.setattr(ai_strength, "RESULTS", Results(recorded.parent / "others.jsonl"))
+    ai_strength.run(others, 1, None)
+    extra = (recorded.parent / "others.jsonl").read_text().replace(ai_fingerprint("mor"), "0123456789abcdef")
     lines = recorded.read_text().splitlines()
     first = json.loads(lines[0])
     first["outcome"]["result"]["scores"][0]["total"] += 1  # as if the earlier AI had played otherwise
-    recorded.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    recorded.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n" + extra)
     ai_strength.RESULTS = Results(recorded)
     adopt("mor", 1, 1)
     fingerprints = _fingerprints(recorded)
-    assert fingerprints.count("0123456789abcdef") == 3  # the earlier lines stay, not counted
-    assert fingerprints.count(ai_fingerprint("mor")) == 1  # the replay itself is a game of today's AI
+    assert fingerprints.count("0123456789abcdef") == 3  # the easy pairing's lines stay, not counted
+    assert fingerprints.count(ai_fingerprint("mor")) == 1 + 2  # its replay, and the random pairing's games
+    assert all(ai_strength.RESULTS.identity(job) in ai_strength.RESULTS.known for job in others)
 
 
 def test_only_the_latest_earlier_version_is_replayed(recorded):
