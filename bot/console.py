@@ -170,15 +170,20 @@ class ConsoleClock:
     def now(self) -> datetime:
         return self.held if self.held is not None else datetime.now(UTC) + self.offset
 
-    def hold(self, moment: datetime) -> None:
-        """Stop the clock at ``moment`` (or now, if that is later) until :meth:`release`."""
+    async def hold(self, moment: datetime, store: Store) -> None:
+        """Stop the clock at ``moment`` (or now, if that is later) until :meth:`release`; a session
+        that stops meanwhile goes on from there."""
         self.held = max(moment, self.now())
+        await self._keep(self.held, store)
 
     async def release(self, moment: datetime, store: Store) -> None:
         """Let the clock run again from ``moment`` (or now, if that is later), and keep it."""
         start = max(moment, self.now())
         self.held = None
-        self.offset = start - datetime.now(UTC)
+        await self._keep(start, store)
+
+    async def _keep(self, moment: datetime, store: Store) -> None:
+        self.offset = moment - datetime.now(UTC)
         await store.set_meta(CLOCK_KEY, repr(self.offset.total_seconds()))
 
 
@@ -279,7 +284,7 @@ class Console:
             due = await self.store.due_timers(until)
             if not due:
                 break
-            self.clock.hold(due[0].due_at)
+            await self.clock.hold(due[0].due_at, self.store)
             # The bot's own reminder loop fires the timer at its next check; AI seats owed a move then
             # answer after their pause.
             await self.env.advance_time(CHECK_EVERY_SECONDS + self.bot.config.ai_pause_seconds)

@@ -180,9 +180,10 @@ async def test_a_held_console_clock_stands_still_and_runs_on_from_where_it_is_re
     try:
         clock = ConsoleClock()
         due = clock.now() + timedelta(days=1)
-        clock.hold(due)
+        await clock.hold(due, store)
         await asyncio.sleep(0.02)
         assert clock.now() == due
+        assert abs((await ConsoleClock.kept_in(store)).now() - due) < timedelta(seconds=1)  # a stop here resumes at it
         await clock.release(due + timedelta(hours=2), store)
         await asyncio.sleep(0.02)
         ran_on = clock.now() - (due + timedelta(hours=2))
