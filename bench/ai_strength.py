@@ -355,6 +355,7 @@ def keep_replayed(results: Results, key: str, earlier: dict[str, list[tuple[str,
         run([job for chosen in samples.values() for _, job in chosen], workers, None, play_game, results)
         renamed: dict[str, str] = {}
         replayed: set[str] = set()
+        kept = 0
         for name, group in groups.items():
             differing = [ident for ident, job in samples[name]
                          if results.known[results.identity(job)]["result"] != results.known[ident]["result"]]
@@ -364,10 +365,10 @@ def keep_replayed(results: Results, key: str, earlier: dict[str, list[tuple[str,
                 continue
             renamed.update({ident: results.identity(job) for ident, job in group})
             replayed.update(ident for ident, _ in samples[name])
+            kept += 1
         if renamed:
             results.rekey(renamed, replayed)
-            kept = [name for name in groups if samples[name][0][0] in replayed]
-            print(f"  {key}: {fingerprint} plays as today's AI in {len(kept)} of {len(groups)} pairings"
+            print(f"  {key}: {fingerprint} plays as today's AI in {kept} of {len(groups)} pairings"
                   f" ({len(replayed)} replays gave the recorded results): {len(renamed)} games are kept")
 
 

@@ -99,11 +99,11 @@ def decide(game: games.Game, ai: types.ModuleType, state: dict, seat: int, level
 
 def play(job: tuple[str, str, str, int, int, list[int | str]]) -> dict:
     """One game of the working tree's AI (seat ``hero``) against the revision's (the other seat)."""
-    game_key, source, level, seed, hero, levels = job
+    game_key, source, level, seed, hero, written = job
     game = games.get(game_key)
     rival = rival_module(game_key, source)
     sides = [(game_ai(game_key), level_budget(game_key, level, 2)),
-             (rival, rival_budget(rival, level, levels))]
+             (rival, rival_budget(rival, level, written))]
     ais = sides if hero == 0 else sides[::-1]
     state = play_out(game, game.setup(2, seed), lambda state, seat, number: decide(
         game, ais[seat][0], state, seat, level, decision_seed(seed, number), ais[seat][1]))
@@ -114,10 +114,10 @@ class VersusResults(Results):
     """Head-to-head games kept in a JSON-lines file (see the module's docstring for a game's identity)."""
 
     def identity(self, job: tuple) -> str:
-        game_key, source, level, seed, hero, levels = job
+        game_key, source, level, seed, hero, written = job
         rival = hashlib.sha256(source.encode()).hexdigest()[:16]
         budgets = [level_budget(game_key, level, 2).written(),
-                   rival_budget(rival_module(game_key, source), level, levels).written()]
+                   rival_budget(rival_module(game_key, source), level, written).written()]
         return json.dumps([ai_fingerprint(game_key), rival, game_key, level, budgets, seed, hero],
                           separators=(",", ":"))
 
