@@ -107,7 +107,8 @@ def test_masters_searches_with_the_budget_of_its_number_of_players(monkeypatch):
     assert solo.playouts == duel.playouts == 2 * four.playouts
     assert solo.depth == four.depth == 2 * duel.depth
     assert level_budget("mor", "strong", 2).depth == duel.depth
-    assert level_budget("mor", "strong", 2).playouts == 4 * duel.playouts
+    assert level_budget("mor", "strong", 2).playouts == 8 * duel.playouts
+    assert level_budget("mor", "strong", 2).worlds == 4 * duel.worlds
     assert level_budget("mor", "strong", 2).informed and not duel.informed
     assert level_budget("mor", "strong", 1) == level_budget("mor", "strong", 4)
     assert level_budget("lim", "normal", 1) == level_budget("lim", "normal", 2)
